@@ -1,0 +1,1 @@
+"""Bots that play from a seat's view: random, greedy, MCTS and expectimax."""

@@ -1,0 +1,1 @@
+"""The ``cheese`` command: a typer application; no game logic lives here."""

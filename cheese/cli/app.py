@@ -1,0 +1,158 @@
+"""The ``cheese`` command line: parse, call one library function, render."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from cheese import __version__
+from cheese.cli.errors import EXIT_BAD_INPUT, UserInputError, report_bad_input
+from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
+
+app = typer.Typer(
+    name="cheese",
+    help="Play Get The Cheese!, Cheese Chasers and Cheese Drop; duel bots; rate them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _check_game(slug: str) -> str:
+    if slug not in GAME_SLUGS:
+        raise UserInputError(f"unknown game {slug!r}; choose one of: {', '.join(GAME_SLUGS)}")
+    return slug
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"cheese {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Play Get The Cheese!, Cheese Chasers and Cheese Drop; duel bots; rate them."""
+
+
+@app.command()
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the games with their player counts.
+
+    Example: cheese games --json
+    """
+    infos = [game_info(slug) for slug in GAME_SLUGS]
+    if as_json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "slug": info.slug,
+                        "title": info.title,
+                        "min_players": info.min_players,
+                        "max_players": info.max_players,
+                        "default_players": info.default_players,
+                        "description": info.description,
+                    }
+                    for info in infos
+                ],
+                indent=2,
+            )
+        )
+        return
+    table = Table(box=None, pad_edge=False)
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("")
+    for info in infos:
+        players = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
+        table.add_row(info.slug, players, info.description)
+    Console().print(table)
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(GAME_SLUGS) + ".")],
+) -> None:
+    """Show the rules of GAME as the engine implements them.
+
+    Example: cheese rules cheese-drop
+    """
+    slug = _check_game(game)
+    page = resources.files("cheese").joinpath("rules", f"{slug}.md").read_text("utf-8")
+    Console().print(Markdown(page))
+
+
+@app.command()
+def score(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(GAME_SLUGS) + ".")],
+    file: Annotated[Path, typer.Argument(help="The table to score (see `cheese rules`).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Score a physical game from a text FILE.
+
+    cheese-chasers: a layout (M C H T and . , rows top to bottom).
+    get-the-cheese: one cheese a line, "3: r:mouse b:cat ..." from the cheese outward.
+    cheese-drop: JSON {"lanes": [...6 strings of Y/R/M/C], "bets": [{"lanes": [...],
+    "events": [...]}, ...], "simple": false}.
+
+    Example: cheese score cheese-chasers layout.txt --json
+    """
+    slug = _check_game(game)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserInputError(f"{file}: no such file; give the path of the table to score") from None
+    except IsADirectoryError:
+        raise UserInputError(f"{file}: is a directory; give the path of a text file") from None
+    except UnicodeDecodeError:
+        raise UserInputError(f"{file}: is not UTF-8 text; save it as plain text") from None
+    except OSError as error:
+        raise UserInputError(f"{file}: cannot be read ({error.strerror})") from None
+    sheet = score_sheet(slug, text, str(file))
+    if as_json:
+        print(json.dumps(sheet.as_json()))
+    else:
+        print(sheet.as_text())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit code (the console script exits with it).
+
+    User errors become one line on stderr and exit code 2, never a traceback.
+    """
+    try:
+        result = app(args=argv, prog_name="cheese", standalone_mode=False)
+    except click.exceptions.UsageError as error:
+        command = error.ctx.command_path if error.ctx is not None else "cheese"
+        return report_bad_input(f"{error.format_message()} (see: {command} --help)")
+    except (UserInputError, EngineError) as error:
+        return report_bad_input(str(error))
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        print("cheese: interrupted", file=sys.stderr)
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+__all__ = ["EXIT_BAD_INPUT", "app", "main"]

@@ -1,0 +1,19 @@
+"""User errors: one readable line on stderr and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2
+
+
+class UserInputError(Exception):
+    """Bad input from the person at the terminal; the message says how to fix it."""
+
+
+def report_bad_input(message: str) -> int:
+    """Print ``message`` as the one error line and return the bad-input exit code."""
+    first_line = " ".join(message.split())
+    print(f"cheese: error: {first_line}", file=sys.stderr)
+    return EXIT_BAD_INPUT

@@ -1,0 +1,147 @@
+"""Game records: what was played, as JSON, and a replay that verifies it.
+
+A record holds the game, its options, the players (bot specs or names), the deal seed,
+every action in order — chance outcomes included — and the final scores. Replaying
+checks that every action was legal, that every chance outcome is the one the deal seed
+gives (paired luck), that the game ended, and that the scores match.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from cheese.engine.api import Action, EngineError, OptionValue, RecordError, State
+from cheese.engine.luck import resolve_chance
+from cheese.engine.registry import load_game
+
+RECORD_FORMAT = 1
+
+Value = TypeVar("Value")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, enough to replay it exactly."""
+
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    options: tuple[tuple[str, OptionValue], ...]
+    actions: tuple[Action, ...]
+    scores: tuple[int, ...]
+
+    @classmethod
+    def of_game(
+        cls, final: State, players: Sequence[str], actions: Sequence[Action]
+    ) -> GameRecord:
+        """The record of a game that ended in ``final`` after ``actions``."""
+        return cls(
+            game=final.game.info.slug,
+            seed=final.seed,
+            players=tuple(players),
+            options=tuple(sorted(final.options.items())),
+            actions=tuple(actions),
+            scores=tuple(final.scores()),
+        )
+
+    def options_dict(self) -> dict[str, OptionValue]:
+        return dict(self.options)
+
+    def to_json(self) -> str:
+        """The record as one JSON object (options' tuples become lists)."""
+        return json.dumps(
+            {
+                "format": RECORD_FORMAT,
+                "game": self.game,
+                "options": {key: _to_json_value(value) for key, value in self.options},
+                "players": list(self.players),
+                "seed": self.seed,
+                "actions": list(self.actions),
+                "scores": list(self.scores),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record written by ``to_json``; raises ``RecordError`` if malformed."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"the record is not valid JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError(f"record format {data.get('format')!r} is not {RECORD_FORMAT}")
+        game = _typed_field(data, "game", str)
+        seed = _typed_field(data, "seed", int)
+        players = _list_field(data, "players", str)
+        actions = _list_field(data, "actions", int)
+        scores = _list_field(data, "scores", int)
+        raw_options = _typed_field(data, "options", dict)
+        options = tuple(
+            sorted((str(key), _from_json_value(key, value)) for key, value in raw_options.items())
+        )
+        return cls(game, seed, tuple(players), options, tuple(actions), tuple(scores))
+
+
+def replay(record: GameRecord, backend: str | None = None) -> State:
+    """Replay ``record`` to its final state, verifying every step; ``RecordError`` if not."""
+    try:
+        state = load_game(record.game, backend).new_initial_state(
+            num_players=len(record.players), seed=record.seed, **record.options_dict()
+        )
+    except EngineError as error:
+        raise RecordError(f"the record's game cannot be set up: {error}") from None
+    for index, action in enumerate(record.actions):
+        if state.is_terminal():
+            raise RecordError(f"action {index} ({action}) comes after the game ended")
+        if state.is_chance_node():
+            expected = resolve_chance(state)
+            if action != expected:
+                raise RecordError(
+                    f"action {index}: chance outcome {action} is not the one seed "
+                    f"{record.seed} gives ({expected})"
+                )
+        elif action not in state.legal_actions():
+            raise RecordError(f"action {index} ({action}) is not legal there")
+        state = state.apply(action)
+    if not state.is_terminal():
+        raise RecordError(f"the record stops after {len(record.actions)} actions, before the end")
+    if tuple(state.scores()) != record.scores:
+        raise RecordError(
+            f"the replay scores {list(state.scores())}, the record says {list(record.scores)}"
+        )
+    return state
+
+
+def _to_json_value(value: OptionValue) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _from_json_value(key: str, value: object) -> OptionValue:
+    if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, list) and all(isinstance(item, int) for item in value):
+        return tuple(value)
+    raise RecordError(f"option {key!r} has a value of unsupported type: {value!r}")
+
+
+def _typed_field(data: Mapping[str, object], name: str, kind: type[Value]) -> Value:
+    if name not in data:
+        raise RecordError(f"the record has no {name!r} field")
+    value = data[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"the record's {name!r} must be of type {kind.__name__}")
+    return value
+
+
+def _list_field(data: Mapping[str, object], name: str, kind: type[Value]) -> list[Value]:
+    items = _typed_field(data, name, list)
+    for item in items:
+        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
+            raise RecordError(f"every entry of the record's {name!r} must be a {kind.__name__}")
+    return items

@@ -1,0 +1,1 @@
+"""Duels and tournaments: scheduling, worker pools, results, ratings and SPRT."""
