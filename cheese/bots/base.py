@@ -1,0 +1,75 @@
+"""What a bot is given, what it answers, and the protocol every bot follows.
+
+A bot never holds the true state. It is handed a ``Turn``: the acting seat, that seat's
+view, the legal actions, and a way to draw full states consistent with the view
+(``determinize``). Whatever the bot does with those, it cannot see another seat's cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from cheese.engine import Action, Game, Seat, State
+
+
+class BotSpecError(ValueError):
+    """A bot spec string that names no bot, an unknown key or a bad value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A bot's answer: the action, plus a small record for hints and logs."""
+
+    action: Action
+    info: Mapping[str, float | int | str] = field(default_factory=dict)
+
+
+class Turn:
+    """The acting seat's information set: everything a bot may use to choose."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: Seat) -> None:
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not to act (current player {state.current_player})")
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def view(self) -> object:
+        """What the acting seat knows (the game's view value)."""
+        return self._state.view(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions()
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state drawn uniformly among those consistent with the seat's view."""
+        return self._state.determinize(self.seat, rng)
+
+    def action_to_string(self, action: Action) -> str:
+        return self._state.action_to_string(action)
+
+
+class Bot(Protocol):
+    """Anything that chooses an action for a ``Turn``; bots never print."""
+
+    @property
+    def spec(self) -> str:
+        """The spec string that recreates this bot, e.g. ``mcts:iterations=2000``."""
+        ...
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        """Choose one of ``turn.legal_actions()``, drawing randomness only from ``rng``."""
+        ...
