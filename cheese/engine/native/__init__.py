@@ -1,0 +1,17 @@
+"""The native backend: the three games in C, compiled at install time through cffi.
+
+Importing this package fails with ``ImportError`` when the compiled extension is missing
+or incomplete; ``cheese.engine.registry`` then falls back to the reference backend with one
+warning.
+"""
+
+from __future__ import annotations
+
+from cheese.engine.native.bridge import (
+    NativeGame,
+    NativeState,
+    load_native_game,
+    playouts,
+)
+
+__all__ = ["NativeGame", "NativeState", "load_native_game", "playouts"]

@@ -1,0 +1,306 @@
+"""The one module that touches cffi's ``ffi`` and ``lib``.
+
+Every game's C engine exports the same functions under its prefix (``gtc_apply``,
+``chs_apply``, ``cdp_apply`` …). A ``NativeState`` is the packed C struct held as
+immutable ``bytes`` plus a shared ``Setup`` (game, players, seed, options); ``apply``
+copies the bytes, lets C mutate the copy, and wraps the result. Everything game-specific
+on the Python side (options, view decoding, notation) comes from the game's codec.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Protocol
+
+from cheese.engine.api import (
+    Action,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    OptionError,
+    OptionValue,
+    Seat,
+    State,
+)
+
+try:
+    from cheese.engine.native._cheese_native import ffi, lib  # type: ignore[import-not-found]
+except ImportError as error:  # pragma: no cover - exercised when the build is missing
+    raise ImportError(f"the compiled extension is missing ({error})") from None
+
+CODEC_MODULES = MappingProxyType(
+    {
+        "get-the-cheese": "cheese.engine.get_the_cheese.native_codec",
+        "cheese-chasers": "cheese.engine.cheese_chasers.native_codec",
+        "cheese-drop": "cheese.engine.cheese_drop.native_codec",
+    }
+)
+PREFIXES = MappingProxyType({"get-the-cheese": "gtc", "cheese-chasers": "chs", "cheese-drop": "cdp"})
+
+_missing = [slug for slug, prefix in PREFIXES.items() if not hasattr(lib, f"{prefix}_apply")]
+if _missing:
+    raise ImportError(f"the compiled extension lacks the game(s) {', '.join(_missing)}")
+
+
+class Codec(Protocol):
+    """The Python half of a native game: everything that is not on the hot path."""
+
+    prefix: str
+    info: GameInfo
+
+    def parse_options(
+        self, num_players: int, options: Mapping[str, OptionValue]
+    ) -> tuple[Mapping[str, OptionValue], list[int]]: ...
+
+    def decode_view(
+        self, seat: Seat, ints: Sequence[int], options: Mapping[str, OptionValue]
+    ) -> object: ...
+
+    def action_to_string(self, view: object, action: Action) -> str: ...
+
+    def parse_action(self, view: object, text: str) -> Action: ...
+
+
+class _Functions:
+    """A game's C entry points looked up once, plus scratch buffers for their outputs.
+
+    The scratch buffers are only written and read inside one call of a bridge method, and
+    the results are copied out before returning, so sharing them between states is safe
+    within a process (the engine is not used from several threads at once).
+    """
+
+    __slots__ = (
+        "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
+        "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
+        "playouts", "actions_out", "weights_out", "ints_out",
+    )
+
+    def __init__(self, prefix: str) -> None:
+        def entry(name: str) -> Callable[..., object]:
+            function: Callable[..., object] = getattr(lib, f"{prefix}_{name}")
+            return function
+
+        self.state_size = int(getattr(lib, f"{prefix}_state_size")())
+        self.max_actions = int(getattr(lib, f"{prefix}_max_actions")())
+        self.view_size = int(getattr(lib, f"{prefix}_view_size")())
+        self.init = entry("init")
+        self.current_player = entry("current_player")
+        self.legal_actions = entry("legal_actions")
+        self.chance_weights = entry("chance_weights")
+        self.chance_key = entry("chance_key")
+        self.apply = entry("apply")
+        self.scores = entry("scores")
+        self.rank_keys = entry("rank_keys")
+        self.view = entry("view")
+        self.determinize = entry("determinize")
+        self.playouts = entry("playouts")
+        self.actions_out = ffi.new("int32_t[]", self.max_actions)
+        self.weights_out = ffi.new("int64_t[]", self.max_actions)
+        self.ints_out = ffi.new("int32_t[]", max(self.view_size, 64))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Setup:
+    """What every state of one game shares: the game, seats, deal seed and options."""
+
+    game: NativeGame
+    num_players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    option_key: tuple[tuple[str, OptionValue], ...]
+
+    def same_as(self, other: Setup) -> bool:
+        return self is other or (
+            self.game.info.slug == other.game.info.slug
+            and self.num_players == other.num_players
+            and self.seed == other.seed
+            and self.option_key == other.option_key
+        )
+
+
+class NativeGame(Game):
+    """A game whose states are C structs."""
+
+    backend = "native"
+
+    def __init__(self, codec: Codec) -> None:
+        self.info = codec.info
+        self.codec = codec
+        self.functions = _Functions(codec.prefix)
+
+    def default_options(self) -> dict[str, OptionValue]:
+        normalised, _ = self.codec.parse_options(self.info.default_players, {})
+        return dict(normalised)
+
+    def new_initial_state(
+        self, num_players: int | None = None, seed: int = 0, **options: OptionValue
+    ) -> NativeState:
+        players = self.info.default_players if num_players is None else num_players
+        normalised, option_ints = self.codec.parse_options(players, options)
+        data = bytearray(self.functions.state_size)
+        error = self.functions.init(
+            ffi.from_buffer("uint8_t[]", data),
+            players,
+            seed & 0xFFFFFFFFFFFFFFFF,
+            option_ints,
+            len(option_ints),
+        )
+        if error:
+            raise OptionError(f"the native {self.info.slug} engine refused the options (code {error})")
+        frozen = MappingProxyType(dict(normalised))
+        setup = Setup(self, players, seed & 0xFFFFFFFFFFFFFFFF, frozen, tuple(sorted(frozen.items())))
+        return NativeState(setup, bytes(data))
+
+
+class NativeState(State):
+    """An immutable position of a native game: the C struct's bytes plus the setup."""
+
+    __slots__ = ("_setup", "_data")
+
+    def __init__(self, setup: Setup, data: bytes) -> None:
+        self._setup = setup
+        self._data = data
+
+    # --- identity -------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self._setup.game
+
+    @property
+    def num_players(self) -> int:
+        return self._setup.num_players
+
+    @property
+    def seed(self) -> int:
+        return self._setup.seed
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        return self._setup.options
+
+    @property
+    def data(self) -> bytes:
+        """The packed C struct (for the search loops in C)."""
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, NativeState):
+            return NotImplemented
+        return self._data == other._data and self._setup.same_as(other._setup)
+
+    def __hash__(self) -> int:
+        return hash((self._setup.game.info.slug, self._setup.seed, self._data))
+
+    def __repr__(self) -> str:
+        return (
+            f"<NativeState {self._setup.game.info.slug} players={self.num_players} "
+            f"seed={self.seed} player={self.current_player}>"
+        )
+
+    # --- play -----------------------------------------------------------------------
+    @property
+    def current_player(self) -> Seat:
+        player: int = self._setup.game.functions.current_player(self._data)
+        return player
+
+    def legal_actions(self) -> list[Action]:
+        functions = self._setup.game.functions
+        count: int = functions.legal_actions(self._data, functions.actions_out)
+        actions: list[int] = ffi.unpack(functions.actions_out, count)
+        return actions
+
+    def chance_weights(self) -> list[tuple[Action, int]]:
+        functions = self._setup.game.functions
+        count: int = functions.chance_weights(self._data, functions.actions_out, functions.weights_out)
+        return list(
+            zip(ffi.unpack(functions.actions_out, count), ffi.unpack(functions.weights_out, count))
+        )
+
+    def chance_key(self) -> int:
+        key: int = self._setup.game.functions.chance_key(self._data)
+        return key
+
+    def apply(self, action: Action) -> NativeState:
+        data = bytearray(self._data)
+        if self._setup.game.functions.apply(ffi.from_buffer("uint8_t[]", data), action):
+            raise IllegalActionError(
+                f"action {action} is not legal here; legal: {self.legal_actions()[:20]}"
+            )
+        return NativeState(self._setup, bytes(data))
+
+    # --- outcome --------------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        functions = self._setup.game.functions
+        functions.scores(self._data, functions.actions_out)
+        return tuple(ffi.unpack(functions.actions_out, self.num_players))
+
+    def rank_keys(self) -> tuple[tuple[int, ...], ...]:
+        functions = self._setup.game.functions
+        width: int = functions.rank_keys(self._data, functions.ints_out)
+        flat = ffi.unpack(functions.ints_out, width * self.num_players)
+        return tuple(tuple(flat[seat * width : (seat + 1) * width]) for seat in range(self.num_players))
+
+    # --- information ----------------------------------------------------------------
+    def view(self, seat: Seat) -> object:
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
+        functions = self._setup.game.functions
+        length: int = functions.view(self._data, seat, functions.ints_out)
+        return self._setup.game.codec.decode_view(
+            seat, ffi.unpack(functions.ints_out, length), self._setup.options
+        )
+
+    def determinize(self, seat: Seat, rng: random.Random) -> NativeState:
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
+        data = bytearray(self._data)
+        self._setup.game.functions.determinize(
+            ffi.from_buffer("uint8_t[]", data), seat, rng.getrandbits(64)
+        )
+        return NativeState(self._setup, bytes(data))
+
+    # --- notation -------------------------------------------------------------------
+    def _actor_view(self) -> object:
+        player = self.current_player
+        return self.view(player if player >= 0 else 0)
+
+    def action_to_string(self, action: Action) -> str:
+        return self._setup.game.codec.action_to_string(self._actor_view(), action)
+
+    def parse_action(self, text: str) -> Action:
+        return self._setup.game.codec.parse_action(self._actor_view(), text)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutTotals:
+    """Sums over a batch of playouts: per-seat points and win shares."""
+
+    playouts: int
+    score_sums: tuple[float, ...]
+    win_shares: tuple[float, ...]
+
+
+def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> PlayoutTotals:
+    """Run ``count`` playouts from ``state`` wholly in C (policy 0 random, 1 heuristic)."""
+    functions = state._setup.game.functions
+    seats = state.num_players
+    score_sums = ffi.new("double[]", seats)
+    win_shares = ffi.new("double[]", seats)
+    done: int = functions.playouts(
+        state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums, win_shares
+    )
+    return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
+
+
+def load_native_game(slug: str) -> NativeGame:
+    """The native game ``slug`` (its codec supplies options, views and notation)."""
+    try:
+        module = importlib.import_module(CODEC_MODULES[slug])
+    except KeyError:
+        raise OptionError(f"unknown game {slug!r}; choose one of: {', '.join(CODEC_MODULES)}") from None
+    codec: Codec = module.CODEC
+    return NativeGame(codec)

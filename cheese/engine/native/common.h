@@ -1,0 +1,82 @@
+/* Shared by every game's C engine: the SplitMix64 generator and paired-luck hashing.
+ *
+ * These mirror cheese/engine/luck.py bit for bit, so both backends draw the same numbers
+ * from the same seeds (the differential tests rely on it). Everything is static inline:
+ * each game's .c file includes this header and the build compiles them into one module.
+ */
+#ifndef CHEESE_COMMON_H
+#define CHEESE_COMMON_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define CH_CHANCE (-1)
+#define CH_TERMINAL (-4)
+#define CH_GOLDEN_GAMMA 0x9E3779B97F4A7C15ULL
+
+typedef struct {
+    uint64_t state;
+} ch_rng;
+
+static inline uint64_t ch_mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline ch_rng ch_rng_seeded(uint64_t seed) {
+    ch_rng rng = {seed};
+    return rng;
+}
+
+static inline uint64_t ch_rng_next(ch_rng *rng) {
+    rng->state += CH_GOLDEN_GAMMA;
+    return ch_mix64(rng->state);
+}
+
+/* A uniform integer in 0 .. bound-1 (Lemire's multiply-shift, as luck.scale). */
+static inline uint64_t ch_scale(uint64_t random_u64, uint64_t bound) {
+    return (uint64_t)(((__uint128_t)random_u64 * bound) >> 64);
+}
+
+static inline uint64_t ch_rng_below(ch_rng *rng, uint64_t bound) {
+    return ch_scale(ch_rng_next(rng), bound);
+}
+
+/* The index chosen by random_u64 among integer weights (luck.pick_weighted). */
+static inline int ch_pick_weighted(uint64_t random_u64, const int64_t *weights, int count) {
+    int64_t total = 0;
+    for (int i = 0; i < count; i++) total += weights[i];
+    uint64_t target = ch_scale(random_u64, (uint64_t)total);
+    for (int i = 0; i < count; i++) {
+        if (target < (uint64_t)weights[i]) return i;
+        target -= (uint64_t)weights[i];
+    }
+    return count - 1; /* unreachable for a positive total */
+}
+
+static inline int ch_rng_pick(ch_rng *rng, const int64_t *weights, int count) {
+    return ch_pick_weighted(ch_rng_next(rng), weights, count);
+}
+
+/* Fisher-Yates from the last index down, as SplitMix64.shuffle. */
+static inline void ch_rng_shuffle_u8(ch_rng *rng, uint8_t *items, int count) {
+    for (int last = count - 1; last > 0; last--) {
+        int other = (int)ch_rng_below(rng, (uint64_t)last + 1);
+        uint8_t held = items[last];
+        items[last] = items[other];
+        items[other] = held;
+    }
+}
+
+static inline uint64_t ch_event_key(uint64_t kind, uint64_t first, uint64_t second,
+                                    uint64_t third) {
+    return (kind << 48) | (first << 32) | (second << 16) | third;
+}
+
+/* The 64-bit number that decides the event `key` of the deal `seed` (luck.keyed_hash). */
+static inline uint64_t ch_keyed_hash(uint64_t seed, uint64_t key) {
+    return ch_mix64(seed ^ ch_mix64(key + CH_GOLDEN_GAMMA));
+}
+
+#endif

@@ -1,0 +1,5 @@
+"""Compiles the native engine with cffi at install time; metadata lives in pyproject.toml."""
+
+from setuptools import setup
+
+setup(cffi_modules=["cheese/engine/native/build.py:ffibuilder"])
