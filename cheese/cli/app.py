@@ -8,14 +8,18 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
-import click
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
 from cheese import __version__
-from cheese.cli.errors import EXIT_BAD_INPUT, UserInputError, report_bad_input
+from cheese.cli.errors import (
+    EXIT_BAD_INPUT,
+    UserInputError,
+    click_exceptions,
+    report_bad_input,
+)
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
 
 app = typer.Typer(
@@ -142,14 +146,18 @@ def main(argv: list[str] | None = None) -> int:
 
     User errors become one line on stderr and exit code 2, never a traceback.
     """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if not arguments:
+        arguments = ["--help"]
     try:
-        result = app(args=argv, prog_name="cheese", standalone_mode=False)
-    except click.exceptions.UsageError as error:
-        command = error.ctx.command_path if error.ctx is not None else "cheese"
+        result = app(args=arguments, prog_name="cheese", standalone_mode=False)
+    except click_exceptions.ClickException as error:
+        context = getattr(error, "ctx", None)
+        command = context.command_path if context is not None else "cheese"
         return report_bad_input(f"{error.format_message()} (see: {command} --help)")
     except (UserInputError, EngineError) as error:
         return report_bad_input(str(error))
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt):
         print("cheese: interrupted", file=sys.stderr)
         return 130
     return result if isinstance(result, int) else 0
