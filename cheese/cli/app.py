@@ -14,6 +14,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from cheese import __version__
+from cheese.cli.bench_command import bench
 from cheese.cli.errors import (
     EXIT_BAD_INPUT,
     UserInputError,
@@ -139,6 +140,9 @@ def score(
         print(json.dumps(sheet.as_json()))
     else:
         print(sheet.as_text())
+
+
+app.command()(bench)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,60 @@
+"""``cheese bench``: engine speed of both backends, measured in one run."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cheese.cli.errors import UserInputError
+from cheese.engine import GAME_SLUGS
+from cheese.engine.benchmark import measure_engine_speed
+from cheese.engine.registry import BACKEND, NATIVE
+
+
+def bench(
+    game: Annotated[
+        str | None, typer.Argument(help="One game to measure (default: all three).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(min=0.05, max=60.0, help="Length of each timed round.")
+    ] = 0.5,
+    rounds: Annotated[
+        int, typer.Option(min=1, max=50, help="Timed rounds per figure; the median is shown.")
+    ] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Measure random playouts per second (native and reference) and apply calls per second.
+
+    Get The Cheese and Cheese Drop are measured with 4 players, on one core.
+
+    Example: cheese bench get-the-cheese --json
+    """
+    if game is not None and game not in GAME_SLUGS:
+        raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
+    if BACKEND != NATIVE:
+        raise UserInputError(
+            "the native engine is not available, so there is nothing to compare; "
+            "reinstall with a C compiler present: pip install -e ."
+        )
+    slugs = GAME_SLUGS if game is None else (game,)
+    results = [measure_engine_speed(slug, seconds=seconds, rounds=rounds) for slug in slugs]
+    if as_json:
+        print(json.dumps({result.slug: result.as_json() for result in results}, indent=2))
+        return
+    table = Table(title="engine speed (median of rounds, one core)")
+    for column in ("game", "players", "native playouts/s", "reference playouts/s", "ratio", "apply/s"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for result in results:
+        table.add_row(
+            result.slug,
+            str(result.players),
+            f"{result.native_playouts_per_s:,.0f}",
+            f"{result.reference_playouts_per_s:,.1f}",
+            f"{result.ratio:,.0f}x",
+            f"{result.apply_per_s:,.0f}",
+        )
+    Console().print(table)

@@ -1,0 +1,145 @@
+"""Engine speed, measured in one run for both backends: playouts per second and apply.
+
+A playout starts from the initial state (chance included) and plays uniformly random
+legal moves to the end. The native figure comes from the batched C loop (the path the
+bots use); the reference figure from the same game played through the Python API. Each
+figure is the median of several timed rounds, so a noisy machine moves it less.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cheese.engine.api import Action, State
+from cheese.engine.luck import sample_chance
+from cheese.engine.registry import NATIVE, REFERENCE, load_game
+
+BENCH_PLAYERS = {"get-the-cheese": 4, "cheese-chasers": 1, "cheese-drop": 4}
+"""Seats per benchmarked game (4-player Get The Cheese and Cheese Drop)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EngineSpeed:
+    """One game's figures (per second, one core)."""
+
+    slug: str
+    players: int
+    native_playouts_per_s: float
+    reference_playouts_per_s: float
+    apply_per_s: float
+
+    @property
+    def ratio(self) -> float:
+        """How many times faster the native playouts are than the reference ones."""
+        return self.native_playouts_per_s / self.reference_playouts_per_s
+
+    def as_json(self) -> dict[str, float | int]:
+        return {
+            "players": self.players,
+            "native_playouts_per_s": round(self.native_playouts_per_s, 1),
+            "reference_playouts_per_s": round(self.reference_playouts_per_s, 1),
+            "ratio": round(self.ratio, 1),
+            "apply_per_s": round(self.apply_per_s, 1),
+        }
+
+
+def _median_rate(measure_round: Callable[[], tuple[int, float]], rounds: int) -> float:
+    rates = []
+    for _ in range(rounds):
+        count, seconds = measure_round()
+        rates.append(count / seconds)
+    return statistics.median(rates)
+
+
+def random_playout(state: State, rng: random.Random) -> tuple[State, list[Action]]:
+    """Play uniformly random moves (chance sampled from ``rng``) to the end."""
+    actions: list[Action] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        actions.append(action)
+        state = state.apply(action)
+    return state, actions
+
+
+def reference_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """Random playouts per second through the reference backend's Python API."""
+    initial = load_game(slug, backend=REFERENCE).new_initial_state(num_players=players, seed=1)
+    rng = random.Random(1)
+
+    def measure_round() -> tuple[int, float]:
+        count = 0
+        start = time.perf_counter()
+        while True:
+            random_playout(initial, rng)
+            count += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return count, elapsed
+
+    return _median_rate(measure_round, rounds)
+
+
+def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """Random playouts per second in the C batch loop (policy 0: uniform random)."""
+    from cheese.engine.native import NativeState, playouts
+
+    initial = load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
+    assert isinstance(initial, NativeState)
+    batch = 256
+    seeds = iter(range(1, 1 << 62))
+
+    def measure_round() -> tuple[int, float]:
+        count = 0
+        start = time.perf_counter()
+        while True:
+            count += playouts(initial, batch, next(seeds)).playouts
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return count, elapsed
+
+    playouts(initial, batch, 0)  # warm the caches and the code path
+    return _median_rate(measure_round, rounds)
+
+
+def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """``State.apply`` calls per second from Python on the native backend.
+
+    A recorded random game is replayed over and over, so only ``apply`` is timed (no move
+    choice, no legality list).
+    """
+    initial = load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
+    _, actions = random_playout(initial, random.Random(2))
+
+    def measure_round() -> tuple[int, float]:
+        count = 0
+        start = time.perf_counter()
+        while True:
+            state = initial
+            for action in actions:
+                state = state.apply(action)
+            count += len(actions)
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return count, elapsed
+
+    return _median_rate(measure_round, rounds)
+
+
+def measure_engine_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> EngineSpeed:
+    """All figures for one game; each is the median of ``rounds`` rounds of ``seconds``."""
+    players = BENCH_PLAYERS[slug]
+    return EngineSpeed(
+        slug=slug,
+        players=players,
+        native_playouts_per_s=native_playouts_per_s(slug, players, seconds, rounds),
+        reference_playouts_per_s=reference_playouts_per_s(slug, players, seconds, rounds),
+        apply_per_s=native_apply_per_s(slug, players, seconds, rounds),
+    )
