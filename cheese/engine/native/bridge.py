@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Protocol
+from typing import Any, Protocol
 
 from cheese.engine.api import (
     Action,
@@ -29,7 +29,7 @@ from cheese.engine.api import (
 )
 
 try:
-    from cheese.engine.native._cheese_native import ffi, lib  # type: ignore[import-not-found]
+    from cheese.engine.native._cheese_native import ffi, lib
 except ImportError as error:  # pragma: no cover - exercised when the build is missing
     raise ImportError(f"the compiled extension is missing ({error})") from None
 
@@ -81,8 +81,9 @@ class _Functions:
     )
 
     def __init__(self, prefix: str) -> None:
-        def entry(name: str) -> Callable[..., object]:
-            function: Callable[..., object] = getattr(lib, f"{prefix}_{name}")
+        # C entry points return plain ints; cffi offers no static types for them.
+        def entry(name: str) -> Callable[..., Any]:
+            function: Callable[..., Any] = getattr(lib, f"{prefix}_{name}")
             return function
 
         self.state_size = int(getattr(lib, f"{prefix}_state_size")())
