@@ -1,0 +1,15 @@
+"""Cheese Chasers: a solitaire path of cards that rings cheese with mice (rules page
+``cheese/rules/cheese-chasers.md``).
+
+>>> from cheese.engine.play import play_game
+>>> final, actions = play_game(ReferenceGame().new_initial_state(seed=5), lambda s: s.legal_actions()[0])
+>>> final.is_terminal(), final.view(0).ending
+(True, 'trapped')
+"""
+
+from __future__ import annotations
+
+from cheese.engine.cheese_chasers.game import INFO, ReferenceGame
+from cheese.engine.cheese_chasers.sheet import score_sheet
+
+__all__ = ["INFO", "ReferenceGame", "score_sheet"]

@@ -1,0 +1,48 @@
+"""What the player knows: everything on the table and the counts left in the deck.
+
+Cheese Chasers hides nothing but the order of the face-down deck, so the view is the
+whole position. Both backends produce this same value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from cheese.engine.cheese_chasers.board import Cell, PlacedCard, table_of
+from cheese.engine.cheese_chasers.cards import Kind
+
+Ending: TypeAlias = Literal["complete", "trapped", "enclosed"]
+"""Why a game ended: all cards placed, 3 active traps, or no empty cell for a drawn card."""
+ENDINGS: tuple[Ending, ...] = ("complete", "trapped", "enclosed")
+
+
+@dataclass(frozen=True, slots=True)
+class ChasersView:
+    """The public position.
+
+    ``cards`` is the table as a sorted tuple of ``(x, y, kind)``; ``last`` the cell of the
+    previously placed card (``None`` before the first card); ``pending`` the drawn card
+    waiting to be placed (``None`` at a draw; after an "enclosed" ending it is the card
+    that found no cell); ``left`` the cards still in the deck by kind; ``ending`` why the
+    game ended, or ``None`` while it goes on.
+    """
+
+    cards: tuple[PlacedCard, ...]
+    last: Cell | None
+    pending: Kind | None
+    left: tuple[int, int, int, int]
+    ending: Ending | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.ending is not None
+
+    @property
+    def awaits_draw(self) -> bool:
+        """Whether the next event is a draw from the deck (a chance node)."""
+        return self.ending is None and self.pending is None
+
+    def table(self) -> dict[Cell, Kind]:
+        """The table as a mapping from cell to kind."""
+        return table_of(self.cards)
