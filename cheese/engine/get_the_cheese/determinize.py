@@ -1,0 +1,127 @@
+"""Dealing the hidden cards anew, consistently with what one seat knows.
+
+The function reads only the seat's view (plus the public options), so what it returns
+cannot depend on anything that seat cannot see. The C engine follows the same steps and
+draws the same numbers.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cheese.engine.api import Seat
+from cheese.engine.get_the_cheese.cards import (
+    EMPTY_PILE,
+    SYMBOL_KINDS,
+    Kind,
+    Pile,
+    add_card,
+    kinds_of,
+    pile_of,
+)
+from cheese.engine.get_the_cheese.options import GtcOptions
+from cheese.engine.get_the_cheese.table import PlacedCard, Table
+from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
+from cheese.engine.luck import SplitMix64
+
+Slot = tuple[int, int]
+"""A card's place on the table: (cheese index, line index)."""
+
+
+def determinize_table(view: GtcView, options: GtcOptions, rng: random.Random) -> Table:
+    """A full table drawn uniformly among those consistent with ``view``.
+
+    Algorithm (the C engine's ``gtc_determinize`` mirrors it step by step):
+
+    1. Seed one ``SplitMix64`` with ``rng.getrandbits(64)`` (the only draw from ``rng``).
+    2. The viewer's own cards stay: its hand and placed cards are in the view, and its
+       deck is its composition minus those.
+    3. For each other seat ``j`` in increasing order:
+
+       a. The pool of ``j``: the composition minus ``j``'s cards whose kind the view
+          shows (face-up cards; at the end every card), as a list of kinds in ascending
+          kind order with multiplicity. It holds ``j``'s face-down cards, hand and deck.
+       b. The constrained slots of ``j``, its unseen cards played 2nd or 3rd, in slot
+          order (cheese index ascending, then line index ascending): each takes the
+          ``below(s)``-th of the ``s`` pool cards carrying the face-down symbol (kinds 1
+          and 5), counted in pool order; that card is popped from the pool (the order of
+          the rest is kept).
+       c. The rest of the pool is shuffled with ``SplitMix64.shuffle``; from its front,
+          ``j``'s other unseen cards (played 1st) take one card each in slot order, then
+          ``j``'s hand takes as many cards as the view says it holds. What is left is
+          ``j``'s deck.
+
+    Why this is uniform: think of ``j``'s pool as distinct physical cards. Step b gives
+    every injective assignment of symbol cards to the constrained slots the same chance
+    ``1/(s(s-1)...(s-c+1))``; step c's uniform permutation then gives every assignment of
+    the remaining cards to the other slots and the hand the same chance, since each one
+    is produced by exactly ``(cards left for the deck)!`` permutations. So every physical
+    deal consistent with the view (symbol cards only where the symbol is forced) is
+    equally likely, and a state's chance is proportional to its number of physical deals,
+    which is what an unseen shuffle of ``j``'s own deck gives. Seats are independent
+    because nothing another seat sees ties their hidden cards together.
+    """
+    generator = SplitMix64.from_rng(rng)
+    kinds: dict[Slot, Kind] = {}
+    hands: list[Pile] = []
+    decks: list[Pile] = []
+    for seat in range(view.num_players):
+        if seat == view.seat:
+            hand, deck = _own_cards(view, options, kinds)
+        else:
+            hand, deck = _deal_hidden_cards(view, options, seat, generator, kinds)
+        hands.append(hand)
+        decks.append(deck)
+    lines = tuple(
+        tuple(
+            PlacedCard(card.owner, kinds.get((cheese, index), card.kind), card.position)
+            for index, card in enumerate(line)
+        )
+        for cheese, line in enumerate(view.lines)
+    )
+    return Table(view.cheeses, lines, tuple(hands), tuple(decks), view.owed, view.to_move)
+
+
+def _own_cards(view: GtcView, options: GtcOptions, kinds: dict[Slot, Kind]) -> tuple[Pile, Pile]:
+    deck = options.composition
+    for kind in kinds_of(view.hand):
+        deck = add_card(deck, kind, -1)
+    for line in view.lines:
+        for card in line:
+            if card.owner == view.seat:
+                deck = add_card(deck, card.kind, -1)
+    return view.hand, deck
+
+
+def _deal_hidden_cards(
+    view: GtcView,
+    options: GtcOptions,
+    seat: Seat,
+    generator: SplitMix64,
+    kinds: dict[Slot, Kind],
+) -> tuple[Pile, Pile]:
+    """Steps 3a-3c for one other seat; fills ``kinds`` for its unseen slots."""
+    pool_counts = options.composition
+    constrained: list[Slot] = []
+    free: list[Slot] = []
+    for cheese, line in enumerate(view.lines):
+        for index, card in enumerate(line):
+            if card.owner != seat:
+                continue
+            if card.kind == UNKNOWN_SYMBOL:
+                constrained.append((cheese, index))
+            elif card.kind == UNKNOWN:
+                free.append((cheese, index))
+            else:
+                pool_counts = add_card(pool_counts, card.kind, -1)
+    pool = kinds_of(pool_counts)
+    for slot in constrained:
+        symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
+        kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
+    generator.shuffle(pool)
+    for place, slot in enumerate(free):
+        kinds[slot] = pool[place]
+    hand_end = len(free) + view.hand_sizes[seat]
+    hand = pile_of(pool[len(free) : hand_end])
+    deck = pile_of(pool[hand_end:]) if hand_end < len(pool) else EMPTY_PILE
+    return hand, deck
