@@ -1,0 +1,57 @@
+"""Shared fixtures: the reference game, scripted games, and layout tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cheese.engine.api import OptionValue
+from cheese.engine.cheese_chasers import ReferenceGame
+from cheese.engine.cheese_chasers.board import Cell
+from cheese.engine.cheese_chasers.cards import Kind
+from cheese.engine.cheese_chasers.layout import parse_layout
+from cheese.engine.cheese_chasers.state import ChasersState
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cheese-chasers"
+
+Script = Callable[..., ChasersState]
+
+
+@pytest.fixture
+def game() -> ReferenceGame:
+    return ReferenceGame()
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    return DATA_DIR
+
+
+@pytest.fixture
+def script(game: ReferenceGame) -> Script:
+    """Play a scripted game: ``"mouse, trap E, mouse SE"`` — each item a drawn kind and,
+    after the first, the direction it is placed in (notation names, parsed by the state).
+    """
+
+    def play(moves: str, **options: OptionValue) -> ChasersState:
+        state = game.new_initial_state(seed=0, **options)
+        for item in moves.split(","):
+            words = item.split()
+            state = state.apply(state.parse_action(words[0]))
+            for word in words[1:]:
+                state = state.apply(state.parse_action(word))
+        return state
+
+    return play
+
+
+@pytest.fixture
+def layout() -> Callable[[str], dict[Cell, Kind]]:
+    """A table from layout text (rows separated by ``/`` or newlines)."""
+
+    def parse(text: str) -> dict[Cell, Kind]:
+        return parse_layout(text.replace("/", "\n"), "test")
+
+    return parse
