@@ -1,0 +1,14 @@
+"""Cheese Drop: drop marbles through a pin board, then bet on where they landed.
+
+The rules are ``cheese/rules/cheese-drop.md``; this package is the reference engine
+(``ReferenceGame``), the score sheet for physical games (``score_sheet``) and the codec
+of the C engine (``native_codec``).
+"""
+
+from __future__ import annotations
+
+from cheese.engine.cheese_drop.game import ReferenceGame
+from cheese.engine.cheese_drop.options import INFO
+from cheese.engine.cheese_drop.sheet import score_sheet
+
+__all__ = ["INFO", "ReferenceGame", "score_sheet"]
