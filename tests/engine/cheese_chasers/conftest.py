@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from cheese.engine.api import OptionValue
 from cheese.engine.cheese_chasers import ReferenceGame
 from cheese.engine.cheese_chasers.board import Cell
 from cheese.engine.cheese_chasers.cards import Kind
@@ -35,8 +34,8 @@ def script(game: ReferenceGame) -> Script:
     after the first, the direction it is placed in (notation names, parsed by the state).
     """
 
-    def play(moves: str, **options: OptionValue) -> ChasersState:
-        state = game.new_initial_state(seed=0, **options)
+    def play(moves: str, **options: int) -> ChasersState:
+        state = game.new_initial_state(1, 0, **options)
         for item in moves.split(","):
             words = item.split()
             state = state.apply(state.parse_action(words[0]))
