@@ -1,0 +1,106 @@
+"""A multi-seat game seen as A-against-B pairs, and a deal's pairs added up.
+
+In a game with several seats, every seat held by A is compared with every seat held by B:
+the better place wins the pair, equal places (a shared place) draw. Seats of the same bot
+are never compared. With one seat (solitaire), each of A's games of a deal is compared
+with each of B's games on the same seed: the higher score wins the pair, equal scores draw.
+
+The pairs of one game, and of one deal, are correlated — they share the luck and the other
+seats — so they are added up per deal and the deal is the statistical unit
+(``cheese.tournaments.stats``).
+
+>>> seat_pairs((0, 1, 0, 1), (1, 2, 2, 4))
+PairTally(wins=3, draws=1, losses=0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cheese.tournaments.records import SIDE_A, SIDE_B, GameResult, Side
+
+
+@dataclass(frozen=True, slots=True)
+class PairTally:
+    """Wins, draws and losses of A against B over some pairs."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def pairs(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def half_points(self) -> int:
+        """A's points in half points: 2 per win, 1 per draw (an exact integer)."""
+        return 2 * self.wins + self.draws
+
+    @property
+    def score(self) -> float:
+        """A's fraction of the points, (wins + draws / 2) / pairs."""
+        if self.pairs == 0:
+            raise ValueError("a tally of no pairs has no score")
+        return self.half_points / (2 * self.pairs)
+
+    def __add__(self, other: PairTally) -> PairTally:
+        return PairTally(
+            self.wins + other.wins, self.draws + other.draws, self.losses + other.losses
+        )
+
+
+def compare(a_better: bool, b_better: bool) -> PairTally:
+    """One pair's outcome for A."""
+    if a_better:
+        return PairTally(wins=1)
+    if b_better:
+        return PairTally(losses=1)
+    return PairTally(draws=1)
+
+
+def seat_pairs(sides: Sequence[Side], ranking: Sequence[int]) -> PairTally:
+    """Every A seat against every B seat of one game; ``ranking`` is places, 1 = first.
+
+    >>> seat_pairs((0, 1, 1, 0, 0), (1, 1, 3, 3, 5))
+    PairTally(wins=1, draws=2, losses=3)
+    """
+    if len(sides) != len(ranking):
+        raise ValueError(f"{len(sides)} sides for {len(ranking)} places")
+    tally = PairTally()
+    for a_seat, a_side in enumerate(sides):
+        if a_side != SIDE_A:
+            continue
+        for b_seat, b_side in enumerate(sides):
+            if b_side == SIDE_B:
+                a_place, b_place = ranking[a_seat], ranking[b_seat]
+                tally += compare(a_place < b_place, b_place < a_place)
+    return tally
+
+
+def solo_pair(points_a: int, points_b: int) -> PairTally:
+    """A's solitaire game against B's on the same seed: the higher score wins.
+
+    >>> solo_pair(0, 0)
+    PairTally(wins=0, draws=1, losses=0)
+    """
+    return compare(points_a > points_b, points_b > points_a)
+
+
+def deal_pairs(games: Sequence[GameResult]) -> PairTally:
+    """All A-against-B pairs of one deal's games."""
+    if not games:
+        raise ValueError("a deal has at least one game")
+    if games[0].job.num_players > 1:
+        tally = PairTally()
+        for game in games:
+            tally += seat_pairs(game.job.sides, game.ranking)
+        return tally
+    a_points = [game.points[0] for game in games if game.job.sides[0] == SIDE_A]
+    b_points = [game.points[0] for game in games if game.job.sides[0] == SIDE_B]
+    tally = PairTally()
+    for points_a in a_points:
+        for points_b in b_points:
+            tally += solo_pair(points_a, points_b)
+    return tally
