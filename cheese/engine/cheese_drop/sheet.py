@@ -66,7 +66,7 @@ class DropSheet:
         lines = [f"lanes  {lanes}"]
         for seat, player in enumerate(self.points):
             lines.append(
-                f"player {seat + 1}: {player.total} points "
+                f"player {seat + 1}: {player.total} point{'' if player.total == 1 else 's'} "
                 f"(base {player.base}, bonus {player.bonus})"
             )
         return "\n".join(lines)
@@ -174,8 +174,8 @@ class _SheetReader:
             total = sum(contents[colour] for contents in lanes)
             if total > limit:
                 raise self.fail(
-                    f"the lanes hold {total} {COLOUR_NAMES[colour]} marbles "
-                    f"({COLOUR_LETTERS[colour]}), the box only {limit}",
+                    f"the lanes hold {total} {COLOUR_NAMES[colour]} marbles, letter "
+                    f"{COLOUR_LETTERS[colour]}, but the box has only {limit}",
                     "lanes",
                     "check the letters against the board",
                 )
@@ -245,7 +245,7 @@ class _SheetReader:
                     1 <= number <= highest
                 ):
                     raise self.fail(
-                        f"{number!r} is not a {key[:-1]} number",
+                        f"{number!r} is not {'a lane' if key == 'lanes' else 'an event'} number",
                         spot,
                         f"use {key} 1 to {highest}",
                     )

@@ -157,7 +157,8 @@ class DropState(State):
         return TERMINAL
 
     def _round_start(self) -> Seat:
-        return round_start_player(self.setup.options.start_player, self.round_index, self.num_players)
+        start_player = self.setup.options.start_player
+        return round_start_player(start_player, self.round_index, self.num_players)
 
     def _betting_order(self) -> tuple[Seat, ...]:
         return betting_order(self.num_players, self.round_index, self._round_start(), self.totals)
@@ -200,7 +201,9 @@ class DropState(State):
         if phase == Phase.FALL:
             marble = self.marbles[self._falling_index()]
             return deflection_key(self.round_index, self.drop, marble.slot, marble.rows_fallen)
-        raise ValueError(f"the state is not a chance node (phase {phase.name}); it has no chance key")
+        raise ValueError(
+            f"the state is not a chance node (phase {phase.name}); only chance nodes have a key"
+        )
 
     def _falling_index(self) -> int:
         assert self._falling_at is not None, "called only in the FALL phase"
