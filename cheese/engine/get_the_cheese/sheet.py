@@ -131,12 +131,13 @@ def _parse_line(source: str, number: int, raw: str) -> _Line | None:
     if not content:
         return None
     value_text, colon, cards_text = content.partition(":")
-    if not colon:
+    value_text = value_text.strip()
+    if not colon or len(value_text.split()) > 1:
+        # Without its own colon the value runs into the first card ("3 r:mouse").
         raise SheetError(
-            f"{source}:{number}: missing ':' after the cheese value ({content}); "
+            f"{source}:{number}: missing ':' after the cheese value ({content.split()[0]}); "
             f"write the line like {EXAMPLE_LINE!r}"
         )
-    value_text = value_text.strip()
     if not value_text.isdigit() or not 1 <= int(value_text) <= MAX_CHEESE_VALUE:
         raise SheetError(
             f"{source}:{number}: bad cheese value ({value_text or 'nothing'}); "
