@@ -202,8 +202,8 @@ class _SheetReader:
                 column_use[column] += 1
                 if column_use[column] > options.cells_per_column:
                     raise self.fail(
-                        f"{_column_name(column)} holds more than {options.cells_per_column} "
-                        "pieces",
+                        f"{_column_name(column)} holds more than "
+                        f"{_pieces(options.cells_per_column)}",
                         where,
                         f"a column has {options.cells_per_column} cells: check the pieces, "
                         "or give cells_per_column",
@@ -260,12 +260,16 @@ class _SheetReader:
         pieces = PIECES_PER_PLAYER_SIMPLE if options.simple else PIECES_PER_PLAYER
         if len(columns) != pieces:
             raise self.fail(
-                f"player {seat + 1} placed {len(columns)} pieces",
+                f"player {seat + 1} placed {_pieces(len(columns))}",
                 where,
                 f"each player places exactly {pieces} pieces"
                 + (" (simple variant)" if options.simple else ""),
             )
         return columns
+
+
+def _pieces(count: int) -> str:
+    return f"{count} piece" if count == 1 else f"{count} pieces"
 
 
 def _column_name(column: Column) -> str:

@@ -50,7 +50,8 @@ def _round_bettors(states: list[DropState], round_index: int) -> list[int]:
 def test_the_order_repeats_for_each_lap(
     game: ReferenceGame, walk: Walk, players: int, simple: bool
 ) -> None:
-    states = walk(game.new_initial_state(players, seed=3, simple=simple, start_player=1), random.Random(3))
+    start = game.new_initial_state(players, seed=3, simple=simple, start_player=1)
+    states = walk(start, random.Random(3))
     laps = 2 if simple else 3
     totals = (0,) * players
     for round_index in range(3):
@@ -81,7 +82,9 @@ def test_the_simple_variant_bets_on_lanes_only() -> None:
     assert legal_columns(((), ()), 0, DropOptions()) == list(range(13))
 
 
-@pytest.mark.parametrize(("players", "simple", "cells"), [(3, False, 1), (4, True, 2), (5, False, 2)])
+@pytest.mark.parametrize(
+    ("players", "simple", "cells"), [(3, False, 1), (4, True, 2), (5, False, 2)]
+)
 def test_every_bet_offers_exactly_the_free_cells(
     game: ReferenceGame, walk: Walk, players: int, simple: bool, cells: int
 ) -> None:

@@ -38,13 +38,21 @@ def test_the_worked_tables_score_as_computed_by_hand(data_dir: Path) -> None:
 
 def test_the_registry_and_the_package_agree(data_dir: Path) -> None:
     text = (data_dir / "every-event.json").read_text("utf-8")
-    assert registry_score_sheet("cheese-drop", text, "x").as_json() == score_sheet(text, "x").as_json()
+    through_registry = registry_score_sheet("cheese-drop", text, "x")
+    assert through_registry.as_json() == score_sheet(text, "x").as_json()
 
 
 def test_the_optional_fields_default_to_the_published_game() -> None:
     plain = score_sheet(sheet_text(), "s")
     explicit = score_sheet(sheet_text(simple=False, cells_per_column=2), "s")
     assert plain == explicit
+
+
+SECOND = GOOD_BETS[1]
+
+
+def with_bets(*entries: object, **fields: object) -> str:
+    return sheet_text(bets=list(entries), **fields)
 
 
 ERRORS = [
@@ -60,45 +68,68 @@ ERRORS = [
     (sheet_text(lanes="YYR"), "lanes", "found 'YYR'"),
     (sheet_text(lanes=["Y", "", 3, "", "", ""]), "lanes[2]", "3 is not a string"),
     (sheet_text(lanes=["Y", "YX", "", "", "", ""]), "lanes[1][1]", "'X' is not a marble colour"),
-    (sheet_text(lanes=["Y", "Y Y", "", "", "", ""]), "lanes[1][1]", "' ' is not a marble colour"),
-    (sheet_text(lanes=["YYYYY", "YYYY", "", "", "", ""]), "lanes", "9 cheese marbles, letter Y, but the box has only 8"),
+    (sheet_text(lanes=["Y", "Y Y", "", "", "", ""]), "lanes[1][1]", "' ' is not a marble"),
+    (
+        sheet_text(lanes=["YYYYY", "YYYY", "", "", "", ""]),
+        "lanes",
+        "9 cheese marbles, letter Y, but the box has only 8",
+    ),
     (sheet_text(lanes=["MMMM", "", "", "", "", ""]), "lanes", "4 mouse marbles, letter M"),
     (sheet_text(bets=GOOD_BETS[:1]), "bets", "found 1 players"),
     (sheet_text(bets=GOOD_BETS * 3), "bets", "found 6 players"),
     (sheet_text(bets={"lanes": [1]}), "bets", "found {'lanes': [1]}"),
-    (sheet_text(bets=[GOOD_BETS[0], 5]), "bets[1]", "5 is not a player's bets"),
-    (sheet_text(bets=[{"lane": [1, 2, 3]}, GOOD_BETS[1]]), "bets[0]", "unknown key 'lane'"),
-    (sheet_text(bets=[{"lanes": 3}, GOOD_BETS[1]]), "bets[0].lanes", "3 is not a list"),
-    (sheet_text(bets=[{"lanes": [1, 7, 2]}, GOOD_BETS[1]]), "bets[0].lanes[1]", "7 is not a lane number"),
-    (sheet_text(bets=[{"lanes": [0, 1, 2]}, GOOD_BETS[1]]), "bets[0].lanes[0]", "0 is not a lane"),
-    (sheet_text(bets=[{"lanes": [True, 2, 3]}, GOOD_BETS[1]]), "bets[0].lanes[0]", "True is not"),
-    (sheet_text(bets=[{"lanes": ["1", 2, 3]}, GOOD_BETS[1]]), "bets[0].lanes[0]", "'1' is not"),
-    (sheet_text(bets=[{"lanes": [1], "events": [8, 1]}, GOOD_BETS[1]]), "bets[0].events[0]", "8 is not an event number"),
-    (sheet_text(bets=[{"lanes": [2, 2, 3]}, GOOD_BETS[1]]), "bets[0].lanes[1]", "two pieces on lane 2"),
-    (sheet_text(bets=[{"lanes": [1], "events": [4, 4]}, GOOD_BETS[1]]), "bets[0].events[1]", "two pieces on event 4"),
-    (sheet_text(bets=[{"lanes": [1, 2]}, GOOD_BETS[1]]), "bets[0]", "player 1 placed 2 pieces"),
-    (sheet_text(bets=[GOOD_BETS[0], {"lanes": [1, 2], "events": [1, 2]}]), "bets[1]", "placed 4 pieces"),
+    (with_bets(GOOD_BETS[0], 5), "bets[1]", "5 is not a player's bets"),
+    (with_bets({"lane": [1, 2, 3]}, SECOND), "bets[0]", "unknown key 'lane'"),
+    (with_bets({"lanes": 3}, SECOND), "bets[0].lanes", "3 is not a list"),
+    (with_bets({"lanes": [1, 7, 2]}, SECOND), "bets[0].lanes[1]", "7 is not a lane number"),
+    (with_bets({"lanes": [0, 1, 2]}, SECOND), "bets[0].lanes[0]", "0 is not a lane"),
+    (with_bets({"lanes": [True, 2, 3]}, SECOND), "bets[0].lanes[0]", "True is not"),
+    (with_bets({"lanes": ["1", 2, 3]}, SECOND), "bets[0].lanes[0]", "'1' is not"),
     (
-        sheet_text(simple=True, bets=[{"lanes": [1], "events": [2]}, {"lanes": [3, 4]}]),
+        with_bets({"lanes": [1], "events": [8, 1]}, SECOND),
+        "bets[0].events[0]",
+        "8 is not an event number",
+    ),
+    (with_bets({"lanes": [2, 2, 3]}, SECOND), "bets[0].lanes[1]", "two pieces on lane 2"),
+    (
+        with_bets({"lanes": [1], "events": [4, 4]}, SECOND),
+        "bets[0].events[1]",
+        "two pieces on event 4",
+    ),
+    (with_bets({"lanes": [1, 2]}, SECOND), "bets[0]", "player 1 placed 2 pieces"),
+    (with_bets({"lanes": [1]}, SECOND), "bets[0]", "player 1 placed 1 piece"),
+    (with_bets(GOOD_BETS[0], {"lanes": [1, 2], "events": [1, 2]}), "bets[1]", "placed 4 pieces"),
+    (
+        with_bets({"lanes": [1], "events": [2]}, {"lanes": [3, 4]}, simple=True),
         "bets[0].events",
         "the simple variant has no event bets",
     ),
-    (sheet_text(simple=True, bets=[{"lanes": [1, 2, 3]}, {"lanes": [3, 4]}]), "bets[0]", "placed 3 pieces"),
     (
-        sheet_text(bets=[{"lanes": [1, 2, 3]}, {"lanes": [1, 5, 6]}, {"lanes": [4, 1, 2]}]),
+        with_bets({"lanes": [1, 2, 3]}, {"lanes": [3, 4]}, simple=True),
+        "bets[0]",
+        "placed 3 pieces",
+    ),
+    (
+        with_bets({"lanes": [1, 2, 3]}, {"lanes": [1, 5, 6]}, {"lanes": [4, 1, 2]}),
         "bets[2].lanes[1]",
         "lane 1 holds more than 2 pieces",
     ),
     (
-        sheet_text(cells_per_column=1, bets=[{"lanes": [1], "events": [7, 2]}, {"lanes": [3], "events": [1, 7]}]),
+        with_bets(
+            {"lanes": [1], "events": [7, 2]},
+            {"lanes": [3], "events": [1, 7]},
+            cells_per_column=1,
+        ),
         "bets[1].events[1]",
-        "event 7 holds more than 1 pieces",
+        "event 7 holds more than 1 piece",
     ),
 ]
 
 
 @pytest.mark.parametrize(("text", "where", "what"), ERRORS)
-def test_every_malformed_sheet_names_what_where_and_the_fix(text: str, where: str, what: str) -> None:
+def test_every_malformed_sheet_names_what_where_and_the_fix(
+    text: str, where: str, what: str
+) -> None:
     with pytest.raises(SheetError) as caught:
         score_sheet(text, "table.json")
     message = str(caught.value)
@@ -109,7 +140,9 @@ def test_every_malformed_sheet_names_what_where_and_the_fix(text: str, where: st
     assert fix and "\n" not in message
 
 
-def test_the_command_line_prints_the_scores(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_prints_the_scores(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["score", "cheese-drop", str(data_dir / "simple.json"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"scores": [4, 1]}
     assert main(["score", "cheese-drop", str(data_dir / "simple.json")]) == 0

@@ -1,0 +1,69 @@
+"""Many random games: every one ends, and its record adds up (a few hundred in CI; the
+slow run plays 100,000 per player count and variant)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.engine.api import Game, State
+from cheese.engine.cheese_drop.marbles import draws_per_drop, drops_per_round
+from cheese.engine.cheese_drop.scoring import lane_contents, round_points
+from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.luck import resolve_chance
+from cheese.engine.registry import BACKEND, NATIVE, REFERENCE, load_game
+
+CI_GAMES = 40
+SLOW_GAMES = 100_000
+BACKENDS_HERE = [REFERENCE] + ([NATIVE] if BACKEND == NATIVE else [])
+
+
+def play_random(game: Game, players: int, seed: int, simple: bool) -> State:
+    state = game.new_initial_state(players, seed=seed, simple=simple)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < 2000
+    return state
+
+
+def check_final(final: State, players: int, simple: bool) -> None:
+    view = final.view(0)
+    assert isinstance(view, DropView)
+    assert len(view.results) == 3
+    totals = [0] * players
+    for round_index, result in enumerate(view.results):
+        marbles = drops_per_round(players) * draws_per_drop(players, round_index)
+        assert len(result.marbles) == marbles
+        assert all(len(columns) == (2 if simple else 3) for columns in result.bets)
+        points = round_points(lane_contents(result.marbles), result.bets)
+        assert result.points == tuple(p.total for p in points)
+        totals = [t + p for t, p in zip(totals, result.points)]
+    assert final.scores() == tuple(totals) == view.totals
+    assert min(final.ranking()) == 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS_HERE)
+@pytest.mark.parametrize("simple", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_end_with_consistent_records(backend: str, players: int, simple: bool) -> None:
+    game = load_game("cheese-drop", backend=backend)
+    for seed in range(CI_GAMES):
+        check_final(play_random(game, players, seed, simple), players, simple)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", BACKENDS_HERE)
+@pytest.mark.parametrize("simple", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_hundred_thousand_random_games(backend: str, players: int, simple: bool) -> None:
+    game = load_game("cheese-drop", backend=backend)
+    for seed in range(SLOW_GAMES):
+        check_final(play_random(game, players, 10_000 + seed, simple), players, simple)
