@@ -4,28 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cheese.engine.records import GameRecord
 from cheese.tournaments.pairwise import PairTally, deal_pairs, seat_pairs, solo_pair
-from cheese.tournaments.records import GameJob, GameResult
 
-
-def result(
-    sides: tuple[int, ...], points: tuple[int, ...], ranking: tuple[int, ...]
-) -> GameResult:
-    job = GameJob(
-        game="get-the-cheese" if len(sides) > 1 else "cheese-chasers",
-        options=(),
-        num_players=len(sides),
-        seat_specs=tuple("ab"[side] for side in sides),
-        sides=sides,
-        deal_seed=5,
-        deal=0,
-        rotation=0,
-        duel_seed=0,
-        backend="reference",
-    )
-    record = GameRecord(job.game, 5, job.seat_specs, (), (), points)
-    return GameResult(job, record, points, ranking, finished=True)
+from .conftest import fake_result as result
 
 
 def test_two_players_make_one_pair() -> None:

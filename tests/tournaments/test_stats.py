@@ -85,6 +85,13 @@ def test_the_bootstrap_is_reproducible_and_agrees_with_the_normal_interval() -> 
     assert first[1] == pytest.approx(mean(scores) + half_width, abs=0.004)
 
 
+def test_the_bootstrap_follows_its_generator() -> None:
+    scores = [random.Random(index).random() for index in range(50)]
+    one = bootstrap_interval(scores, random.Random(1), resamples=500)
+    other = bootstrap_interval(scores, random.Random(2), resamples=500)
+    assert one != other and one == bootstrap_interval(scores, random.Random(1), resamples=500)
+
+
 def test_los_of_a_hand_computed_sample() -> None:
     # mean 0.75, sample sd sqrt(0.125 / 3), so z = 0.25 / (sd / 2) = sqrt(6)
     assert likelihood_of_superiority([0.5, 1.0, 0.75, 0.75]) == pytest.approx(
