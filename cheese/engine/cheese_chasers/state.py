@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from cheese.engine.api import (
     CHANCE,
@@ -40,7 +41,6 @@ from cheese.engine.cheese_chasers.board import (
     cards_of,
     empty_directions,
     neighbour,
-    table_of,
 )
 from cheese.engine.cheese_chasers.cards import KINDS, Composition, Kind
 from cheese.engine.cheese_chasers.notation import action_to_string, parse_action
@@ -66,6 +66,8 @@ class ChasersState(State):
     composition: Composition
     cards: tuple[PlacedCard, ...]
     """The table as ``(x, y, kind)`` sorted, so equal tables are equal tuples."""
+    table: Mapping[Cell, Kind] = field(compare=False, repr=False)
+    """The same cards by cell, for look-ups (derived from ``cards``, read-only)."""
     last: Cell | None
     pending: Kind | None
     left: tuple[int, int, int, int]
@@ -79,6 +81,7 @@ class ChasersState(State):
             deal_seed=seed,
             composition=composition,
             cards=(),
+            table=MappingProxyType({}),
             last=None,
             pending=None,
             left=composition.counts,
@@ -122,7 +125,7 @@ class ChasersState(State):
         if player == CHANCE:
             return [kind for kind in KINDS if self.left[kind] > 0]
         assert self.last is not None  # a card waits only after the first placement
-        return empty_directions(table_of(self.cards), self.last)
+        return empty_directions(self.table, self.last)
 
     def chance_weights(self) -> list[tuple[Action, int]]:
         """Rules page, "Play": the next card is drawn uniformly from the remaining
@@ -162,7 +165,7 @@ class ChasersState(State):
         """0 until the end; then the table's total if every card was placed, else 0."""
         if self.ending != "complete":
             return (0,)
-        return (score_table(table_of(self.cards)).total,)
+        return (score_table(self.table).total,)
 
     def rank_keys(self) -> tuple[tuple[int, ...], ...]:
         return ((self.scores()[0],),)
@@ -233,7 +236,7 @@ def end_if_enclosed(state: ChasersState) -> ChasersState:
     of the previous card, the game ends with score 0." The card stays in view, unplaced.
     """
     assert state.last is not None
-    if empty_directions(table_of(state.cards), state.last):
+    if empty_directions(state.table, state.last):
         return state
     return replace(state, ending="enclosed")
 
@@ -247,9 +250,10 @@ def place_card(state: ChasersState, direction: Direction) -> ChasersState:
 
 def put_card(state: ChasersState, cell: Cell, kind: Kind) -> ChasersState:
     """The drawn card lies face up on ``cell``, which becomes the previous card's cell."""
-    table = table_of(state.cards)
-    table[cell] = kind
-    return replace(state, cards=cards_of(table), last=cell, pending=None)
+    table = {**state.table, cell: kind}
+    return replace(
+        state, cards=cards_of(table), table=MappingProxyType(table), last=cell, pending=None
+    )
 
 
 def after_placement(state: ChasersState) -> ChasersState:
@@ -257,7 +261,7 @@ def after_placement(state: ChasersState) -> ChasersState:
     "if **3 or more active traps** are in play, the game ends at once with score 0 (even
     on the last card)"; otherwise the game is won once all cards are placed.
     """
-    if is_trapped(table_of(state.cards)):
+    if is_trapped(state.table):
         return replace(state, ending="trapped")
     if sum(state.left) == 0:
         return replace(state, ending="complete")
