@@ -241,17 +241,14 @@ class DropState(State):
 
     # --- the steps of a round -------------------------------------------------------
     def _start_round(self, round_index: int) -> DropState:
-        """Step 1: "Put marbles in the bag"; every piece is back with its owner."""
-        if round_index == ROUNDS:
-            return replace(
-                self, round_index=ROUNDS, drop=0, bag=NO_MARBLES, hand=NO_MARBLES,
-                marbles=(), bets=(),
-            )
+        """Step 1: "Put marbles in the bag"; every piece is back with its owner. After
+        round 3 the bag stays empty."""
+        bag = bag_for_round(round_index) if round_index < ROUNDS else NO_MARBLES
         return replace(
             self,
             round_index=round_index,
             drop=0,
-            bag=bag_for_round(round_index),
+            bag=bag,
             hand=NO_MARBLES,
             marbles=(),
             bets=((),) * self.num_players,

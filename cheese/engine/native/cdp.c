@@ -1,0 +1,779 @@
+/* Cheese Drop in C: the rules of cheese/engine/cheese_drop (the reference engine), fast
+ * enough for batched playouts.
+ *
+ * The state is a canonical packed struct: the options, the round in progress, and for
+ * every round its marbles (drop order, then slot order), each seat's pieces as a bit mask
+ * of columns, and each seat's points once the round is scored. The marbles of round r
+ * stay in marbles[r], so the view's "results" need no copy. Unused bytes are zero.
+ *
+ * Event order and chance keys follow cheese_drop/state.py: per drop, the draws (key
+ * event_key(1, round, drop, marble index)), the dropper's gate, then each marble in slot
+ * order falls row by row (key event_key(2, round, drop, slot * 256 + row)). After the last
+ * drop the betting laps; the last piece scores the round at once.
+ *
+ * Playout policies (cdp_playouts):
+ *   0: uniform among the legal actions. Chance is sampled with the chance weights: a draw
+ *      picks a marble of the bag uniformly, a deflection takes 2 random bits (left 1/4,
+ *      straight 1/2, right 1/4, clamped at the walls), a gate shuffles the drawn marbles
+ *      into the slots (uniform over fillings: each filling comes from the same number of
+ *      marble-to-slot maps).
+ *   1: the gate as in policy 0 (it serves every bettor alike, so no cheap rule beats
+ *      chance); each bet takes the legal column with the highest expected points for the
+ *      seat, given what everyone sees: every marble's lane under the cover, spread over
+ *      the hidden rows by the Galton walk. A lane column is worth its expected base points
+ *      plus the bonus of each event the seat already holds; an event column the bonus it
+ *      pays on the lanes the seat already holds. The expectations are exact per lane
+ *      (marbles fall independently). Ties go to the lower column.
+ */
+#include "common.h"
+#include "cdp_api.h"
+
+#define CDP_MIN_PLAYERS 2
+#define CDP_MAX_PLAYERS 5
+#define CDP_ROUNDS 3
+#define CDP_COLOURS 4
+#define CDP_CHEESE 0
+#define CDP_APPLE 1
+#define CDP_MOUSE 2
+#define CDP_CAT 3
+#define CDP_LANES 6
+#define CDP_SLOTS 6
+#define CDP_EVENTS 7
+#define CDP_COLUMNS (CDP_LANES + CDP_EVENTS)
+#define CDP_MAX_ROUND_MARBLES 20 /* the last bag: 8 + 6 + 3 + 3 */
+#define CDP_MAX_ROWS 255         /* options.MAX_ROWS */
+#define CDP_GATE_ACTIONS 15625   /* 5 ** 6 */
+#define CDP_MAX_GATES 360        /* the most distinct fillings of any hand (e.g. Y R M C) */
+#define CDP_OPTION_COUNT 5       /* simple, cells_per_column, rows, hidden_rows, start_player */
+#define CDP_DRAW_EVENT 1
+#define CDP_FALL_EVENT 2
+#define CDP_ROW_FIELD 256
+#define CDP_NONE 0xFF
+#define CDP_RANK_WIDTH 1
+/* view: 6 header ints, totals, bag, hand, the marbles in play (5 ints each), the pieces,
+ * then per scored round its marbles (6 ints each), pieces and points. */
+#define CDP_VIEW_SIZE \
+    (6 + CDP_MAX_PLAYERS + 2 * CDP_COLOURS + 1 + 5 * CDP_MAX_ROUND_MARBLES + CDP_MAX_PLAYERS + \
+     1 + CDP_ROUNDS * (1 + 6 * CDP_MAX_ROUND_MARBLES + 2 * CDP_MAX_PLAYERS))
+
+enum { CDP_DRAW = 0, CDP_GATE = 1, CDP_FALL = 2, CDP_BET = 3, CDP_OVER = 4 }; /* core.Phase */
+enum { CDP_OK = 0, CDP_BAD_PLAYERS = 1, CDP_BAD_OPTION_COUNT = 2, CDP_BAD_OPTION = 3 };
+enum { CDP_ILLEGAL = 1 };
+enum { CDP_POLICY_RANDOM = 0, CDP_POLICY_HEURISTIC = 1 };
+
+typedef struct {
+    uint8_t colour, drop, slot, rows_fallen, seen_lane, lane; /* core.Marble */
+} cdp_marble;
+
+typedef struct {
+    uint64_t seed;
+    int32_t totals[CDP_MAX_PLAYERS];
+    int16_t points[CDP_ROUNDS][CDP_MAX_PLAYERS];
+    uint16_t bets[CDP_ROUNDS][CDP_MAX_PLAYERS]; /* bit c: a piece in column c */
+    uint8_t num_players, simple, cells, rows, hidden_rows, start_player;
+    uint8_t round, drop;
+    uint8_t bag[CDP_COLOURS], hand[CDP_COLOURS];
+    uint8_t marble_count[CDP_ROUNDS];
+    uint8_t falling; /* index in marbles[round] of the marble on the slope, or CDP_NONE */
+    /* Worked out from the fields above when they change, kept for speed: */
+    uint8_t order[CDP_MAX_PLAYERS]; /* the round's betting order */
+    uint8_t placed;                 /* pieces placed this round */
+    uint8_t used[CDP_COLUMNS];      /* pieces in each column this round */
+    uint16_t full;                  /* columns whose cells are all taken this round */
+    cdp_marble marbles[CDP_ROUNDS][CDP_MAX_ROUND_MARBLES];
+} cdp_state;
+
+static const uint8_t CDP_BAGS[CDP_ROUNDS][CDP_COLOURS] = {{6, 4, 1, 1}, {7, 5, 2, 2}, {8, 6, 3, 3}};
+/* marbles.DRAWS_PER_DROP, indexed by player count */
+static const uint8_t CDP_DRAWS[CDP_MAX_PLAYERS + 1][CDP_ROUNDS] = {
+    {0, 0, 0}, {0, 0, 0}, {3, 4, 5}, {4, 5, 6}, {3, 4, 5}, {2, 3, 4}};
+static const int32_t CDP_POW5[CDP_SLOTS] = {1, 5, 25, 125, 625, 3125};
+
+/* ---------------------------------------------------------------------------------------
+ * Small facts
+ */
+static inline int cdp_visible_rows(const cdp_state *s) { return s->rows - s->hidden_rows; }
+static inline int cdp_pieces_per_player(const cdp_state *s) { return s->simple ? 2 : 3; }
+static inline int cdp_column_count(const cdp_state *s) { return s->simple ? CDP_LANES : CDP_COLUMNS; }
+static inline int cdp_drops_per_round(int players) { return players == 2 ? 4 : players; }
+static inline int cdp_hand_size(const cdp_state *s) {
+    return s->hand[0] + s->hand[1] + s->hand[2] + s->hand[3];
+}
+static inline int cdp_round_start(const cdp_state *s) {
+    return (s->start_player + s->round) % s->num_players;
+}
+
+static inline int cdp_phase(const cdp_state *s) {
+    if (s->round == CDP_ROUNDS) return CDP_OVER;
+    if (s->drop == cdp_drops_per_round(s->num_players)) return CDP_BET;
+    if (s->falling != CDP_NONE) return CDP_FALL;
+    if (cdp_hand_size(s) < CDP_DRAWS[s->num_players][s->round]) return CDP_DRAW;
+    return CDP_GATE;
+}
+
+/* fall.deflection_weights: lanes ascending, a move into a wall merged with straight. */
+static inline int cdp_deflections(int lane, int32_t *lanes, int64_t *weights) {
+    if (lane == 0) {
+        lanes[0] = 0; weights[0] = 3; lanes[1] = 1; weights[1] = 1;
+        return 2;
+    }
+    if (lane == CDP_LANES - 1) {
+        lanes[0] = lane - 1; weights[0] = 1; lanes[1] = lane; weights[1] = 3;
+        return 2;
+    }
+    lanes[0] = lane - 1; weights[0] = 1;
+    lanes[1] = lane; weights[1] = 2;
+    lanes[2] = lane + 1; weights[2] = 1;
+    return 3;
+}
+
+/* betting.betting_order: round 1 clockwise from the start player; later lower total
+ * first, ties nearer the start player counter-clockwise (the start player first). */
+static void cdp_betting_order(const cdp_state *s, uint8_t *order) {
+    int n = s->num_players, start = cdp_round_start(s);
+    for (int i = 0; i < n; i++) order[i] = (uint8_t)((start + i) % n);
+    if (s->round == 0) return;
+    for (int i = 0; i < n; i++) order[i] = (uint8_t)((start - i + n) % n);
+    /* insertion sort by total; stable, so counter-clockwise nearness breaks ties */
+    for (int i = 1; i < n; i++) {
+        uint8_t seat = order[i];
+        int j = i;
+        while (j > 0 && s->totals[order[j - 1]] > s->totals[seat]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = seat;
+    }
+}
+
+/* betting.bettor: the order repeats once per lap. */
+static inline int cdp_bettor(const cdp_state *s) { return s->order[s->placed % s->num_players]; }
+
+static int cdp_player(const cdp_state *s) {
+    switch (cdp_phase(s)) {
+    case CDP_DRAW:
+    case CDP_FALL: return CH_CHANCE;
+    case CDP_GATE: return (cdp_round_start(s) + s->drop) % s->num_players;
+    case CDP_BET: return cdp_bettor(s);
+    default: return CH_TERMINAL;
+    }
+}
+
+/* betting.legal_columns as a mask: a free cell, and no piece of the seat there yet. */
+static inline uint32_t cdp_legal_columns(const cdp_state *s, int seat) {
+    uint32_t columns = (1u << cdp_column_count(s)) - 1;
+    return columns & ~(uint32_t)s->bets[s->round][seat] & ~(uint32_t)s->full;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The steps of a round (state.py, one function each)
+ */
+static void cdp_start_round(cdp_state *s, int round) {
+    s->round = (uint8_t)round;
+    s->drop = 0;
+    s->falling = CDP_NONE;
+    s->placed = 0;
+    s->full = 0;
+    memset(s->used, 0, sizeof s->used);
+    memset(s->hand, 0, sizeof s->hand);
+    memset(s->order, 0, sizeof s->order);
+    if (round == CDP_ROUNDS) {
+        memset(s->bag, 0, sizeof s->bag);
+        return;
+    }
+    memcpy(s->bag, CDP_BAGS[round], sizeof s->bag);
+    cdp_betting_order(s, s->order);
+}
+
+static inline void cdp_draw_marble(cdp_state *s, int colour) {
+    s->bag[colour]--;
+    s->hand[colour]++;
+}
+
+static inline void cdp_next_drop(cdp_state *s) {
+    s->drop++;
+    s->falling = CDP_NONE;
+}
+
+/* contents[slot]: 0 empty, 1 + colour a marble. Each marble starts under its slot. */
+static void cdp_lift_gate(cdp_state *s, const int *contents) {
+    int first = s->marble_count[s->round];
+    cdp_marble *marbles = s->marbles[s->round];
+    int count = first;
+    for (int slot = 0; slot < CDP_SLOTS; slot++) {
+        if (!contents[slot]) continue;
+        cdp_marble m = {(uint8_t)(contents[slot] - 1), s->drop, (uint8_t)slot, 0,
+                        (uint8_t)slot, (uint8_t)slot};
+        marbles[count++] = m;
+    }
+    s->marble_count[s->round] = (uint8_t)count;
+    memset(s->hand, 0, sizeof s->hand);
+    if (s->rows == 0) cdp_next_drop(s);
+    else s->falling = (uint8_t)first;
+}
+
+static void cdp_deflect(cdp_state *s, int lane) {
+    cdp_marble *m = &s->marbles[s->round][s->falling];
+    m->rows_fallen++;
+    m->lane = (uint8_t)lane;
+    if (m->rows_fallen <= cdp_visible_rows(s)) m->seen_lane = (uint8_t)lane;
+    if (m->rows_fallen < s->rows) return;
+    s->falling++;
+    if (s->falling == s->marble_count[s->round]) cdp_next_drop(s);
+}
+
+/* scoring.py: base points and the seven events of a lane with counts c[colour]. */
+static inline int cdp_base_points(const int *c) {
+    int cheese_counts = c[CDP_MOUSE] == 0 || c[CDP_CAT] > 0;
+    return c[CDP_APPLE] + (cheese_counts ? c[CDP_CHEESE] : 0);
+}
+
+/* The seven events in the order of the rules, for one lane: bonus[event][lane]. */
+static inline void cdp_lane_events(const int *c, int bonus[][CDP_LANES], int lane) {
+    bonus[0][lane] = c[CDP_CAT] > 0 && c[CDP_MOUSE] > 0 ? 5 : 0; /* cat and mouse */
+    bonus[1][lane] = c[CDP_APPLE];                               /* 1 per red */
+    bonus[2][lane] = c[CDP_CHEESE];                              /* 1 per yellow */
+    bonus[3][lane] = 2 * c[CDP_MOUSE];                           /* 2 per mouse */
+    bonus[4][lane] = c[CDP_CAT] > 0 ? c[CDP_APPLE] + c[CDP_CHEESE] : 0; /* a cat's feast */
+    bonus[5][lane] = c[CDP_CHEESE] > c[CDP_APPLE] ? 2 : 0;       /* more yellow than red */
+    bonus[6][lane] = c[CDP_APPLE] > c[CDP_CHEESE] ? 3 : 0;       /* more red than yellow */
+}
+
+static void cdp_score_round(cdp_state *s) {
+    int lanes[CDP_LANES][CDP_COLOURS] = {{0}};
+    for (int i = 0; i < s->marble_count[s->round]; i++) {
+        const cdp_marble *m = &s->marbles[s->round][i];
+        lanes[m->lane][m->colour]++;
+    }
+    int base[CDP_LANES], bonus[CDP_EVENTS][CDP_LANES];
+    for (int lane = 0; lane < CDP_LANES; lane++) {
+        base[lane] = cdp_base_points(lanes[lane]);
+        cdp_lane_events(lanes[lane], bonus, lane);
+    }
+    for (int seat = 0; seat < s->num_players; seat++) {
+        uint32_t bets = s->bets[s->round][seat];
+        uint32_t events = bets >> CDP_LANES;
+        int points = 0;
+        for (uint32_t own = bets & ((1u << CDP_LANES) - 1); own; own &= own - 1) {
+            int lane = __builtin_ctz(own);
+            points += base[lane];
+            for (uint32_t e = events; e; e &= e - 1) points += bonus[__builtin_ctz(e)][lane];
+        }
+        s->points[s->round][seat] = (int16_t)points;
+        s->totals[seat] += points;
+    }
+    cdp_start_round(s, s->round + 1);
+}
+
+static void cdp_place_piece(cdp_state *s, int seat, int column) {
+    s->bets[s->round][seat] |= (uint16_t)(1u << column);
+    if (++s->used[column] == s->cells) s->full |= (uint16_t)(1u << column);
+    s->placed++;
+    if (s->placed == s->num_players * cdp_pieces_per_player(s)) cdp_score_round(s);
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Gates
+ */
+static int cdp_fill_gates(int slot, int *left, int32_t partial, int32_t *out, int count) {
+    /* The last slot is the most significant digit: filling it first, contents ascending,
+     * lists the actions in ascending order (gate.legal_gates). */
+    if (slot < 0) {
+        out[count] = partial;
+        return count + 1;
+    }
+    for (int content = 0; content < 5; content++) {
+        if (!left[content]) continue;
+        left[content]--;
+        count = cdp_fill_gates(slot - 1, left, partial + content * CDP_POW5[slot], out, count);
+        left[content]++;
+    }
+    return count;
+}
+
+/* Decode a gate action into slot contents if it holds exactly the hand (gate.is_legal_gate). */
+static int cdp_gate_contents(const cdp_state *s, int32_t action, int *contents) {
+    if (action < 0 || action >= CDP_GATE_ACTIONS) return 0;
+    int counts[CDP_COLOURS] = {0};
+    for (int slot = 0; slot < CDP_SLOTS; slot++) {
+        contents[slot] = action % 5;
+        action /= 5;
+        if (contents[slot]) counts[contents[slot] - 1]++;
+    }
+    for (int colour = 0; colour < CDP_COLOURS; colour++)
+        if (counts[colour] != s->hand[colour]) return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * The API
+ */
+int32_t cdp_state_size(void) { return (int32_t)sizeof(cdp_state); }
+
+int32_t cdp_max_actions(void) { return CDP_MAX_GATES; }
+
+int32_t cdp_view_size(void) { return CDP_VIEW_SIZE; }
+
+/* options: simple (0/1), cells_per_column, rows, hidden_rows, start_player — already
+ * validated by options.parse_options (cells may be capped at the player count). */
+int32_t cdp_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32_t *options,
+                 int32_t n_options) {
+    cdp_state *s = (cdp_state *)state;
+    memset(s, 0, sizeof *s);
+    if (num_players < CDP_MIN_PLAYERS || num_players > CDP_MAX_PLAYERS) return CDP_BAD_PLAYERS;
+    if (n_options != CDP_OPTION_COUNT) return CDP_BAD_OPTION_COUNT;
+    int simple = options[0], cells = options[1], rows = options[2], hidden = options[3];
+    int start = options[4];
+    if ((simple != 0 && simple != 1) || cells < 1 || cells > 255 || rows < 0 ||
+        rows > CDP_MAX_ROWS || hidden < 0 || hidden > rows || start < 0 || start >= num_players)
+        return CDP_BAD_OPTION;
+    s->seed = seed;
+    s->num_players = (uint8_t)num_players;
+    s->simple = (uint8_t)simple;
+    s->cells = (uint8_t)cells;
+    s->rows = (uint8_t)rows;
+    s->hidden_rows = (uint8_t)hidden;
+    s->start_player = (uint8_t)start;
+    cdp_start_round(s, 0);
+    return CDP_OK;
+}
+
+int32_t cdp_current_player(const uint8_t *state) { return cdp_player((const cdp_state *)state); }
+
+int32_t cdp_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights) {
+    const cdp_state *s = (const cdp_state *)state;
+    int phase = cdp_phase(s);
+    if (phase == CDP_FALL) return cdp_deflections(s->marbles[s->round][s->falling].lane, actions, weights);
+    if (phase != CDP_DRAW) return 0;
+    int count = 0;
+    for (int colour = 0; colour < CDP_COLOURS; colour++) {
+        if (!s->bag[colour]) continue;
+        actions[count] = colour;
+        weights[count] = s->bag[colour];
+        count++;
+    }
+    return count;
+}
+
+int32_t cdp_legal_actions(const uint8_t *state, int32_t *out) {
+    const cdp_state *s = (const cdp_state *)state;
+    int64_t weights[CDP_COLOURS];
+    switch (cdp_phase(s)) {
+    case CDP_DRAW:
+    case CDP_FALL: return cdp_chance_weights(state, out, weights);
+    case CDP_GATE: {
+        int left[5] = {CDP_SLOTS - cdp_hand_size(s), s->hand[0], s->hand[1], s->hand[2], s->hand[3]};
+        return cdp_fill_gates(CDP_SLOTS - 1, left, 0, out, 0);
+    }
+    case CDP_BET: {
+        uint32_t legal = cdp_legal_columns(s, cdp_bettor(s));
+        int count = 0;
+        for (int column = 0; column < CDP_COLUMNS; column++)
+            if (legal & (1u << column)) out[count++] = column;
+        return count;
+    }
+    default: return 0;
+    }
+}
+
+/* The paired-luck name of the pending chance event; 0 when the state is not a chance node. */
+uint64_t cdp_chance_key(const uint8_t *state) {
+    const cdp_state *s = (const cdp_state *)state;
+    int phase = cdp_phase(s);
+    if (phase == CDP_DRAW)
+        return ch_event_key(CDP_DRAW_EVENT, s->round, s->drop, (uint64_t)cdp_hand_size(s));
+    if (phase == CDP_FALL) {
+        const cdp_marble *m = &s->marbles[s->round][s->falling];
+        return ch_event_key(CDP_FALL_EVENT, s->round, s->drop,
+                            (uint64_t)m->slot * CDP_ROW_FIELD + m->rows_fallen);
+    }
+    return 0;
+}
+
+/* 0 and the move made, or CDP_ILLEGAL and the state untouched. */
+int32_t cdp_apply(uint8_t *state, int32_t action) {
+    cdp_state *s = (cdp_state *)state;
+    switch (cdp_phase(s)) {
+    case CDP_DRAW:
+        if (action < 0 || action >= CDP_COLOURS || !s->bag[action]) return CDP_ILLEGAL;
+        cdp_draw_marble(s, action);
+        return CDP_OK;
+    case CDP_GATE: {
+        int contents[CDP_SLOTS];
+        if (!cdp_gate_contents(s, action, contents)) return CDP_ILLEGAL;
+        cdp_lift_gate(s, contents);
+        return CDP_OK;
+    }
+    case CDP_FALL: {
+        int lane = s->marbles[s->round][s->falling].lane;
+        if (action < 0 || action >= CDP_LANES || action < lane - 1 || action > lane + 1)
+            return CDP_ILLEGAL;
+        cdp_deflect(s, action);
+        return CDP_OK;
+    }
+    case CDP_BET: {
+        int seat = cdp_bettor(s);
+        if (action < 0 || action >= CDP_COLUMNS || !(cdp_legal_columns(s, seat) & (1u << action)))
+            return CDP_ILLEGAL;
+        cdp_place_piece(s, seat, action);
+        return CDP_OK;
+    }
+    default: return CDP_ILLEGAL;
+    }
+}
+
+void cdp_scores(const uint8_t *state, int32_t *out) {
+    const cdp_state *s = (const cdp_state *)state;
+    for (int seat = 0; seat < s->num_players; seat++) out[seat] = s->totals[seat];
+}
+
+/* "After round 3 the highest total wins; equal totals share the win": one key, the total. */
+int32_t cdp_rank_keys(const uint8_t *state, int32_t *out) {
+    cdp_scores(state, out);
+    return CDP_RANK_WIDTH;
+}
+
+static int cdp_put_bets(const uint16_t *bets, int players, int32_t *out) {
+    for (int seat = 0; seat < players; seat++) out[seat] = bets[seat];
+    return players;
+}
+
+/* view.DropView as flat ints (native_codec.decode_view reads them back):
+ *   seat, players, round, drop, phase, current player, totals[players], bag[4], hand[4],
+ *   the round's marble count, per marble colour drop slot rows_fallen seen_lane,
+ *   the pieces (a column mask per seat),
+ *   the scored-round count, per round: its marble count, per marble colour drop slot
+ *   rows_fallen seen_lane lane, the pieces (masks), the points per seat. */
+int32_t cdp_view(const uint8_t *state, int32_t seat, int32_t *out) {
+    const cdp_state *s = (const cdp_state *)state;
+    int n = s->num_players, k = 0;
+    out[k++] = seat;
+    out[k++] = n;
+    out[k++] = s->round;
+    out[k++] = s->drop;
+    out[k++] = cdp_phase(s);
+    out[k++] = cdp_player(s);
+    for (int i = 0; i < n; i++) out[k++] = s->totals[i];
+    for (int c = 0; c < CDP_COLOURS; c++) out[k++] = s->bag[c];
+    for (int c = 0; c < CDP_COLOURS; c++) out[k++] = s->hand[c];
+    int playing = s->round < CDP_ROUNDS ? s->marble_count[s->round] : 0;
+    out[k++] = playing;
+    for (int i = 0; i < playing; i++) {
+        const cdp_marble *m = &s->marbles[s->round][i];
+        out[k++] = m->colour;
+        out[k++] = m->drop;
+        out[k++] = m->slot;
+        out[k++] = m->rows_fallen;
+        out[k++] = m->seen_lane;
+    }
+    static const uint16_t no_bets[CDP_MAX_PLAYERS] = {0};
+    k += cdp_put_bets(s->round < CDP_ROUNDS ? s->bets[s->round] : no_bets, n, out + k);
+    out[k++] = s->round;
+    for (int r = 0; r < s->round; r++) {
+        out[k++] = s->marble_count[r];
+        for (int i = 0; i < s->marble_count[r]; i++) {
+            const cdp_marble *m = &s->marbles[r][i];
+            out[k++] = m->colour;
+            out[k++] = m->drop;
+            out[k++] = m->slot;
+            out[k++] = m->rows_fallen;
+            out[k++] = m->seen_lane;
+            out[k++] = m->lane;
+        }
+        k += cdp_put_bets(s->bets[r], n, out + k);
+        for (int i = 0; i < n; i++) out[k++] = s->points[r][i];
+    }
+    return k;
+}
+
+/* state.DropState.determinize / determinize.reroll_hidden_rows, step for step: one
+ * SplitMix64 seeded with rng_seed; each marble of the round in progress, in order, that
+ * has passed h > 0 hidden rows redraws them from its lane under the cover. */
+void cdp_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
+    (void)seat; /* every seat sees the same */
+    cdp_state *s = (cdp_state *)state;
+    if (s->round == CDP_ROUNDS) return;
+    ch_rng rng = ch_rng_seeded(rng_seed);
+    int visible = cdp_visible_rows(s);
+    for (int i = 0; i < s->marble_count[s->round]; i++) {
+        cdp_marble *m = &s->marbles[s->round][i];
+        int hidden = m->rows_fallen - visible;
+        if (hidden <= 0) continue;
+        int lane = m->seen_lane;
+        for (int row = 0; row < hidden; row++) {
+            int32_t lanes[3];
+            int64_t weights[3];
+            int count = cdp_deflections(lane, lanes, weights);
+            lane = lanes[ch_rng_pick(&rng, weights, count)];
+        }
+        m->lane = (uint8_t)lane;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------
+ * Playouts
+ */
+typedef struct {
+    ch_rng rng;
+    uint64_t bits; /* unused random bits, for deflections */
+    int bits_left;
+    uint64_t fraction; /* a uniform 64-bit fraction, for small ranges */
+    int fraction_uses;
+} cdp_dice;
+
+#define CDP_USES_PER_FRACTION 4
+/* A uniform integer in 0 .. bound-1 for bound <= 32: the high word of fraction * bound,
+ * the low word being the fraction for the next call (4 calls per 64 random bits leave 44
+ * bits of resolution, so the bias stays below 2^-39). */
+static inline int cdp_below(cdp_dice *d, int bound) {
+    if (d->fraction_uses == 0) {
+        d->fraction = ch_rng_next(&d->rng);
+        d->fraction_uses = CDP_USES_PER_FRACTION;
+    }
+    __uint128_t product = (__uint128_t)d->fraction * (uint64_t)bound;
+    d->fraction = (uint64_t)product;
+    d->fraction_uses--;
+    return (int)(product >> 64);
+}
+
+/* `count` (at most 6) uniform random bits. */
+static inline int cdp_take_bits(cdp_dice *d, int count) {
+    if (d->bits_left < count) {
+        d->bits = ch_rng_next(&d->rng);
+        d->bits_left = 64;
+    }
+    int taken = (int)(d->bits & ((1u << count) - 1));
+    d->bits >>= count;
+    d->bits_left -= count;
+    return taken;
+}
+
+#define CDP_WALK_ROWS 3
+/* lane[k][from][bits]: the lane after k pin rows from `from`, each row's deflection read
+ * from the next two bits of `bits` (0 left, 1 or 2 straight, 3 right — weights 1, 2, 1 —
+ * held at the walls). One lookup falls up to 3 rows. */
+typedef struct {
+    uint8_t lane[CDP_WALK_ROWS + 1][CDP_LANES][1 << (2 * CDP_WALK_ROWS)];
+} cdp_walks;
+
+static void cdp_build_walks(cdp_walks *w) {
+    static const int8_t move[4] = {-1, 0, 0, 1};
+    for (int rows = 0; rows <= CDP_WALK_ROWS; rows++) {
+        for (int from = 0; from < CDP_LANES; from++) {
+            for (int bits = 0; bits < 1 << (2 * CDP_WALK_ROWS); bits++) {
+                int lane = from;
+                for (int row = 0; row < rows; row++) {
+                    lane += move[(bits >> (2 * row)) & 3];
+                    lane = lane < 0 ? 0 : (lane >= CDP_LANES ? CDP_LANES - 1 : lane);
+                }
+                w->lane[rows][from][bits] = (uint8_t)lane;
+            }
+        }
+    }
+}
+
+static inline int cdp_walk(const cdp_walks *w, cdp_dice *d, int lane, int rows) {
+    while (rows > 0) {
+        int step = rows < CDP_WALK_ROWS ? rows : CDP_WALK_ROWS;
+        lane = w->lane[step][lane][cdp_take_bits(d, 2 * step)];
+        rows -= step;
+    }
+    return lane;
+}
+
+static void cdp_sample_draws(cdp_state *s, cdp_dice *d) {
+    for (int left = CDP_DRAWS[s->num_players][s->round] - cdp_hand_size(s); left > 0; left--) {
+        int target = cdp_below(d, s->bag[0] + s->bag[1] + s->bag[2] + s->bag[3]);
+        int colour = 0;
+        while (target >= s->bag[colour]) target -= s->bag[colour++];
+        cdp_draw_marble(s, colour);
+    }
+}
+
+/* The rest of the drop's fall at once: the rows above the cover, then those under it. */
+static void cdp_sample_fall(cdp_state *s, cdp_dice *d, const cdp_walks *w) {
+    int visible = cdp_visible_rows(s);
+    for (int i = s->falling; i < s->marble_count[s->round]; i++) {
+        cdp_marble *m = &s->marbles[s->round][i];
+        int lane = m->lane;
+        if (m->rows_fallen < visible) {
+            lane = cdp_walk(w, d, lane, visible - m->rows_fallen);
+            m->seen_lane = (uint8_t)lane;
+            m->rows_fallen = (uint8_t)visible;
+        }
+        m->lane = (uint8_t)cdp_walk(w, d, lane, s->rows - m->rows_fallen);
+        m->rows_fallen = s->rows;
+    }
+    cdp_next_drop(s);
+}
+
+/* The drawn marbles into distinct slots: a partial Fisher–Yates over the slots. */
+static void cdp_random_gate(cdp_state *s, cdp_dice *d) {
+    int slots[CDP_SLOTS] = {0, 1, 2, 3, 4, 5}, contents[CDP_SLOTS] = {0};
+    int placed = 0;
+    for (int colour = 0; colour < CDP_COLOURS; colour++) {
+        for (int j = 0; j < s->hand[colour]; j++, placed++) {
+            int pick = placed + cdp_below(d, CDP_SLOTS - placed);
+            int slot = slots[pick];
+            slots[pick] = slots[placed];
+            slots[placed] = slot;
+            contents[slot] = 1 + colour;
+        }
+    }
+    cdp_lift_gate(s, contents);
+}
+
+/* A column drawn uniformly from the legal ones: draw among all columns until a legal
+ * one comes up (most columns are legal, so this is quicker than counting them). */
+static inline int cdp_random_column(const cdp_state *s, cdp_dice *d, uint32_t legal) {
+    int columns = cdp_column_count(s), column;
+    do column = cdp_below(d, columns);
+    while (!((legal >> column) & 1));
+    return column;
+}
+
+/* Expected points of each lane and of each event on each lane, given the lanes under
+ * the cover (policy 1). */
+typedef struct {
+    int round; /* the round these values belong to, or -1 */
+    double base[CDP_LANES];
+    double bonus[CDP_EVENTS][CDP_LANES];
+} cdp_values;
+
+/* Where a marble seen in `lane` under the cover ends after `rows` more pin rows. */
+static void cdp_spread(int lane, int rows, double *p) {
+    double next[CDP_LANES];
+    for (int i = 0; i < CDP_LANES; i++) p[i] = i == lane ? 1.0 : 0.0;
+    for (int row = 0; row < rows; row++) {
+        for (int i = 0; i < CDP_LANES; i++) next[i] = 0.0;
+        for (int i = 0; i < CDP_LANES; i++) {
+            if (p[i] == 0.0) continue;
+            next[i > 0 ? i - 1 : 0] += 0.25 * p[i];
+            next[i] += 0.5 * p[i];
+            next[i < CDP_LANES - 1 ? i + 1 : CDP_LANES - 1] += 0.25 * p[i];
+        }
+        for (int i = 0; i < CDP_LANES; i++) p[i] = next[i];
+    }
+}
+
+static void cdp_expected_values(const cdp_state *s, cdp_values *v) {
+    int count = s->marble_count[s->round];
+    double p[CDP_MAX_ROUND_MARBLES][CDP_LANES];
+    int visible = cdp_visible_rows(s);
+    for (int i = 0; i < count; i++) {
+        const cdp_marble *m = &s->marbles[s->round][i];
+        /* seen_lane is the lane after min(rows_fallen, visible) rows */
+        int seen_after = m->rows_fallen < visible ? m->rows_fallen : visible;
+        cdp_spread(m->seen_lane, s->rows - seen_after, p[i]);
+    }
+    for (int lane = 0; lane < CDP_LANES; lane++) {
+        double expected[CDP_COLOURS] = {0}, none[CDP_COLOURS] = {1, 1, 1, 1};
+        /* difference yellow − red: index offset by CDP_MAX_ROUND_MARBLES */
+        double diff[2 * CDP_MAX_ROUND_MARBLES + 1] = {0}, next[2 * CDP_MAX_ROUND_MARBLES + 1];
+        diff[CDP_MAX_ROUND_MARBLES] = 1.0;
+        for (int i = 0; i < count; i++) {
+            int colour = s->marbles[s->round][i].colour;
+            double q = p[i][lane];
+            expected[colour] += q;
+            none[colour] *= 1.0 - q;
+            if (q == 0.0 || (colour != CDP_CHEESE && colour != CDP_APPLE)) continue;
+            int step = colour == CDP_CHEESE ? 1 : -1;
+            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) next[j] = diff[j] * (1.0 - q);
+            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) {
+                int k = j + step;
+                if (diff[j] != 0.0 && k >= 0 && k <= 2 * CDP_MAX_ROUND_MARBLES) next[k] += diff[j] * q;
+            }
+            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) diff[j] = next[j];
+        }
+        double more_cheese = 0.0, more_apples = 0.0;
+        for (int j = 0; j < CDP_MAX_ROUND_MARBLES; j++) more_apples += diff[j];
+        for (int j = CDP_MAX_ROUND_MARBLES + 1; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) more_cheese += diff[j];
+        double mouse = 1.0 - none[CDP_MOUSE], cat = 1.0 - none[CDP_CAT];
+        v->base[lane] = expected[CDP_APPLE] + expected[CDP_CHEESE] * (1.0 - mouse * (1.0 - cat));
+        v->bonus[0][lane] = 5.0 * cat * mouse;
+        v->bonus[1][lane] = expected[CDP_APPLE];
+        v->bonus[2][lane] = expected[CDP_CHEESE];
+        v->bonus[3][lane] = 2.0 * expected[CDP_MOUSE];
+        v->bonus[4][lane] = cat * (expected[CDP_APPLE] + expected[CDP_CHEESE]);
+        v->bonus[5][lane] = 2.0 * more_cheese;
+        v->bonus[6][lane] = 3.0 * more_apples;
+    }
+    v->round = s->round;
+}
+
+static int cdp_heuristic_bet(const cdp_state *s, int seat, uint32_t legal, cdp_values *v) {
+    if (v->round != s->round) cdp_expected_values(s, v);
+    uint16_t own = s->bets[s->round][seat];
+    int best = -1;
+    double best_value = -1.0;
+    for (int column = 0; column < CDP_COLUMNS; column++) {
+        if (!(legal & (1u << column))) continue;
+        double value = 0.0;
+        if (column < CDP_LANES) {
+            value = v->base[column];
+            for (int event = 0; event < CDP_EVENTS; event++)
+                if (own & (1u << (CDP_LANES + event))) value += v->bonus[event][column];
+        } else {
+            for (int lane = 0; lane < CDP_LANES; lane++)
+                if (own & (1u << lane)) value += v->bonus[column - CDP_LANES][lane];
+        }
+        if (value > best_value) {
+            best_value = value;
+            best = column;
+        }
+    }
+    return best;
+}
+
+/* Every remaining piece of the round, then the round's scoring. */
+static void cdp_sample_bets(cdp_state *s, cdp_dice *d, int policy, cdp_values *values) {
+    int players = s->num_players, turn = s->placed % players, round = s->round;
+    while (s->round == round) {
+        int seat = s->order[turn];
+        uint32_t legal = cdp_legal_columns(s, seat);
+        int column = policy == CDP_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, values)
+                                                    : cdp_random_column(s, d, legal);
+        cdp_place_piece(s, seat, column);
+        if (++turn == players) turn = 0;
+    }
+}
+
+static void cdp_play_out(cdp_state *s, cdp_dice *d, int policy, const cdp_walks *w) {
+    cdp_values values;
+    values.round = -1;
+    for (;;) {
+        switch (cdp_phase(s)) {
+        case CDP_DRAW: cdp_sample_draws(s, d); break;
+        case CDP_GATE: cdp_random_gate(s, d); break;
+        case CDP_FALL: cdp_sample_fall(s, d, w); break;
+        case CDP_BET: cdp_sample_bets(s, d, policy, &values); break;
+        default: return;
+        }
+    }
+}
+
+/* Policy 0 random, 1 the heuristic (see the top of this file); other policies run none. */
+int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
+                     double *score_sums, double *win_shares) {
+    if (policy != CDP_POLICY_RANDOM && policy != CDP_POLICY_HEURISTIC) return 0;
+    const cdp_state *start = (const cdp_state *)state;
+    int players = start->num_players;
+    cdp_dice dice = {ch_rng_seeded(seed), 0, 0, 0, 0};
+    cdp_walks walks;
+    cdp_build_walks(&walks);
+    cdp_state s;
+    for (int32_t i = 0; i < n; i++) {
+        memcpy(&s, start, sizeof s);
+        cdp_play_out(&s, &dice, policy, &walks);
+        int32_t best = s.totals[0];
+        for (int seat = 1; seat < players; seat++)
+            if (s.totals[seat] > best) best = s.totals[seat];
+        int winners = 0;
+        for (int seat = 0; seat < players; seat++) winners += s.totals[seat] == best;
+        for (int seat = 0; seat < players; seat++) {
+            score_sums[seat] += s.totals[seat];
+            if (s.totals[seat] == best) win_shares[seat] += 1.0 / winners;
+        }
+    }
+    return n;
+}
