@@ -294,7 +294,7 @@ static inline int chs_cards_left(const chs_state *s) {
 static inline int chs_key_of(int x, int y) { return (x + 128) * 256 + (y + 128); }
 
 /* Insert a card keeping the list sorted by (x, y); it becomes the previous card. */
-static void chs_put_card(chs_state *s, int x, int y, int kind) {
+static void chs_insert_card(chs_state *s, int x, int y, int kind) {
     int key = chs_key_of(x, y), at = s->n_cards;
     while (at > 0 && chs_key_of(s->cards[at - 1].x, s->cards[at - 1].y) > key) {
         s->cards[at] = s->cards[at - 1];
@@ -309,16 +309,22 @@ static void chs_put_card(chs_state *s, int x, int y, int kind) {
     s->pending = CHS_NO_CARD;
 }
 
-/* Activity is recomputed after every placement; 3 or more active traps lose at once
- * (even on the last card); otherwise the game is won once every card is placed. */
-static void chs_after_placement(chs_state *s) {
+/* Lay the card of `kind` on (x, y), a neighbour of the previous card; 1 if the cell is
+ * taken (the state is then untouched). Activity is recomputed after every placement: 3 or
+ * more active traps lose at once (even on the last card); otherwise the game is won once
+ * every card is placed. */
+static int chs_place_card(chs_state *s, int x, int y, int kind) {
     chs_board b;
-    chs_board_around(&b, s, s->last_x, s->last_y, CHS_MARGIN);
-    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, s->last_x, s->last_y));
+    chs_board_around(&b, s, x, y, CHS_MARGIN);
+    if (chs_at(&b, x, y) != CHS_EMPTY) return 1;
+    chs_put(&b, x, y, kind);
+    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, x, y));
+    chs_insert_card(s, x, y, kind);
     if (s->active_traps >= CHS_LOSING_TRAPS)
         s->ending = CHS_TRAPPED;
     else if (chs_cards_left(s) == 0)
         s->ending = CHS_COMPLETE;
+    return 0;
 }
 
 /* A card of `kind` leaves the deck: the first goes to the origin; a later one waits for
@@ -326,8 +332,7 @@ static void chs_after_placement(chs_state *s) {
 static void chs_draw_card(chs_state *s, int kind) {
     s->left[kind]--;
     if (s->n_cards == 0) {
-        chs_put_card(s, 0, 0, kind);
-        chs_after_placement(s);
+        chs_place_card(s, 0, 0, kind);
         return;
     }
     s->pending = (int8_t)kind;
@@ -408,13 +413,7 @@ int32_t chs_apply(uint8_t *state, int32_t action) {
         return 0;
     }
     if (action < 0 || action >= CHS_DIRECTIONS) return 1;
-    int x = s->last_x + CHS_DX[action], y = s->last_y + CHS_DY[action];
-    chs_board b;
-    chs_board_around(&b, s, x, y, 0);
-    if (chs_at(&b, x, y) != CHS_EMPTY) return 1;
-    chs_put_card(s, x, y, s->pending);
-    chs_after_placement(s);
-    return 0;
+    return chs_place_card(s, s->last_x + CHS_DX[action], s->last_y + CHS_DY[action], s->pending);
 }
 
 static int chs_final_score(const chs_state *s) {
