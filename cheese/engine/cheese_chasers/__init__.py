@@ -2,7 +2,8 @@
 ``cheese/rules/cheese-chasers.md``).
 
 >>> from cheese.engine.play import play_game
->>> final, actions = play_game(ReferenceGame().new_initial_state(seed=5), lambda s: s.legal_actions()[0])
+>>> first_cell = lambda state: state.legal_actions()[0]
+>>> final, actions = play_game(ReferenceGame().new_initial_state(seed=5), first_cell)
 >>> final.is_terminal(), final.view(0).ending
 (True, 'trapped')
 """

@@ -56,9 +56,9 @@ static const int8_t CHS_DY[CHS_DIRECTIONS] = {-1, -1, -1, 0, 0, 1, 1, 1};
 /* The four sides: up, left, right, down. */
 static const int8_t CHS_SIDE_DX[4] = {0, -1, 1, 0};
 static const int8_t CHS_SIDE_DY[4] = {-1, 0, 0, 1};
-/* The 13 cells within Manhattan distance 2: the traps a placement can switch. */
-static const int8_t CHS_NEAR_DX[13] = {0, 0, -1, 0, 1, -2, -1, 0, 1, 2, -1, 0, 1};
-static const int8_t CHS_NEAR_DY[13] = {-2, -1, -1, 0, -1, 0, 0, 1, 0, 0, 1, 2, 1};
+/* The 13 cells within Manhattan distance 2, row by row: the traps a placement can switch. */
+static const int8_t CHS_NEAR_DX[13] = {0, -1, 0, 1, -2, -1, 0, 1, 2, -1, 0, 1, 0};
+static const int8_t CHS_NEAR_DY[13] = {-2, -1, -1, -1, 0, 0, 0, 0, 0, 1, 1, 1, 2};
 
 /* ------------------------------------------------------------------------------------
  * The board: a window of the table as a grid. Cells outside the window read as empty,
@@ -100,9 +100,8 @@ static inline int chs_at(const chs_board *b, int x, int y) {
 }
 
 static inline void chs_add_beside(chs_board *b, int x, int y, int amount) {
-    static const int8_t dx[4] = {0, -1, 1, 0}, dy[4] = {-1, 0, 0, 1};
     for (int side = 0; side < 4; side++) {
-        uint8_t *cell = chs_cell(b, x + dx[side], y + dy[side]);
+        uint8_t *cell = chs_cell(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side]);
         if (cell) *cell = (uint8_t)(*cell + amount);
     }
 }
@@ -169,7 +168,8 @@ static int chs_orthogonal_count(const chs_board *b, int x, int y, int kind) {
 
 static int chs_near_active_traps(const chs_board *b, int x, int y) {
     int count = 0;
-    for (int i = 0; i < 13; i++) count += chs_is_active_trap(b, x + CHS_NEAR_DX[i], y + CHS_NEAR_DY[i]);
+    for (int i = 0; i < 13; i++)
+        count += chs_is_active_trap(b, x + CHS_NEAR_DX[i], y + CHS_NEAR_DY[i]);
     return count;
 }
 

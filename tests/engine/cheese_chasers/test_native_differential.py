@@ -120,6 +120,40 @@ def test_a_hundred_thousand_games_agree(variant: str) -> None:
     play_many(variant, SLOW_GAMES)
 
 
+RING = "trap, trap E, mouse SE, mouse NE, mouse SE, mouse SW, trap N"
+SPIRAL = "mouse, mouse E, mouse E, mouse S, mouse S, mouse W, mouse W, mouse N, mouse E"
+
+
+def _deck(mice: int, cats: int, cheese: int, traps: int) -> dict[str, OptionValue]:
+    return {"mice": mice, "cats": cats, "cheese": cheese, "traps": traps}
+
+
+SCRIPTS: list[tuple[str, dict[str, OptionValue]]] = [
+    *((f"{RING}, cat {d}", _deck(4, 1, 0, 3)) for d in ("NW", "NE", "SW", "SE")),
+    (f"{RING}, cheese NE, cat E", _deck(4, 1, 1, 3)),
+    ("cheese, mouse E, mouse SE, mouse SW, mouse NW, trap E", _deck(4, 0, 1, 1)),
+    ("cheese, mouse N, mouse SE, mouse SW, mouse NW", _deck(4, 0, 1, 0)),
+    (f"{SPIRAL}, mouse", _deck(10, 0, 0, 0)),
+    ("trap, trap E, trap E", {}),
+]
+
+
+@pytest.mark.parametrize(("script", "options"), SCRIPTS)
+def test_scripted_rule_cases_agree(script: str, options: dict[str, OptionValue]) -> None:
+    """The rule cases of the reference's tests (reopened traps, a trap into a ready hole,
+    a surrounded cheese, an enclosure, three traps), step by step on both backends."""
+    reference = REFERENCE_GAME.new_initial_state(1, 0, **options)
+    native = NATIVE_GAME.new_initial_state(1, 0, **options)
+    for word in script.replace(",", " ").split():
+        action = reference.parse_action(word)
+        assert native.parse_action(word) == action
+        reference, native = reference.apply(action), native.apply(action)
+        assert native.view(0) == reference.view(0)
+        assert native.legal_actions() == reference.legal_actions()
+    assert native.is_terminal() and reference.is_terminal()
+    assert native.scores() == reference.scores()
+
+
 def test_a_straight_line_to_the_edge_of_the_largest_table() -> None:
     options: dict[str, OptionValue] = {"mice": 70, "cats": 10, "cheese": 15, "traps": 5}
     reference = REFERENCE_GAME.new_initial_state(1, 4, **options)

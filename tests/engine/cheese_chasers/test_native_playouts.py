@@ -49,7 +49,8 @@ def test_an_unknown_policy_runs_nothing() -> None:
 def test_playouts_from_the_end_repeat_its_score() -> None:
     state = NATIVE_GAME.new_initial_state(seed=8, mice=6, cats=0, cheese=2, traps=0)
     while not state.is_terminal():
-        state = state.apply(resolve_chance(state) if state.is_chance_node() else state.legal_actions()[0])
+        action = resolve_chance(state) if state.is_chance_node() else state.legal_actions()[0]
+        state = state.apply(action)
     final = _native(state)
     assert final.scores()[0] > 0
     assert playouts(final, 3, seed=1).score_sums == (3.0 * final.scores()[0],)
@@ -58,7 +59,8 @@ def test_playouts_from_the_end_repeat_its_score() -> None:
 def test_playouts_start_from_any_node_and_leave_it_alone() -> None:
     state = NATIVE_GAME.new_initial_state(seed=12)
     for _ in range(10):
-        state = state.apply(resolve_chance(state) if state.is_chance_node() else state.legal_actions()[-1])
+        action = resolve_chance(state) if state.is_chance_node() else state.legal_actions()[-1]
+        state = state.apply(action)
     assert state.current_player == 0  # a card waits for its cell
     before = _native(state).data
     totals = playouts(_native(state), 200, seed=2, policy=1)

@@ -69,7 +69,8 @@ def test_random_play_with_few_traps_often_wins() -> None:
 
 
 def test_a_record_round_trips_and_replays() -> None:
-    final, actions = play_game(GAME.new_initial_state(seed=31, traps=2), random_policy(random.Random(1)))
+    start = GAME.new_initial_state(seed=31, traps=2)
+    final, actions = play_game(start, random_policy(random.Random(1)))
     record = GameRecord.of_game(final, ["random"], actions)
     again = GameRecord.from_json(record.to_json())
     assert again == record

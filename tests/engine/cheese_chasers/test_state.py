@@ -22,6 +22,8 @@ Script = Callable[..., ChasersState]
 
 HOLE_PATH = "cheese, mouse E, mouse SE, mouse SW, mouse NW"
 """Mice on the four sides of (1, 1), the last one at (0, 1): the hole is east of it."""
+RINGED_CHEESE = "cheese, mouse N, mouse SE, mouse SW, mouse NW"
+"""A cheese at the origin with an active mouse on each side (rulebook example 5)."""
 
 
 def test_the_game_starts_with_a_draw(game: ReferenceGame) -> None:
@@ -173,7 +175,7 @@ def test_a_cat_that_touches_no_ring_mouse_keeps_the_trap_shut(script: Script) ->
 
 
 def test_a_finished_game_scores_its_table(script: Script) -> None:
-    state = script("cheese, mouse N, mouse SE, mouse SW, mouse NW", mice=4, cats=0, cheese=1, traps=0)
+    state = script(RINGED_CHEESE, mice=4, cats=0, cheese=1, traps=0)
     assert state.view(0).ending == "complete"
     assert state.scores() == (18,)
     assert state.rank_keys() == ((18,),)
@@ -181,7 +183,7 @@ def test_a_finished_game_scores_its_table(script: Script) -> None:
 
 
 def test_scores_stay_zero_until_the_end(script: Script) -> None:
-    state = script("cheese, mouse N, mouse SE, mouse SW, mouse NW", mice=5, cats=0, cheese=1, traps=0)
+    state = script(RINGED_CHEESE, mice=5, cats=0, cheese=1, traps=0)
     assert state.current_player == CHANCE
     assert state.scores() == (0,)
     assert state.rank_keys() == ((0,),)
