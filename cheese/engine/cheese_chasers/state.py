@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 
 from cheese.engine.api import (
     CHANCE,
@@ -67,7 +66,8 @@ class ChasersState(State):
     cards: tuple[PlacedCard, ...]
     """The table as ``(x, y, kind)`` sorted, so equal tables are equal tuples."""
     table: Mapping[Cell, Kind] = field(compare=False, repr=False)
-    """The same cards by cell, for look-ups (derived from ``cards``, read-only)."""
+    """The same cards by cell, for look-ups: derived from ``cards`` and never changed (a
+    new placement makes a new mapping)."""
     last: Cell | None
     pending: Kind | None
     left: tuple[int, int, int, int]
@@ -81,7 +81,7 @@ class ChasersState(State):
             deal_seed=seed,
             composition=composition,
             cards=(),
-            table=MappingProxyType({}),
+            table={},
             last=None,
             pending=None,
             left=composition.counts,
@@ -251,9 +251,7 @@ def place_card(state: ChasersState, direction: Direction) -> ChasersState:
 def put_card(state: ChasersState, cell: Cell, kind: Kind) -> ChasersState:
     """The drawn card lies face up on ``cell``, which becomes the previous card's cell."""
     table = {**state.table, cell: kind}
-    return replace(
-        state, cards=cards_of(table), table=MappingProxyType(table), last=cell, pending=None
-    )
+    return replace(state, cards=cards_of(table), table=table, last=cell, pending=None)
 
 
 def after_placement(state: ChasersState) -> ChasersState:

@@ -6,6 +6,8 @@ the origin), then draws a trap and places it east of the mouse.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable
 
@@ -228,6 +230,12 @@ def test_states_are_values(game: ReferenceGame, script: Script) -> None:
     assert other_game == game.new_initial_state(seed=0)
     assert game.new_initial_state(seed=1) != game.new_initial_state(seed=0)
     assert script("mouse, cat S") != script("mouse, cat E")
+
+
+def test_states_survive_pickling_and_copying(script: Script) -> None:
+    state = script("mouse, cat S, cheese NW, trap")
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.deepcopy(state).legal_actions() == state.legal_actions()
 
 
 def test_determinize_returns_the_same_position(script: Script) -> None:
