@@ -66,7 +66,7 @@ def pile_points(pile: Pile) -> int:
 
 def add_card(pile: Pile, kind: Kind, count: int = 1) -> Pile:
     """``pile`` with ``count`` more cards of ``kind`` (a negative count removes them)."""
-    return tuple(held + count if index == kind else held for index, held in enumerate(pile))
+    return (*pile[:kind], pile[kind] + count, *pile[kind + 1 :])
 
 
 def pile_of(kinds: tuple[Kind, ...] | list[Kind]) -> Pile:

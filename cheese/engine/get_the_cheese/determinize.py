@@ -10,15 +10,7 @@ from __future__ import annotations
 import random
 
 from cheese.engine.api import Seat
-from cheese.engine.get_the_cheese.cards import (
-    EMPTY_PILE,
-    SYMBOL_KINDS,
-    Kind,
-    Pile,
-    add_card,
-    kinds_of,
-    pile_of,
-)
+from cheese.engine.get_the_cheese.cards import SYMBOL_KINDS, Kind, Pile, kinds_of, pile_of
 from cheese.engine.get_the_cheese.options import GtcOptions
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
@@ -83,14 +75,12 @@ def determinize_table(view: GtcView, options: GtcOptions, rng: random.Random) ->
 
 
 def _own_cards(view: GtcView, options: GtcOptions, kinds: dict[Slot, Kind]) -> tuple[Pile, Pile]:
-    deck = options.composition
-    for kind in kinds_of(view.hand):
-        deck = add_card(deck, kind, -1)
+    deck = [left - held for left, held in zip(options.composition, view.hand, strict=True)]
     for line in view.lines:
         for card in line:
             if card.owner == view.seat:
-                deck = add_card(deck, card.kind, -1)
-    return view.hand, deck
+                deck[card.kind] -= 1
+    return view.hand, tuple(deck)
 
 
 def _deal_hidden_cards(
@@ -101,7 +91,7 @@ def _deal_hidden_cards(
     kinds: dict[Slot, Kind],
 ) -> tuple[Pile, Pile]:
     """Steps 3a-3c for one other seat; fills ``kinds`` for its unseen slots."""
-    pool_counts = options.composition
+    pool_counts = list(options.composition)
     constrained: list[Slot] = []
     free: list[Slot] = []
     for cheese, line in enumerate(view.lines):
@@ -113,8 +103,8 @@ def _deal_hidden_cards(
             elif card.kind == UNKNOWN:
                 free.append((cheese, index))
             else:
-                pool_counts = add_card(pool_counts, card.kind, -1)
-    pool = kinds_of(pool_counts)
+                pool_counts[card.kind] -= 1
+    pool = kinds_of(tuple(pool_counts))
     for slot in constrained:
         symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
         kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
@@ -122,6 +112,4 @@ def _deal_hidden_cards(
     for place, slot in enumerate(free):
         kinds[slot] = pool[place]
     hand_end = len(free) + view.hand_sizes[seat]
-    hand = pile_of(pool[len(free) : hand_end])
-    deck = pile_of(pool[hand_end:]) if hand_end < len(pool) else EMPTY_PILE
-    return hand, deck
+    return pile_of(pool[len(free) : hand_end]), pile_of(pool[hand_end:])

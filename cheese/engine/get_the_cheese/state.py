@@ -80,6 +80,25 @@ class GtcState(State):
     setup: Setup
     table: Table
     maker: ReferenceGame = field(compare=False)
+    player: Seat = field(init=False, compare=False)
+    """Whose turn it is, derived from the table once (the state never changes)."""
+    piles: tuple[Pile, ...] | None = field(init=False, compare=False)
+    """The score piles, resolved once when the game is over; None before."""
+
+    def __post_init__(self) -> None:
+        player = turns.current_player(self.table)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "piles", self._resolve() if player == TERMINAL else None)
+
+    def _resolve(self) -> tuple[Pile, ...]:
+        """End of game: every cheese resolved (rules, "End of game")."""
+        return score_piles(
+            self.num_players,
+            (
+                (cheese, [card.animal() for card in line])
+                for cheese, line in zip(self.table.cheeses, self.table.lines, strict=True)
+            ),
+        )
 
     def __repr__(self) -> str:
         return (
@@ -107,7 +126,7 @@ class GtcState(State):
     # --- moves ----------------------------------------------------------------------
     @property
     def current_player(self) -> Seat:
-        return turns.current_player(self.table)
+        return self.player
 
     def legal_actions(self) -> list[Action]:
         player = self.current_player
@@ -179,15 +198,9 @@ class GtcState(State):
     # --- outcome --------------------------------------------------------------------
     def score_piles(self) -> tuple[Pile, ...]:
         """Each seat's score pile (counts per kind); empty until the game is over."""
-        if not self.is_terminal():
+        if self.piles is None:
             return (EMPTY_PILE,) * self.num_players
-        return score_piles(
-            self.num_players,
-            (
-                (cheese, [card.animal() for card in line])
-                for cheese, line in zip(self.table.cheeses, self.table.lines, strict=True)
-            ),
-        )
+        return self.piles
 
     def scores(self) -> tuple[int, ...]:
         return tuple(key[0] for key in self.rank_keys())
@@ -199,9 +212,7 @@ class GtcState(State):
     def view(self, seat: Seat) -> GtcView:
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
-        player = self.current_player
-        piles = self.score_piles() if player == TERMINAL else None
-        return view_of(self.table, seat, player, piles)
+        return view_of(self.table, seat, self.player, self.piles)
 
     def determinize(self, seat: Seat, rng: random.Random) -> GtcState:
         table = determinize_table(self.view(seat), self.setup.options, rng)

@@ -69,14 +69,14 @@ class GtcView:
 
 def card_view(card: PlacedCard, seat: Seat, revealed: bool) -> CardView:
     """How ``seat`` sees ``card``: face-up, own and (at the end) every card are known."""
-    known = revealed or not card.face_down or card.owner == seat
-    if known:
+    face_down = card.face_down
+    if revealed or not face_down or card.owner == seat:
         kind = card.kind
     elif card.position == 1:
         kind = UNKNOWN
     else:
         kind = UNKNOWN_SYMBOL
-    return CardView(card.owner, kind, card.face_down, card.position)
+    return CardView(card.owner, kind, face_down, card.position)
 
 
 def view_of(

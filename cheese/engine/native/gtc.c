@@ -1,0 +1,808 @@
+/* Get The Cheese! in C: the rules of cheese/engine/get_the_cheese (the reference engine),
+ * fast enough for batched playouts.
+ *
+ * The state is a canonical packed struct of bytes. Hands and decks are counts per kind (a
+ * deck is never an order); the lines of all cheeses lie back to back in `cards`, cheese 0
+ * first, each from the cheese outward, one byte per card; the cheese cards not yet dealt
+ * are kept sorted. Unused bytes are zero, so the same position always has the same bytes.
+ *
+ * Event order and chance keys follow get_the_cheese/turns.py: the circle (key
+ * event_key(1, position)), the opening hands seat 0 first, then a seat's 3 card draws after
+ * each "draw 3" (key event_key(2, seat, cards drawn before)).
+ *
+ * Playout policies: 0 picks uniformly among the legal actions (without listing them);
+ * 1 is the heuristic described above gtc_heuristic_action.
+ */
+#include "common.h"
+#include "gtc_api.h"
+
+#define GTC_KINDS 7
+#define GTC_MOUSE 0
+#define GTC_SYMBOL_MOUSE 1
+#define GTC_BIG_MOUSE 2
+#define GTC_KING_MOUSE 3
+#define GTC_CAT 4
+#define GTC_SYMBOL_CAT 5
+#define GTC_DOG 6
+
+#define GTC_MIN_PLAYERS 3
+#define GTC_MAX_PLAYERS 5
+#define GTC_CHEESES_PER_PLAYER 2
+#define GTC_MAX_CHEESES (GTC_CHEESES_PER_PLAYER * GTC_MAX_PLAYERS)
+#define GTC_MAX_CARDS_PER_SEAT 30 /* options.MAX_CARDS_PER_SEAT */
+#define GTC_MAX_PLACED (GTC_MAX_PLAYERS * GTC_MAX_CARDS_PER_SEAT)
+#define GTC_MAX_CHEESE_CARDS 30 /* options.MAX_CHEESE_CARDS */
+#define GTC_MAX_CHEESE_VALUE 99 /* options.MAX_CHEESE_VALUE */
+#define GTC_PER_TURN 3
+#define GTC_HAND_LIMIT 6
+#define GTC_CAT_REACH 3
+#define GTC_DRAW 0
+#define GTC_TRIPLES_PER_START (GTC_KINDS * GTC_KINDS * GTC_KINDS)
+#define GTC_MAX_TRIPLES 120 /* 6 different cards: 6 * 5 * 4 orders */
+#define GTC_MAX_ACTIONS (1 + GTC_MAX_CHEESES * GTC_MAX_TRIPLES)
+#define GTC_RANK_WIDTH 3
+#define GTC_CHEESE_EVENT 1
+#define GTC_CARD_EVENT 2
+#define GTC_UNKNOWN (-1)        /* view.UNKNOWN */
+#define GTC_UNKNOWN_SYMBOL (-2) /* view.UNKNOWN_SYMBOL */
+/* view: 6 header ints, cheeses, per cheese a length and 4 ints a card, the hand, 3 ints
+ * per seat, the terminal flag and the score piles. */
+#define GTC_VIEW_SIZE \
+    (6 + 2 * GTC_MAX_CHEESES + 4 * GTC_MAX_PLACED + GTC_KINDS + 3 * GTC_MAX_PLAYERS + 1 + \
+     GTC_MAX_PLAYERS * GTC_KINDS)
+
+enum { GTC_OK = 0, GTC_BAD_PLAYERS = 1, GTC_BAD_OPTION_COUNT = 2, GTC_BAD_START = 3,
+       GTC_BAD_COMPOSITION = 4, GTC_BAD_CHEESES = 5 };
+enum { GTC_ILLEGAL = 1 };
+enum { GTC_POLICY_RANDOM = 0, GTC_POLICY_HEURISTIC = 1 };
+
+typedef struct {
+    uint8_t num_players;
+    uint8_t n_cheeses;      /* 2 per player */
+    uint8_t to_move;        /* the seat that decides once pending draws are done */
+    uint8_t n_dealt;        /* cheeses of the circle dealt so far */
+    uint8_t cards_per_seat; /* the composition's total */
+    uint8_t n_cheese_left;  /* cheese cards not yet dealt */
+    uint8_t n_placed;       /* cards in all lines */
+    uint8_t unused;         /* always 0 */
+    uint8_t composition[GTC_KINDS];
+    uint8_t owed[GTC_MAX_PLAYERS]; /* cards each seat still has to draw */
+    uint8_t cheese[GTC_MAX_CHEESES];
+    uint8_t line_len[GTC_MAX_CHEESES];
+    uint8_t cheese_left[GTC_MAX_CHEESE_CARDS]; /* ascending */
+    uint8_t hand[GTC_MAX_PLAYERS][GTC_KINDS];
+    uint8_t deck[GTC_MAX_PLAYERS][GTC_KINDS];
+    uint8_t cards[GTC_MAX_PLACED]; /* owner << 5 | position << 3 | kind */
+} gtc_state;
+
+static const uint8_t GTC_VALUE[GTC_KINDS] = {1, 1, 2, 1, 3, 3, 0};
+
+/* ------------------------------------------------------------------------------------
+ * Cards and counts
+ * ---------------------------------------------------------------------------------- */
+
+static inline uint8_t gtc_card(int owner, int kind, int position) {
+    return (uint8_t)((owner << 5) | (position << 3) | kind);
+}
+static inline int gtc_kind(uint8_t card) { return card & 7; }
+static inline int gtc_position(uint8_t card) { return (card >> 3) & 3; }
+static inline int gtc_owner(uint8_t card) { return card >> 5; }
+static inline int gtc_is_mouse(int kind) { return kind <= GTC_KING_MOUSE; }
+static inline int gtc_is_cat(int kind) { return kind == GTC_CAT || kind == GTC_SYMBOL_CAT; }
+static inline int gtc_is_symbol(int kind) {
+    return kind == GTC_SYMBOL_MOUSE || kind == GTC_SYMBOL_CAT;
+}
+/* moves.is_placed_face_down */
+static inline int gtc_face_down(uint8_t card) {
+    return gtc_position(card) == 1 || gtc_is_symbol(gtc_kind(card));
+}
+
+static inline int gtc_count(const uint8_t *pile) {
+    int total = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) total += pile[kind];
+    return total;
+}
+
+static inline int gtc_has_cards(const gtc_state *s, int seat) {
+    return gtc_count(s->hand[seat]) + gtc_count(s->deck[seat]) > 0;
+}
+
+static inline int gtc_line_start(const gtc_state *s, int cheese) {
+    int start = 0;
+    for (int c = 0; c < cheese; c++) start += s->line_len[c];
+    return start;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Turns (turns.py)
+ * ---------------------------------------------------------------------------------- */
+
+static inline int gtc_is_over(const gtc_state *s) {
+    /* Every card of every seat is in a line exactly when all hands and decks are empty. */
+    return s->n_placed == s->num_players * s->cards_per_seat;
+}
+
+static inline int gtc_drawing_seat(const gtc_state *s) {
+    for (int seat = 0; seat < s->num_players; seat++)
+        if (s->owed[seat]) return seat;
+    return -1;
+}
+
+static inline int gtc_player(const gtc_state *s) {
+    if (s->n_dealt < s->n_cheeses || gtc_drawing_seat(s) >= 0) return CH_CHANCE;
+    if (gtc_is_over(s)) return CH_TERMINAL;
+    return s->to_move;
+}
+
+static int gtc_next_seat(const gtc_state *s, int seat) {
+    for (int step = 1; step <= s->num_players; step++) {
+        int candidate = (seat + step) % s->num_players;
+        if (gtc_has_cards(s, candidate)) return candidate;
+    }
+    return seat;
+}
+
+static inline int gtc_may_draw(const gtc_state *s, int seat) {
+    return gtc_count(s->deck[seat]) > 0 && gtc_count(s->hand[seat]) < GTC_HAND_LIMIT;
+}
+
+static inline int gtc_may_play(const gtc_state *s, int seat) {
+    return gtc_count(s->hand[seat]) >= GTC_PER_TURN;
+}
+
+static void gtc_deal_cheese(gtc_state *s, int index) {
+    s->cheese[s->n_dealt++] = s->cheese_left[index];
+    s->n_cheese_left--;
+    memmove(s->cheese_left + index, s->cheese_left + index + 1,
+            (size_t)(s->n_cheese_left - index));
+    s->cheese_left[s->n_cheese_left] = 0;
+    if (s->n_dealt == s->n_cheeses)
+        for (int seat = 0; seat < s->num_players; seat++) s->owed[seat] = GTC_PER_TURN;
+}
+
+static inline void gtc_draw_card(gtc_state *s, int seat, int kind) {
+    s->hand[seat][kind]++;
+    s->deck[seat][kind]--;
+    s->owed[seat]--;
+}
+
+static inline void gtc_draw_three(gtc_state *s, int seat) {
+    s->owed[seat] = GTC_PER_TURN;
+    s->to_move = (uint8_t)gtc_next_seat(s, seat);
+}
+
+static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) {
+    for (int offset = 0; offset < GTC_PER_TURN; offset++) {
+        int cheese = (start + offset) % s->n_cheeses;
+        int at = gtc_line_start(s, cheese) + s->line_len[cheese];
+        memmove(s->cards + at + 1, s->cards + at, (size_t)(s->n_placed - at));
+        s->cards[at] = gtc_card(seat, kinds[offset], offset + 1);
+        s->line_len[cheese]++;
+        s->n_placed++;
+        s->hand[seat][kinds[offset]]--;
+    }
+    s->to_move = (uint8_t)gtc_next_seat(s, seat);
+}
+
+/* ------------------------------------------------------------------------------------
+ * Plays: distinct ordered triples of the kinds in a hand (moves.distinct_plays)
+ * ---------------------------------------------------------------------------------- */
+
+static int gtc_triples(const uint8_t *hand, int32_t *codes) {
+    uint8_t left[GTC_KINDS];
+    memcpy(left, hand, GTC_KINDS);
+    int n = 0;
+    for (int first = 0; first < GTC_KINDS; first++) {
+        if (!left[first]) continue;
+        left[first]--;
+        for (int second = 0; second < GTC_KINDS; second++) {
+            if (!left[second]) continue;
+            left[second]--;
+            for (int third = 0; third < GTC_KINDS; third++)
+                if (left[third]) codes[n++] = (first * GTC_KINDS + second) * GTC_KINDS + third;
+            left[second]++;
+        }
+        left[first]++;
+    }
+    return n;
+}
+
+static inline int gtc_kinds_present(const uint8_t *left) {
+    int n = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) n += left[kind] > 0;
+    return n;
+}
+
+/* Ordered pairs of distinct-or-repeatable kinds `left` can supply. */
+static inline int gtc_pairs(const uint8_t *left) {
+    int present = 0, doubled = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) {
+        present += left[kind] > 0;
+        doubled += left[kind] > 1;
+    }
+    return present * (present - 1) + doubled;
+}
+
+static int gtc_count_triples(const uint8_t *hand) {
+    uint8_t left[GTC_KINDS];
+    memcpy(left, hand, GTC_KINDS);
+    int n = 0;
+    for (int first = 0; first < GTC_KINDS; first++) {
+        if (!left[first]) continue;
+        left[first]--;
+        n += gtc_pairs(left);
+        left[first]++;
+    }
+    return n;
+}
+
+/* The index-th triple of gtc_triples' list, found by counting instead of listing. */
+static void gtc_nth_triple(const uint8_t *hand, int index, int *kinds) {
+    uint8_t left[GTC_KINDS];
+    memcpy(left, hand, GTC_KINDS);
+    for (int first = 0; first < GTC_KINDS; first++) {
+        if (!left[first]) continue;
+        left[first]--;
+        int pairs = gtc_pairs(left);
+        if (index < pairs) {
+            kinds[0] = first;
+            for (int second = 0; second < GTC_KINDS; second++) {
+                if (!left[second]) continue;
+                left[second]--;
+                int singles = gtc_kinds_present(left);
+                if (index < singles) {
+                    kinds[1] = second;
+                    for (int third = 0; third < GTC_KINDS; third++)
+                        if (left[third] && index-- == 0) {
+                            kinds[2] = third;
+                            return;
+                        }
+                }
+                index -= singles;
+                left[second]++;
+            }
+        }
+        index -= pairs;
+        left[first]++;
+    }
+}
+
+static inline int32_t gtc_play_action(int start, int32_t code) {
+    return 1 + start * GTC_TRIPLES_PER_START + code;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Resolution (resolve.py): one function per rule step on a line of card bytes
+ * ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    int n;
+    uint8_t card[GTC_MAX_PLACED];
+    uint8_t gone[GTC_MAX_PLACED];
+} gtc_line;
+
+static void gtc_close_gaps(gtc_line *line) {
+    int kept = 0;
+    for (int i = 0; i < line->n; i++)
+        if (!line->gone[i]) {
+            line->card[kept] = line->card[i];
+            line->gone[kept++] = 0;
+        }
+    line->n = kept;
+}
+
+static inline void gtc_gain(uint8_t piles[][GTC_KINDS], int seat, int kind) {
+    piles[seat][kind]++;
+}
+
+/* Step 1: dogs, last placed first, take adjacent cats of other colours. */
+static void gtc_chase_cats_with_dogs(gtc_line *line, uint8_t piles[][GTC_KINDS]) {
+    for (int i = line->n - 1; i >= 0; i--) {
+        if (line->gone[i] || gtc_kind(line->card[i]) != GTC_DOG) continue;
+        int dog_owner = gtc_owner(line->card[i]);
+        for (int side = -1; side <= 1; side += 2) {
+            int j = i + side;
+            if (j < 0 || j >= line->n || line->gone[j]) continue;
+            int kind = gtc_kind(line->card[j]);
+            if (gtc_is_cat(kind) && gtc_owner(line->card[j]) != dog_owner) {
+                gtc_gain(piles, dog_owner, kind);
+                line->gone[j] = 1;
+            }
+        }
+    }
+    gtc_close_gaps(line);
+}
+
+/* Step 2: cats, last placed first, catch other colours' mice up to 3 cards ahead; boxed. */
+static void gtc_catch_mice_with_cats(gtc_line *line, uint8_t piles[][GTC_KINDS]) {
+    for (int i = line->n - 1; i >= 0; i--) {
+        if (line->gone[i] || !gtc_is_cat(gtc_kind(line->card[i]))) continue;
+        int cat_owner = gtc_owner(line->card[i]);
+        for (int ahead = i - 1; ahead >= 0 && ahead >= i - GTC_CAT_REACH; ahead--) {
+            int kind = gtc_kind(line->card[ahead]);
+            if (line->gone[ahead] || !gtc_is_mouse(kind)) break;
+            if (gtc_owner(line->card[ahead]) != cat_owner) {
+                gtc_gain(piles, cat_owner, kind);
+                line->gone[ahead] = 1;
+            }
+        }
+        line->gone[i] = 1;
+    }
+    gtc_close_gaps(line);
+}
+
+/* Step 3: king mice, last placed first, move to the front; so the kings end up first in
+ * their original order, followed by the other cards in theirs. */
+static void gtc_move_king_mice_to_front(gtc_line *line) {
+    uint8_t moved[GTC_MAX_PLACED];
+    int n = 0;
+    for (int i = 0; i < line->n; i++)
+        if (gtc_kind(line->card[i]) == GTC_KING_MOUSE) moved[n++] = line->card[i];
+    for (int i = 0; i < line->n; i++)
+        if (gtc_kind(line->card[i]) != GTC_KING_MOUSE) moved[n++] = line->card[i];
+    memcpy(line->card, moved, (size_t)n);
+}
+
+/* Step 4: from the front, dogs skipped, the first `cheese` mice eat. */
+static void gtc_feed_mice(const gtc_line *line, int cheese, uint8_t piles[][GTC_KINDS]) {
+    int fed = 0;
+    for (int i = 0; i < line->n && fed < cheese; i++) {
+        int kind = gtc_kind(line->card[i]);
+        if (gtc_is_mouse(kind)) {
+            gtc_gain(piles, gtc_owner(line->card[i]), kind);
+            fed++;
+        }
+    }
+}
+
+static void gtc_score_piles(const gtc_state *s, uint8_t piles[][GTC_KINDS]) {
+    memset(piles, 0, (size_t)GTC_MAX_PLAYERS * GTC_KINDS);
+    int start = 0;
+    gtc_line line;
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
+        line.n = s->line_len[cheese];
+        memcpy(line.card, s->cards + start, (size_t)line.n);
+        memset(line.gone, 0, (size_t)line.n);
+        start += line.n;
+        gtc_chase_cats_with_dogs(&line, piles);
+        gtc_catch_mice_with_cats(&line, piles);
+        gtc_move_king_mice_to_front(&line);
+        gtc_feed_mice(&line, s->cheese[cheese], piles);
+    }
+}
+
+/* resolve.rank_key: (points, king mice, mouse cards). */
+static void gtc_rank_key(const uint8_t *pile, int32_t *key) {
+    int points = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) points += pile[kind] * GTC_VALUE[kind];
+    key[0] = points;
+    key[1] = pile[GTC_KING_MOUSE];
+    key[2] = pile[GTC_MOUSE] + pile[GTC_SYMBOL_MOUSE] + pile[GTC_BIG_MOUSE] + pile[GTC_KING_MOUSE];
+}
+
+static void gtc_final_keys(const gtc_state *s, int32_t *keys) {
+    uint8_t piles[GTC_MAX_PLAYERS][GTC_KINDS];
+    if (gtc_player(s) != CH_TERMINAL) {
+        memset(keys, 0, sizeof(int32_t) * (size_t)(s->num_players * GTC_RANK_WIDTH));
+        return;
+    }
+    gtc_score_piles(s, piles);
+    for (int seat = 0; seat < s->num_players; seat++)
+        gtc_rank_key(piles[seat], keys + seat * GTC_RANK_WIDTH);
+}
+
+/* ------------------------------------------------------------------------------------
+ * The API
+ * ---------------------------------------------------------------------------------- */
+
+int32_t gtc_state_size(void) { return (int32_t)sizeof(gtc_state); }
+
+int32_t gtc_max_actions(void) { return GTC_MAX_ACTIONS; }
+
+int32_t gtc_view_size(void) { return GTC_VIEW_SIZE; }
+
+/* options: start_player, the 7 composition counts, the number of cheese cards, their
+ * values (native_codec.parse_options). The seed is not kept: chance keys name events,
+ * and the deal seed that decides them lives with the caller. */
+int32_t gtc_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32_t *options,
+                 int32_t n_options) {
+    (void)seed;
+    gtc_state *s = (gtc_state *)state;
+    memset(s, 0, sizeof *s);
+    if (num_players < GTC_MIN_PLAYERS || num_players > GTC_MAX_PLAYERS) return GTC_BAD_PLAYERS;
+    if (n_options < 1 + GTC_KINDS + 1) return GTC_BAD_OPTION_COUNT;
+    int n_values = options[1 + GTC_KINDS];
+    if (n_options != 1 + GTC_KINDS + 1 + n_values) return GTC_BAD_OPTION_COUNT;
+    if (options[0] < 0 || options[0] >= num_players) return GTC_BAD_START;
+    int total = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) {
+        if (options[1 + kind] < 0) return GTC_BAD_COMPOSITION;
+        total += options[1 + kind];
+    }
+    if (total < GTC_PER_TURN || total > GTC_MAX_CARDS_PER_SEAT || total % GTC_PER_TURN)
+        return GTC_BAD_COMPOSITION;
+    if (n_values < GTC_CHEESES_PER_PLAYER * num_players || n_values > GTC_MAX_CHEESE_CARDS)
+        return GTC_BAD_CHEESES;
+    s->num_players = (uint8_t)num_players;
+    s->n_cheeses = (uint8_t)(GTC_CHEESES_PER_PLAYER * num_players);
+    s->to_move = (uint8_t)options[0];
+    s->cards_per_seat = (uint8_t)total;
+    for (int kind = 0; kind < GTC_KINDS; kind++) s->composition[kind] = (uint8_t)options[1 + kind];
+    for (int seat = 0; seat < num_players; seat++)
+        memcpy(s->deck[seat], s->composition, GTC_KINDS);
+    for (int i = 0; i < n_values; i++) {
+        int value = options[2 + GTC_KINDS + i];
+        if (value < 1 || value > GTC_MAX_CHEESE_VALUE) {
+            memset(s, 0, sizeof *s);
+            return GTC_BAD_CHEESES;
+        }
+        /* insertion keeps the undealt cheeses ascending */
+        int at = i;
+        while (at > 0 && s->cheese_left[at - 1] > value) {
+            s->cheese_left[at] = s->cheese_left[at - 1];
+            at--;
+        }
+        s->cheese_left[at] = (uint8_t)value;
+    }
+    s->n_cheese_left = (uint8_t)n_values;
+    return GTC_OK;
+}
+
+int32_t gtc_current_player(const uint8_t *state) { return gtc_player((const gtc_state *)state); }
+
+int32_t gtc_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights) {
+    const gtc_state *s = (const gtc_state *)state;
+    if (gtc_player(s) != CH_CHANCE) return 0;
+    int n = 0;
+    if (s->n_dealt < s->n_cheeses) {
+        for (int i = 0; i < s->n_cheese_left; i++) {
+            if (n && actions[n - 1] == s->cheese_left[i]) {
+                weights[n - 1]++;
+            } else {
+                actions[n] = s->cheese_left[i];
+                weights[n++] = 1;
+            }
+        }
+        return n;
+    }
+    const uint8_t *deck = s->deck[gtc_drawing_seat(s)];
+    for (int kind = 0; kind < GTC_KINDS; kind++)
+        if (deck[kind]) {
+            actions[n] = kind;
+            weights[n++] = deck[kind];
+        }
+    return n;
+}
+
+int32_t gtc_legal_actions(const uint8_t *state, int32_t *out) {
+    const gtc_state *s = (const gtc_state *)state;
+    int player = gtc_player(s);
+    if (player == CH_TERMINAL) return 0;
+    if (player == CH_CHANCE) {
+        int64_t weights[GTC_MAX_CHEESE_CARDS];
+        return gtc_chance_weights(state, out, weights);
+    }
+    int n = 0;
+    if (gtc_may_draw(s, player)) out[n++] = GTC_DRAW;
+    if (gtc_may_play(s, player)) {
+        int32_t codes[GTC_MAX_TRIPLES];
+        int triples = gtc_triples(s->hand[player], codes);
+        for (int start = 0; start < s->n_cheeses; start++)
+            for (int t = 0; t < triples; t++) out[n++] = gtc_play_action(start, codes[t]);
+    }
+    return n;
+}
+
+uint64_t gtc_chance_key(const uint8_t *state) {
+    const gtc_state *s = (const gtc_state *)state;
+    if (gtc_player(s) != CH_CHANCE) return 0;
+    if (s->n_dealt < s->n_cheeses) return ch_event_key(GTC_CHEESE_EVENT, s->n_dealt, 0, 0);
+    int seat = gtc_drawing_seat(s);
+    int drawn_before = s->cards_per_seat - gtc_count(s->deck[seat]);
+    return ch_event_key(GTC_CARD_EVENT, (uint64_t)seat, (uint64_t)drawn_before, 0);
+}
+
+static int gtc_apply_chance(gtc_state *s, int32_t outcome) {
+    if (s->n_dealt < s->n_cheeses) {
+        for (int i = 0; i < s->n_cheese_left; i++)
+            if (s->cheese_left[i] == outcome) {
+                gtc_deal_cheese(s, i);
+                return GTC_OK;
+            }
+        return GTC_ILLEGAL;
+    }
+    int seat = gtc_drawing_seat(s);
+    if (outcome < 0 || outcome >= GTC_KINDS || !s->deck[seat][outcome]) return GTC_ILLEGAL;
+    gtc_draw_card(s, seat, outcome);
+    return GTC_OK;
+}
+
+int32_t gtc_apply(uint8_t *state, int32_t action) {
+    gtc_state *s = (gtc_state *)state;
+    int player = gtc_player(s);
+    if (player == CH_TERMINAL) return GTC_ILLEGAL;
+    if (player == CH_CHANCE) return gtc_apply_chance(s, action);
+    if (action == GTC_DRAW) {
+        if (!gtc_may_draw(s, player)) return GTC_ILLEGAL;
+        gtc_draw_three(s, player);
+        return GTC_OK;
+    }
+    if (action < 1 || !gtc_may_play(s, player)) return GTC_ILLEGAL;
+    int start = (action - 1) / GTC_TRIPLES_PER_START;
+    int code = (action - 1) % GTC_TRIPLES_PER_START;
+    int kinds[GTC_PER_TURN] = {code / (GTC_KINDS * GTC_KINDS), code / GTC_KINDS % GTC_KINDS,
+                               code % GTC_KINDS};
+    if (start >= s->n_cheeses) return GTC_ILLEGAL;
+    uint8_t need[GTC_KINDS] = {0};
+    for (int i = 0; i < GTC_PER_TURN; i++)
+        if (++need[kinds[i]] > s->hand[player][kinds[i]]) return GTC_ILLEGAL;
+    gtc_play_three(s, player, start, kinds);
+    return GTC_OK;
+}
+
+void gtc_scores(const uint8_t *state, int32_t *out) {
+    const gtc_state *s = (const gtc_state *)state;
+    int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
+    gtc_final_keys(s, keys);
+    for (int seat = 0; seat < s->num_players; seat++) out[seat] = keys[seat * GTC_RANK_WIDTH];
+}
+
+int32_t gtc_rank_keys(const uint8_t *state, int32_t *out) {
+    gtc_final_keys((const gtc_state *)state, out);
+    return GTC_RANK_WIDTH;
+}
+
+/* What `seat` knows of a card (view.card_view). */
+static inline int gtc_known(uint8_t card, int seat, int revealed) {
+    return revealed || !gtc_face_down(card) || gtc_owner(card) == seat;
+}
+
+/* Layout (native_codec.decode_view): seat, current player, to_move, players, cheeses in
+ * the circle, cheeses dealt; the dealt cheeses; per cheese its line length and per card
+ * owner, kind (or -1 / -2 when unseen), face down, position; the seat's hand (7 counts);
+ * hand sizes, deck sizes, owed cards (one per seat each); 1 and the score piles (7 counts
+ * per seat) at the end, else 0. */
+int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
+    const gtc_state *s = (const gtc_state *)state;
+    int player = gtc_player(s);
+    int revealed = player == CH_TERMINAL;
+    int n = 0;
+    out[n++] = seat;
+    out[n++] = player;
+    out[n++] = s->to_move;
+    out[n++] = s->num_players;
+    out[n++] = s->n_cheeses;
+    out[n++] = s->n_dealt;
+    for (int i = 0; i < s->n_dealt; i++) out[n++] = s->cheese[i];
+    int at = 0;
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
+        out[n++] = s->line_len[cheese];
+        for (int i = 0; i < s->line_len[cheese]; i++, at++) {
+            uint8_t card = s->cards[at];
+            out[n++] = gtc_owner(card);
+            if (gtc_known(card, seat, revealed))
+                out[n++] = gtc_kind(card);
+            else
+                out[n++] = gtc_position(card) == 1 ? GTC_UNKNOWN : GTC_UNKNOWN_SYMBOL;
+            out[n++] = gtc_face_down(card);
+            out[n++] = gtc_position(card);
+        }
+    }
+    for (int kind = 0; kind < GTC_KINDS; kind++) out[n++] = s->hand[seat][kind];
+    for (int other = 0; other < s->num_players; other++) out[n++] = gtc_count(s->hand[other]);
+    for (int other = 0; other < s->num_players; other++) out[n++] = gtc_count(s->deck[other]);
+    for (int other = 0; other < s->num_players; other++) out[n++] = s->owed[other];
+    out[n++] = revealed;
+    if (revealed) {
+        uint8_t piles[GTC_MAX_PLAYERS][GTC_KINDS];
+        gtc_score_piles(s, piles);
+        for (int other = 0; other < s->num_players; other++)
+            for (int kind = 0; kind < GTC_KINDS; kind++) out[n++] = piles[other][kind];
+    }
+    return n;
+}
+
+/* determinize.determinize_table, step 3 for one other seat `j`. */
+static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng) {
+    uint8_t counts[GTC_KINDS];
+    memcpy(counts, s->composition, GTC_KINDS);
+    for (int i = 0; i < s->n_placed; i++) {
+        uint8_t card = s->cards[i];
+        if (gtc_owner(card) == j && gtc_known(card, seat, revealed)) counts[gtc_kind(card)]--;
+    }
+    uint8_t pool[GTC_MAX_CARDS_PER_SEAT];
+    int n_pool = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++)
+        for (int c = 0; c < counts[kind]; c++) pool[n_pool++] = (uint8_t)kind;
+    /* 3b: constrained slots, in slot order, take a symbol card each */
+    for (int i = 0; i < s->n_placed; i++) {
+        uint8_t card = s->cards[i];
+        if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) == 1)
+            continue;
+        int symbols = 0;
+        for (int p = 0; p < n_pool; p++) symbols += gtc_is_symbol(pool[p]);
+        int pick = (int)ch_rng_below(rng, (uint64_t)symbols);
+        int p = 0;
+        for (;; p++)
+            if (gtc_is_symbol(pool[p]) && pick-- == 0) break;
+        s->cards[i] = gtc_card(j, pool[p], gtc_position(card));
+        memmove(pool + p, pool + p + 1, (size_t)(n_pool - p - 1));
+        n_pool--;
+    }
+    /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
+    ch_rng_shuffle_u8(rng, pool, n_pool);
+    int next = 0;
+    for (int i = 0; i < s->n_placed; i++) {
+        uint8_t card = s->cards[i];
+        if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) != 1)
+            continue;
+        s->cards[i] = gtc_card(j, pool[next++], 1);
+    }
+    int hand_size = gtc_count(s->hand[j]);
+    memset(s->hand[j], 0, GTC_KINDS);
+    memset(s->deck[j], 0, GTC_KINDS);
+    for (int i = 0; i < hand_size; i++) s->hand[j][pool[next++]]++;
+    while (next < n_pool) s->deck[j][pool[next++]]++;
+}
+
+/* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
+void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
+    gtc_state *s = (gtc_state *)state;
+    ch_rng rng = ch_rng_seeded(rng_seed);
+    int revealed = gtc_player(s) == CH_TERMINAL;
+    for (int j = 0; j < s->num_players; j++)
+        if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng);
+}
+
+/* ------------------------------------------------------------------------------------
+ * Playouts
+ * ---------------------------------------------------------------------------------- */
+
+static void gtc_sample_chance(gtc_state *s, ch_rng *rng) {
+    if (s->n_dealt < s->n_cheeses) {
+        gtc_deal_cheese(s, (int)ch_rng_below(rng, s->n_cheese_left));
+        return;
+    }
+    int seat = gtc_drawing_seat(s);
+    int r = (int)ch_rng_below(rng, (uint64_t)gtc_count(s->deck[seat]));
+    int kind = 0;
+    while (r >= s->deck[seat][kind]) r -= s->deck[seat][kind++];
+    gtc_draw_card(s, seat, kind);
+}
+
+static void gtc_random_action(gtc_state *s, int seat, ch_rng *rng) {
+    int draw = gtc_may_draw(s, seat);
+    int triples = gtc_may_play(s, seat) ? gtc_count_triples(s->hand[seat]) : 0;
+    int choice = (int)ch_rng_below(rng, (uint64_t)(draw + triples * s->n_cheeses));
+    if (choice < draw) {
+        gtc_draw_three(s, seat);
+        return;
+    }
+    choice -= draw;
+    int kinds[GTC_PER_TURN];
+    gtc_nth_triple(s->hand[seat], choice % triples, kinds);
+    gtc_play_three(s, seat, choice / triples, kinds);
+}
+
+/* The heuristic (policy 1), in quarter points, judging each card where it would land:
+ * - a mouse, big mouse: its value if fewer mice than the cheese's number are already
+ *   in the line (it would still eat), else nothing; a king mouse: 1 if fewer kings are
+ *   already there (it jumps to the front);
+ * - a cat: the value of other colours' mice among the last 3 cards before a dog or cat
+ *   (what it would catch), or -3 if another colour's dog is last (that dog takes it);
+ * - a dog: 3 if another colour's cat is last (it takes it), else a small bonus for
+ *   the cats it may take later.
+ * The best (start, triple) sum wins, ties to the first found from a random start cheese.
+ * Drawing is chosen when allowed and the best play is worth less than 2 points. One
+ * decision in 16 is uniformly random, so playouts stay varied. */
+#define GTC_QUARTERS 4
+#define GTC_DRAW_BELOW (2 * GTC_QUARTERS)
+#define GTC_EXPLORE_ONE_IN 16
+
+static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_KINDS]) {
+    int at = 0;
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
+        const uint8_t *line = s->cards + at;
+        int len = s->line_len[cheese];
+        at += len;
+        int mice = 0, kings = 0;
+        for (int i = 0; i < len; i++) {
+            mice += gtc_is_mouse(gtc_kind(line[i]));
+            kings += gtc_kind(line[i]) == GTC_KING_MOUSE;
+        }
+        int catch_value = 0;
+        for (int i = len - 1; i >= 0 && i >= len - GTC_CAT_REACH; i--) {
+            int kind = gtc_kind(line[i]);
+            if (!gtc_is_mouse(kind)) break;
+            if (gtc_owner(line[i]) != seat) catch_value += GTC_VALUE[kind];
+        }
+        int last_kind = len ? gtc_kind(line[len - 1]) : -1;
+        int last_is_other = len && gtc_owner(line[len - 1]) != seat;
+        int eats = mice < s->cheese[cheese];
+        int *v = values[cheese];
+        v[GTC_MOUSE] = v[GTC_SYMBOL_MOUSE] = eats ? GTC_QUARTERS : 0;
+        v[GTC_BIG_MOUSE] = eats ? 2 * GTC_QUARTERS : 0;
+        v[GTC_KING_MOUSE] = kings < s->cheese[cheese] ? GTC_QUARTERS : 0;
+        v[GTC_CAT] = v[GTC_SYMBOL_CAT] = (last_kind == GTC_DOG && last_is_other)
+                                             ? -3 * GTC_QUARTERS
+                                             : catch_value * GTC_QUARTERS;
+        v[GTC_DOG] = (gtc_is_cat(last_kind) && last_is_other) ? 3 * GTC_QUARTERS : 1;
+    }
+}
+
+static void gtc_heuristic_action(gtc_state *s, int seat, ch_rng *rng) {
+    if (ch_rng_below(rng, GTC_EXPLORE_ONE_IN) == 0 || !gtc_may_play(s, seat)) {
+        gtc_random_action(s, seat, rng);
+        return;
+    }
+    int values[GTC_MAX_CHEESES][GTC_KINDS];
+    gtc_placement_values(s, seat, values);
+    int32_t codes[GTC_MAX_TRIPLES];
+    int triples = gtc_triples(s->hand[seat], codes);
+    int m = s->n_cheeses;
+    int first = (int)ch_rng_below(rng, (uint64_t)m);
+    int best = -1000, best_start = 0, best_code = codes[0];
+    for (int step = 0; step < m; step++) {
+        int start = (first + step) % m;
+        const int *a = values[start], *b = values[(start + 1) % m], *c = values[(start + 2) % m];
+        for (int t = 0; t < triples; t++) {
+            int code = codes[t];
+            int value = a[code / (GTC_KINDS * GTC_KINDS)] + b[code / GTC_KINDS % GTC_KINDS] +
+                        c[code % GTC_KINDS];
+            if (value > best) {
+                best = value;
+                best_start = start;
+                best_code = code;
+            }
+        }
+    }
+    if (gtc_may_draw(s, seat) && best < GTC_DRAW_BELOW) {
+        gtc_draw_three(s, seat);
+        return;
+    }
+    int kinds[GTC_PER_TURN] = {best_code / (GTC_KINDS * GTC_KINDS),
+                               best_code / GTC_KINDS % GTC_KINDS, best_code % GTC_KINDS};
+    gtc_play_three(s, seat, best_start, kinds);
+}
+
+/* Rank keys compared lexicographically: >0 when `a` ranks above `b`. */
+static int gtc_key_compare(const int32_t *a, const int32_t *b) {
+    for (int i = 0; i < GTC_RANK_WIDTH; i++)
+        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
+    return 0;
+}
+
+int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
+                     double *score_sums, double *win_shares) {
+    const gtc_state *origin = (const gtc_state *)state;
+    ch_rng rng = ch_rng_seeded(seed);
+    int players = origin->num_players;
+    int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
+    for (int run = 0; run < n; run++) {
+        gtc_state s = *origin;
+        for (;;) {
+            int player = gtc_player(&s);
+            if (player == CH_TERMINAL) break;
+            if (player == CH_CHANCE)
+                gtc_sample_chance(&s, &rng);
+            else if (policy == GTC_POLICY_HEURISTIC)
+                gtc_heuristic_action(&s, player, &rng);
+            else
+                gtc_random_action(&s, player, &rng);
+        }
+        gtc_final_keys(&s, keys);
+        const int32_t *top = keys;
+        for (int seat = 1; seat < players; seat++)
+            if (gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) > 0)
+                top = keys + seat * GTC_RANK_WIDTH;
+        int winners = 0;
+        for (int seat = 0; seat < players; seat++)
+            winners += gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) == 0;
+        for (int seat = 0; seat < players; seat++) {
+            score_sums[seat] += keys[seat * GTC_RANK_WIDTH];
+            if (gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) == 0)
+                win_shares[seat] += 1.0 / winners;
+        }
+    }
+    return n;
+}

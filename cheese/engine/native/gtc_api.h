@@ -1,0 +1,18 @@
+/* Get The Cheese! (get-the-cheese): the C engine's API, plain declarations for cffi's cdef.
+ * The functions are documented in gtc.c and in the native backend's conventions. */
+int32_t gtc_state_size(void);
+int32_t gtc_max_actions(void);
+int32_t gtc_view_size(void);
+int32_t gtc_init(uint8_t *state, int32_t num_players, uint64_t seed,
+                 const int32_t *options, int32_t n_options);
+int32_t gtc_current_player(const uint8_t *state);
+int32_t gtc_legal_actions(const uint8_t *state, int32_t *out);
+int32_t gtc_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights);
+uint64_t gtc_chance_key(const uint8_t *state);
+int32_t gtc_apply(uint8_t *state, int32_t action);
+void gtc_scores(const uint8_t *state, int32_t *out);
+int32_t gtc_rank_keys(const uint8_t *state, int32_t *out);
+int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out);
+void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed);
+int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
+                     double *score_sums, double *win_shares);
