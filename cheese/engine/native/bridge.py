@@ -77,7 +77,8 @@ class _Functions:
     __slots__ = (
         "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
         "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
-        "playouts", "actions_out", "weights_out", "ints_out",
+        "playouts", "actions_out", "weights_out", "ints_out", "apply_pointer",
+        "determinize_pointer", "scratch",
     )
 
     def __init__(self, prefix: str) -> None:
@@ -103,6 +104,9 @@ class _Functions:
         self.actions_out = ffi.new("int32_t[]", self.max_actions)
         self.weights_out = ffi.new("int64_t[]", self.max_actions)
         self.ints_out = ffi.new("int32_t[]", max(self.view_size, 64))
+        self.apply_pointer = ffi.addressof(lib, f"{prefix}_apply")
+        self.determinize_pointer = ffi.addressof(lib, f"{prefix}_determinize")
+        self.scratch = ffi.new("char[]", self.state_size)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -227,12 +231,15 @@ class NativeState(State):
         return key
 
     def apply(self, action: Action) -> NativeState:
-        data = bytearray(self._data)
-        if self._setup.game.functions.apply(ffi.from_buffer("uint8_t[]", data), action):
+        functions = self._setup.game.functions
+        scratch = functions.scratch
+        if lib.ch_apply_copy(
+            functions.apply_pointer, self._data, scratch, functions.state_size, action
+        ):
             raise IllegalActionError(
                 f"action {action} is not legal here; legal: {self.legal_actions()[:20]}"
             )
-        return NativeState(self._setup, bytes(data))
+        return NativeState(self._setup, ffi.unpack(scratch, functions.state_size))
 
     # --- outcome --------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
@@ -259,11 +266,16 @@ class NativeState(State):
     def determinize(self, seat: Seat, rng: random.Random) -> NativeState:
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
-        data = bytearray(self._data)
-        self._setup.game.functions.determinize(
-            ffi.from_buffer("uint8_t[]", data), seat, rng.getrandbits(64)
+        functions = self._setup.game.functions
+        lib.ch_determinize_copy(
+            functions.determinize_pointer,
+            self._data,
+            functions.scratch,
+            functions.state_size,
+            seat,
+            rng.getrandbits(64),
         )
-        return NativeState(self._setup, bytes(data))
+        return NativeState(self._setup, ffi.unpack(functions.scratch, functions.state_size))
 
     # --- notation -------------------------------------------------------------------
     def _actor_view(self) -> object:

@@ -31,7 +31,8 @@ def make_builder() -> FFI:
     """An FFI builder declaring every game's API and compiling every game's C file."""
     builder = FFI()
     prefixes = _present_prefixes()
-    builder.cdef("\n".join((NATIVE_DIR / f"{p}_api.h").read_text() for p in prefixes))
+    headers = [f"{prefix}_api.h" for prefix in prefixes] + ["bridge_api.h"]
+    builder.cdef("\n".join((NATIVE_DIR / header).read_text() for header in headers))
     sanitize = os.environ.get("CHEESE_NATIVE_SANITIZE", "")
     compile_args = list(EXTRA_COMPILE_ARGS)
     link_args: list[str] = []
@@ -41,7 +42,7 @@ def make_builder() -> FFI:
         link_args += [f"-fsanitize={sanitize}"]
     builder.set_source(
         "cheese.engine.native._cheese_native",
-        "\n".join(f'#include "{p}.c"' for p in prefixes),
+        "\n".join(f'#include "{name}.c"' for name in [*prefixes, "bridge"]),
         include_dirs=[str(NATIVE_DIR)],
         extra_compile_args=compile_args,
         extra_link_args=link_args,

@@ -1,0 +1,4 @@
+int32_t ch_apply_copy(int32_t (*apply)(uint8_t *, int32_t), const char *source, char *target,
+                      int32_t size, int32_t action);
+void ch_determinize_copy(void (*determinize)(uint8_t *, int32_t, uint64_t), const char *source,
+                         char *target, int32_t size, int32_t seat, uint64_t rng_seed);
