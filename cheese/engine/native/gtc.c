@@ -2,9 +2,11 @@
  * fast enough for batched playouts.
  *
  * The state is a canonical packed struct of bytes. Hands and decks are counts per kind (a
- * deck is never an order); the lines of all cheeses lie back to back in `cards`, cheese 0
- * first, each from the cheese outward, one byte per card; the cheese cards not yet dealt
- * are kept sorted. Unused bytes are zero, so the same position always has the same bytes.
+ * deck is never an order); each cheese's line is an array from the cheese outward, one
+ * byte per card; the cheese cards not yet dealt are kept sorted. Hand, deck and owed
+ * totals are kept beside the counts they sum (they are functions of them, so they stay
+ * canonical) because the turn rules read them at every step. Unused bytes are zero, so
+ * the same position always has the same bytes.
  *
  * Event order and chance keys follow get_the_cheese/turns.py: the circle (key
  * event_key(1, position)), the opening hands seat 0 first, then a seat's 3 card draws after
@@ -31,6 +33,9 @@
 #define GTC_MAX_CHEESES (GTC_CHEESES_PER_PLAYER * GTC_MAX_PLAYERS)
 #define GTC_MAX_CARDS_PER_SEAT 30 /* options.MAX_CARDS_PER_SEAT */
 #define GTC_MAX_PLACED (GTC_MAX_PLAYERS * GTC_MAX_CARDS_PER_SEAT)
+/* A play puts one card on each of 3 different cheeses (a circle has at least 6), so a
+ * line is never longer than the number of plays in a game. */
+#define GTC_MAX_LINE (GTC_MAX_PLACED / 3) /* fits the 64-bit masks of the resolution */
 #define GTC_MAX_CHEESE_CARDS 30 /* options.MAX_CHEESE_CARDS */
 #define GTC_MAX_CHEESE_VALUE 99 /* options.MAX_CHEESE_VALUE */
 #define GTC_PER_TURN 3
@@ -64,15 +69,17 @@ typedef struct {
     uint8_t cards_per_seat; /* the composition's total */
     uint8_t n_cheese_left;  /* cheese cards not yet dealt */
     uint8_t n_placed;       /* cards in all lines */
-    uint8_t unused;         /* always 0 */
+    uint8_t n_owed;         /* sum of owed */
     uint8_t composition[GTC_KINDS];
     uint8_t owed[GTC_MAX_PLAYERS]; /* cards each seat still has to draw */
+    uint8_t hand_size[GTC_MAX_PLAYERS];
+    uint8_t deck_size[GTC_MAX_PLAYERS];
     uint8_t cheese[GTC_MAX_CHEESES];
     uint8_t line_len[GTC_MAX_CHEESES];
     uint8_t cheese_left[GTC_MAX_CHEESE_CARDS]; /* ascending */
     uint8_t hand[GTC_MAX_PLAYERS][GTC_KINDS];
     uint8_t deck[GTC_MAX_PLAYERS][GTC_KINDS];
-    uint8_t cards[GTC_MAX_PLACED]; /* owner << 5 | position << 3 | kind */
+    uint8_t line[GTC_MAX_CHEESES][GTC_MAX_LINE]; /* owner << 5 | position << 3 | kind */
 } gtc_state;
 
 static const uint8_t GTC_VALUE[GTC_KINDS] = {1, 1, 2, 1, 3, 3, 0};
@@ -97,20 +104,8 @@ static inline int gtc_face_down(uint8_t card) {
     return gtc_position(card) == 1 || gtc_is_symbol(gtc_kind(card));
 }
 
-static inline int gtc_count(const uint8_t *pile) {
-    int total = 0;
-    for (int kind = 0; kind < GTC_KINDS; kind++) total += pile[kind];
-    return total;
-}
-
 static inline int gtc_has_cards(const gtc_state *s, int seat) {
-    return gtc_count(s->hand[seat]) + gtc_count(s->deck[seat]) > 0;
-}
-
-static inline int gtc_line_start(const gtc_state *s, int cheese) {
-    int start = 0;
-    for (int c = 0; c < cheese; c++) start += s->line_len[c];
-    return start;
+    return s->hand_size[seat] + s->deck_size[seat] > 0;
 }
 
 /* ------------------------------------------------------------------------------------
@@ -129,7 +124,7 @@ static inline int gtc_drawing_seat(const gtc_state *s) {
 }
 
 static inline int gtc_player(const gtc_state *s) {
-    if (s->n_dealt < s->n_cheeses || gtc_drawing_seat(s) >= 0) return CH_CHANCE;
+    if (s->n_dealt < s->n_cheeses || s->n_owed) return CH_CHANCE;
     if (gtc_is_over(s)) return CH_TERMINAL;
     return s->to_move;
 }
@@ -143,11 +138,11 @@ static int gtc_next_seat(const gtc_state *s, int seat) {
 }
 
 static inline int gtc_may_draw(const gtc_state *s, int seat) {
-    return gtc_count(s->deck[seat]) > 0 && gtc_count(s->hand[seat]) < GTC_HAND_LIMIT;
+    return s->deck_size[seat] > 0 && s->hand_size[seat] < GTC_HAND_LIMIT;
 }
 
 static inline int gtc_may_play(const gtc_state *s, int seat) {
-    return gtc_count(s->hand[seat]) >= GTC_PER_TURN;
+    return s->hand_size[seat] >= GTC_PER_TURN;
 }
 
 static void gtc_deal_cheese(gtc_state *s, int index) {
@@ -156,31 +151,35 @@ static void gtc_deal_cheese(gtc_state *s, int index) {
     memmove(s->cheese_left + index, s->cheese_left + index + 1,
             (size_t)(s->n_cheese_left - index));
     s->cheese_left[s->n_cheese_left] = 0;
-    if (s->n_dealt == s->n_cheeses)
+    if (s->n_dealt == s->n_cheeses) {
         for (int seat = 0; seat < s->num_players; seat++) s->owed[seat] = GTC_PER_TURN;
+        s->n_owed = (uint8_t)(GTC_PER_TURN * s->num_players);
+    }
 }
 
 static inline void gtc_draw_card(gtc_state *s, int seat, int kind) {
     s->hand[seat][kind]++;
+    s->hand_size[seat]++;
     s->deck[seat][kind]--;
+    s->deck_size[seat]--;
     s->owed[seat]--;
+    s->n_owed--;
 }
 
 static inline void gtc_draw_three(gtc_state *s, int seat) {
     s->owed[seat] = GTC_PER_TURN;
+    s->n_owed += GTC_PER_TURN;
     s->to_move = (uint8_t)gtc_next_seat(s, seat);
 }
 
 static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) {
     for (int offset = 0; offset < GTC_PER_TURN; offset++) {
         int cheese = (start + offset) % s->n_cheeses;
-        int at = gtc_line_start(s, cheese) + s->line_len[cheese];
-        memmove(s->cards + at + 1, s->cards + at, (size_t)(s->n_placed - at));
-        s->cards[at] = gtc_card(seat, kinds[offset], offset + 1);
-        s->line_len[cheese]++;
-        s->n_placed++;
+        s->line[cheese][s->line_len[cheese]++] = gtc_card(seat, kinds[offset], offset + 1);
         s->hand[seat][kinds[offset]]--;
     }
+    s->n_placed += GTC_PER_TURN;
+    s->hand_size[seat] -= GTC_PER_TURN;
     s->to_move = (uint8_t)gtc_next_seat(s, seat);
 }
 
@@ -207,63 +206,52 @@ static int gtc_triples(const uint8_t *hand, int32_t *codes) {
     return n;
 }
 
-static inline int gtc_kinds_present(const uint8_t *left) {
-    int n = 0;
-    for (int kind = 0; kind < GTC_KINDS; kind++) n += left[kind] > 0;
-    return n;
+/* How many triples gtc_triples lists: with d kinds present, d2 held twice or more and d3
+ * three times or more, d(d-1)(d-2) all different + 3 d2 (d-1) with one kind twice + d3
+ * with one kind thrice. */
+static int gtc_count_triples(const uint8_t *hand) {
+    int present = 0, doubled = 0, tripled = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) {
+        present += hand[kind] > 0;
+        doubled += hand[kind] > 1;
+        tripled += hand[kind] > 2;
+    }
+    return present * (present - 1) * (present - 2) + 3 * doubled * (present - 1) + tripled;
 }
 
-/* Ordered pairs of distinct-or-repeatable kinds `left` can supply. */
-static inline int gtc_pairs(const uint8_t *left) {
+/* The index-th triple of gtc_triples' list, found by counting instead of listing: the
+ * triples starting with `first` are the ordered pairs left after taking one `first`. */
+static void gtc_nth_triple(const uint8_t *hand, int index, int *kinds) {
     int present = 0, doubled = 0;
     for (int kind = 0; kind < GTC_KINDS; kind++) {
-        present += left[kind] > 0;
-        doubled += left[kind] > 1;
+        present += hand[kind] > 0;
+        doubled += hand[kind] > 1;
     }
-    return present * (present - 1) + doubled;
-}
-
-static int gtc_count_triples(const uint8_t *hand) {
-    uint8_t left[GTC_KINDS];
-    memcpy(left, hand, GTC_KINDS);
-    int n = 0;
     for (int first = 0; first < GTC_KINDS; first++) {
-        if (!left[first]) continue;
-        left[first]--;
-        n += gtc_pairs(left);
-        left[first]++;
-    }
-    return n;
-}
-
-/* The index-th triple of gtc_triples' list, found by counting instead of listing. */
-static void gtc_nth_triple(const uint8_t *hand, int index, int *kinds) {
-    uint8_t left[GTC_KINDS];
-    memcpy(left, hand, GTC_KINDS);
-    for (int first = 0; first < GTC_KINDS; first++) {
-        if (!left[first]) continue;
-        left[first]--;
-        int pairs = gtc_pairs(left);
-        if (index < pairs) {
-            kinds[0] = first;
-            for (int second = 0; second < GTC_KINDS; second++) {
-                if (!left[second]) continue;
-                left[second]--;
-                int singles = gtc_kinds_present(left);
-                if (index < singles) {
-                    kinds[1] = second;
-                    for (int third = 0; third < GTC_KINDS; third++)
-                        if (left[third] && index-- == 0) {
-                            kinds[2] = third;
-                            return;
-                        }
-                }
-                index -= singles;
-                left[second]++;
-            }
+        int count = hand[first];
+        if (!count) continue;
+        int left_present = present - (count == 1);
+        int pairs = left_present * (left_present - 1) + doubled - (count == 2);
+        if (index >= pairs) {
+            index -= pairs;
+            continue;
         }
-        index -= pairs;
-        left[first]++;
+        kinds[0] = first;
+        for (int second = 0; second < GTC_KINDS; second++) {
+            int left = hand[second] - (second == first);
+            if (left <= 0) continue;
+            int singles = left_present - (left == 1);
+            if (index >= singles) {
+                index -= singles;
+                continue;
+            }
+            kinds[1] = second;
+            for (int third = 0; third < GTC_KINDS; third++)
+                if (hand[third] - (third == first) - (third == second) > 0 && index-- == 0) {
+                    kinds[2] = third;
+                    return;
+                }
+        }
     }
 }
 
@@ -275,81 +263,70 @@ static inline int32_t gtc_play_action(int start, int32_t code) {
  * Resolution (resolve.py): one function per rule step on a line of card bytes
  * ---------------------------------------------------------------------------------- */
 
-typedef struct {
-    int n;
-    uint8_t card[GTC_MAX_PLACED];
-    uint8_t gone[GTC_MAX_PLACED];
-} gtc_line;
+/* A line is resolved in place: cards taken, caught or boxed are marked in `gone` (bit i
+ * for card i) instead of being removed. The reference closes the gaps after each step;
+ * here the later steps skip gone cards without counting them, which reads the same line. */
+typedef uint64_t gtc_gone;
 
-static void gtc_close_gaps(gtc_line *line) {
-    int kept = 0;
-    for (int i = 0; i < line->n; i++)
-        if (!line->gone[i]) {
-            line->card[kept] = line->card[i];
-            line->gone[kept++] = 0;
-        }
-    line->n = kept;
-}
+static inline int gtc_is_gone(gtc_gone gone, int i) { return (int)((gone >> i) & 1u); }
 
-static inline void gtc_gain(uint8_t piles[][GTC_KINDS], int seat, int kind) {
-    piles[seat][kind]++;
-}
-
-/* Step 1: dogs, last placed first, take adjacent cats of other colours. */
-static void gtc_chase_cats_with_dogs(gtc_line *line, uint8_t piles[][GTC_KINDS]) {
-    for (int i = line->n - 1; i >= 0; i--) {
-        if (line->gone[i] || gtc_kind(line->card[i]) != GTC_DOG) continue;
-        int dog_owner = gtc_owner(line->card[i]);
-        for (int side = -1; side <= 1; side += 2) {
-            int j = i + side;
-            if (j < 0 || j >= line->n || line->gone[j]) continue;
-            int kind = gtc_kind(line->card[j]);
-            if (gtc_is_cat(kind) && gtc_owner(line->card[j]) != dog_owner) {
-                gtc_gain(piles, dog_owner, kind);
-                line->gone[j] = 1;
+/* Step 1: dogs, last placed first, take the adjacent cats of other colours. */
+static gtc_gone gtc_chase_cats_with_dogs(const uint8_t *line, int n, uint8_t piles[][GTC_KINDS]) {
+    gtc_gone gone = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        if (gtc_kind(line[i]) != GTC_DOG) continue;
+        int dog_owner = gtc_owner(line[i]);
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            if (j < 0 || j >= n || gtc_is_gone(gone, j)) continue;
+            int kind = gtc_kind(line[j]);
+            if (gtc_is_cat(kind) && gtc_owner(line[j]) != dog_owner) {
+                piles[dog_owner][kind]++;
+                gone |= (gtc_gone)1 << j;
             }
         }
     }
-    gtc_close_gaps(line);
+    return gone;
 }
 
-/* Step 2: cats, last placed first, catch other colours' mice up to 3 cards ahead; boxed. */
-static void gtc_catch_mice_with_cats(gtc_line *line, uint8_t piles[][GTC_KINDS]) {
-    for (int i = line->n - 1; i >= 0; i--) {
-        if (line->gone[i] || !gtc_is_cat(gtc_kind(line->card[i]))) continue;
-        int cat_owner = gtc_owner(line->card[i]);
-        for (int ahead = i - 1; ahead >= 0 && ahead >= i - GTC_CAT_REACH; ahead--) {
-            int kind = gtc_kind(line->card[ahead]);
-            if (line->gone[ahead] || !gtc_is_mouse(kind)) break;
-            if (gtc_owner(line->card[ahead]) != cat_owner) {
-                gtc_gain(piles, cat_owner, kind);
-                line->gone[ahead] = 1;
+/* Step 2: cats, last placed first, look at up to 3 cards ahead: other colours' mice are
+ * caught, own mice count, a dog or a cat stops; then the cat is boxed. Ahead of a cat the
+ * only gone cards are cats the dogs took (what later cats catch lies behind it). */
+static gtc_gone gtc_catch_mice_with_cats(const uint8_t *line, int n, gtc_gone gone,
+                                         uint8_t piles[][GTC_KINDS]) {
+    for (int i = n - 1; i >= 0; i--) {
+        if (gtc_is_gone(gone, i) || !gtc_is_cat(gtc_kind(line[i]))) continue;
+        int cat_owner = gtc_owner(line[i]);
+        int seen = 0;
+        for (int ahead = i - 1; ahead >= 0 && seen < GTC_CAT_REACH; ahead--) {
+            if (gtc_is_gone(gone, ahead)) continue;
+            int kind = gtc_kind(line[ahead]);
+            if (!gtc_is_mouse(kind)) break;
+            seen++;
+            if (gtc_owner(line[ahead]) != cat_owner) {
+                piles[cat_owner][kind]++;
+                gone |= (gtc_gone)1 << ahead;
             }
         }
-        line->gone[i] = 1;
+        gone |= (gtc_gone)1 << i;
     }
-    gtc_close_gaps(line);
+    return gone;
 }
 
-/* Step 3: king mice, last placed first, move to the front; so the kings end up first in
- * their original order, followed by the other cards in theirs. */
-static void gtc_move_king_mice_to_front(gtc_line *line) {
-    uint8_t moved[GTC_MAX_PLACED];
-    int n = 0;
-    for (int i = 0; i < line->n; i++)
-        if (gtc_kind(line->card[i]) == GTC_KING_MOUSE) moved[n++] = line->card[i];
-    for (int i = 0; i < line->n; i++)
-        if (gtc_kind(line->card[i]) != GTC_KING_MOUSE) moved[n++] = line->card[i];
-    memcpy(line->card, moved, (size_t)n);
-}
-
-/* Step 4: from the front, dogs skipped, the first `cheese` mice eat. */
-static void gtc_feed_mice(const gtc_line *line, int cheese, uint8_t piles[][GTC_KINDS]) {
+/* Steps 3 and 4: the king mice move to the front, the nearest first, so the line reads
+ * the kings in their order, then the other cards in theirs; from the front, dogs skipped,
+ * the first `cheese` mice eat. `kings` tells whether the line holds any king mouse. */
+static void gtc_feed_mice(const uint8_t *line, int n, gtc_gone gone, int cheese, int kings,
+                          uint8_t piles[][GTC_KINDS]) {
     int fed = 0;
-    for (int i = 0; i < line->n && fed < cheese; i++) {
-        int kind = gtc_kind(line->card[i]);
-        if (gtc_is_mouse(kind)) {
-            gtc_gain(piles, gtc_owner(line->card[i]), kind);
+    for (int i = 0; kings && i < n && fed < cheese; i++)
+        if (!gtc_is_gone(gone, i) && gtc_kind(line[i]) == GTC_KING_MOUSE) {
+            piles[gtc_owner(line[i])][GTC_KING_MOUSE]++;
+            fed++;
+        }
+    for (int i = 0; i < n && fed < cheese; i++) {
+        int kind = gtc_kind(line[i]);
+        if (!gtc_is_gone(gone, i) && gtc_is_mouse(kind) && kind != GTC_KING_MOUSE) {
+            piles[gtc_owner(line[i])][kind]++;
             fed++;
         }
     }
@@ -357,17 +334,16 @@ static void gtc_feed_mice(const gtc_line *line, int cheese, uint8_t piles[][GTC_
 
 static void gtc_score_piles(const gtc_state *s, uint8_t piles[][GTC_KINDS]) {
     memset(piles, 0, (size_t)GTC_MAX_PLAYERS * GTC_KINDS);
-    int start = 0;
-    gtc_line line;
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
-        line.n = s->line_len[cheese];
-        memcpy(line.card, s->cards + start, (size_t)line.n);
-        memset(line.gone, 0, (size_t)line.n);
-        start += line.n;
-        gtc_chase_cats_with_dogs(&line, piles);
-        gtc_catch_mice_with_cats(&line, piles);
-        gtc_move_king_mice_to_front(&line);
-        gtc_feed_mice(&line, s->cheese[cheese], piles);
+        const uint8_t *line = s->line[cheese];
+        int n = s->line_len[cheese];
+        unsigned kinds = 0; /* bit k: the line holds a card of kind k */
+        for (int i = 0; i < n; i++) kinds |= 1u << gtc_kind(line[i]);
+        gtc_gone gone = 0;
+        if (kinds & (1u << GTC_DOG)) gone = gtc_chase_cats_with_dogs(line, n, piles);
+        if (kinds & ((1u << GTC_CAT) | (1u << GTC_SYMBOL_CAT)))
+            gone = gtc_catch_mice_with_cats(line, n, gone, piles);
+        gtc_feed_mice(line, n, gone, s->cheese[cheese], kinds & (1u << GTC_KING_MOUSE), piles);
     }
 }
 
@@ -428,8 +404,10 @@ int32_t gtc_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32
     s->to_move = (uint8_t)options[0];
     s->cards_per_seat = (uint8_t)total;
     for (int kind = 0; kind < GTC_KINDS; kind++) s->composition[kind] = (uint8_t)options[1 + kind];
-    for (int seat = 0; seat < num_players; seat++)
+    for (int seat = 0; seat < num_players; seat++) {
         memcpy(s->deck[seat], s->composition, GTC_KINDS);
+        s->deck_size[seat] = (uint8_t)total;
+    }
     for (int i = 0; i < n_values; i++) {
         int value = options[2 + GTC_KINDS + i];
         if (value < 1 || value > GTC_MAX_CHEESE_VALUE) {
@@ -498,7 +476,7 @@ uint64_t gtc_chance_key(const uint8_t *state) {
     if (gtc_player(s) != CH_CHANCE) return 0;
     if (s->n_dealt < s->n_cheeses) return ch_event_key(GTC_CHEESE_EVENT, s->n_dealt, 0, 0);
     int seat = gtc_drawing_seat(s);
-    int drawn_before = s->cards_per_seat - gtc_count(s->deck[seat]);
+    int drawn_before = s->cards_per_seat - s->deck_size[seat];
     return ch_event_key(GTC_CARD_EVENT, (uint64_t)seat, (uint64_t)drawn_before, 0);
 }
 
@@ -574,11 +552,10 @@ int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
     out[n++] = s->n_cheeses;
     out[n++] = s->n_dealt;
     for (int i = 0; i < s->n_dealt; i++) out[n++] = s->cheese[i];
-    int at = 0;
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         out[n++] = s->line_len[cheese];
-        for (int i = 0; i < s->line_len[cheese]; i++, at++) {
-            uint8_t card = s->cards[at];
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            uint8_t card = s->line[cheese][i];
             out[n++] = gtc_owner(card);
             if (gtc_known(card, seat, revealed))
                 out[n++] = gtc_kind(card);
@@ -589,8 +566,8 @@ int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
         }
     }
     for (int kind = 0; kind < GTC_KINDS; kind++) out[n++] = s->hand[seat][kind];
-    for (int other = 0; other < s->num_players; other++) out[n++] = gtc_count(s->hand[other]);
-    for (int other = 0; other < s->num_players; other++) out[n++] = gtc_count(s->deck[other]);
+    for (int other = 0; other < s->num_players; other++) out[n++] = s->hand_size[other];
+    for (int other = 0; other < s->num_players; other++) out[n++] = s->deck_size[other];
     for (int other = 0; other < s->num_players; other++) out[n++] = s->owed[other];
     out[n++] = revealed;
     if (revealed) {
@@ -604,44 +581,47 @@ int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
 
 /* determinize.determinize_table, step 3 for one other seat `j`. */
 static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng) {
+    /* 3a: the pool, in ascending kind order */
     uint8_t counts[GTC_KINDS];
     memcpy(counts, s->composition, GTC_KINDS);
-    for (int i = 0; i < s->n_placed; i++) {
-        uint8_t card = s->cards[i];
-        if (gtc_owner(card) == j && gtc_known(card, seat, revealed)) counts[gtc_kind(card)]--;
-    }
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            uint8_t card = s->line[cheese][i];
+            if (gtc_owner(card) == j && gtc_known(card, seat, revealed)) counts[gtc_kind(card)]--;
+        }
     uint8_t pool[GTC_MAX_CARDS_PER_SEAT];
     int n_pool = 0;
     for (int kind = 0; kind < GTC_KINDS; kind++)
         for (int c = 0; c < counts[kind]; c++) pool[n_pool++] = (uint8_t)kind;
     /* 3b: constrained slots, in slot order, take a symbol card each */
-    for (int i = 0; i < s->n_placed; i++) {
-        uint8_t card = s->cards[i];
-        if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) == 1)
-            continue;
-        int symbols = 0;
-        for (int p = 0; p < n_pool; p++) symbols += gtc_is_symbol(pool[p]);
-        int pick = (int)ch_rng_below(rng, (uint64_t)symbols);
-        int p = 0;
-        for (;; p++)
-            if (gtc_is_symbol(pool[p]) && pick-- == 0) break;
-        s->cards[i] = gtc_card(j, pool[p], gtc_position(card));
-        memmove(pool + p, pool + p + 1, (size_t)(n_pool - p - 1));
-        n_pool--;
-    }
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            uint8_t card = s->line[cheese][i];
+            if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) == 1)
+                continue;
+            int symbols = 0;
+            for (int p = 0; p < n_pool; p++) symbols += gtc_is_symbol(pool[p]);
+            int pick = (int)ch_rng_below(rng, (uint64_t)symbols);
+            int p = 0;
+            for (;; p++)
+                if (gtc_is_symbol(pool[p]) && pick-- == 0) break;
+            s->line[cheese][i] = gtc_card(j, pool[p], gtc_position(card));
+            memmove(pool + p, pool + p + 1, (size_t)(n_pool - p - 1));
+            n_pool--;
+        }
     /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
     ch_rng_shuffle_u8(rng, pool, n_pool);
     int next = 0;
-    for (int i = 0; i < s->n_placed; i++) {
-        uint8_t card = s->cards[i];
-        if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) != 1)
-            continue;
-        s->cards[i] = gtc_card(j, pool[next++], 1);
-    }
-    int hand_size = gtc_count(s->hand[j]);
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            uint8_t card = s->line[cheese][i];
+            if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) != 1)
+                continue;
+            s->line[cheese][i] = gtc_card(j, pool[next++], 1);
+        }
     memset(s->hand[j], 0, GTC_KINDS);
     memset(s->deck[j], 0, GTC_KINDS);
-    for (int i = 0; i < hand_size; i++) s->hand[j][pool[next++]]++;
+    for (int i = 0; i < s->hand_size[j]; i++) s->hand[j][pool[next++]]++;
     while (next < n_pool) s->deck[j][pool[next++]]++;
 }
 
@@ -664,9 +644,14 @@ static void gtc_sample_chance(gtc_state *s, ch_rng *rng) {
         return;
     }
     int seat = gtc_drawing_seat(s);
-    int r = (int)ch_rng_below(rng, (uint64_t)gtc_count(s->deck[seat]));
-    int kind = 0;
-    while (r >= s->deck[seat][kind]) r -= s->deck[seat][kind++];
+    int r = (int)ch_rng_below(rng, s->deck_size[seat]);
+    /* The kind whose cumulative count first exceeds r, counted without branching: random
+     * draws make every branch a coin flip for the processor. */
+    int kind = 0, below = 0;
+    for (int k = 0; k < GTC_KINDS - 1; k++) {
+        below += s->deck[seat][k];
+        kind += r >= below;
+    }
     gtc_draw_card(s, seat, kind);
 }
 
@@ -700,11 +685,9 @@ static void gtc_random_action(gtc_state *s, int seat, ch_rng *rng) {
 #define GTC_EXPLORE_ONE_IN 16
 
 static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_KINDS]) {
-    int at = 0;
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
-        const uint8_t *line = s->cards + at;
+        const uint8_t *line = s->line[cheese];
         int len = s->line_len[cheese];
-        at += len;
         int mice = 0, kings = 0;
         for (int i = 0; i < len; i++) {
             mice += gtc_is_mouse(gtc_kind(line[i]));
