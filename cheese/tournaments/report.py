@@ -1,0 +1,110 @@
+"""The duel's report: the counted deals summed up into the numbers ``cheese duel`` shows.
+
+How Elo, its interval and LOS are computed is in ``cheese.tournaments.stats``; the
+bootstrap generators are seeded from the duel seed, so a report is a function of the
+duel's arguments alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cheese.tournaments.deals import Deal
+from cheese.tournaments.pairwise import PairTally
+from cheese.tournaments.records import SIDE_A, SIDE_B, DuelSetup, Side
+from cheese.tournaments.schedule import games_per_deal
+from cheese.tournaments.sprt import SprtStatus
+from cheese.tournaments.stats import (
+    EloEstimate,
+    bootstrap_interval,
+    estimate_elo,
+    likelihood_of_superiority,
+    mean,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One bot's own numbers: its mean points per seat and game, and (solitaire) how
+    often its games reached their natural end."""
+
+    spec: str
+    mean_points: float
+    completion: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class MeanWithInterval:
+    mean: float
+    interval: tuple[float, float] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DuelReport:
+    """Everything ``cheese duel`` reports. ``score`` is A's fraction of the pair points;
+    ``los`` and the intervals are None below two deals; ``score_difference`` (A's mean
+    points minus B's per deal) is given for solitaire games, where most pairs are draws."""
+
+    setup: DuelSetup
+    deals: int
+    games: int
+    pairs: PairTally
+    score: float
+    elo: EloEstimate
+    los: float | None
+    a: SideSummary
+    b: SideSummary
+    score_difference: MeanWithInterval | None
+    sprt: SprtStatus | None
+
+    @property
+    def stopped_early(self) -> bool:
+        """Whether the SPRT decided before every planned deal was played."""
+        return self.deals < self.setup.deals
+
+
+def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) -> DuelReport:
+    """The report of the counted ``deals`` (see ``cheese.tournaments.stats``)."""
+    if not deals:
+        raise ValueError("a duel report needs at least one counted deal")
+    scores = [deal.score for deal in deals]
+    pairs = PairTally()
+    for deal in deals:
+        pairs += deal.pairs
+    solitaire = setup.num_players == 1
+    difference = None
+    if solitaire:
+        differences = [deal.points_difference for deal in deals]
+        difference = MeanWithInterval(
+            mean(differences),
+            bootstrap_interval(differences, random.Random(f"difference:{setup.seed}"))
+            if len(deals) >= 2
+            else None,
+        )
+    return DuelReport(
+        setup=setup,
+        deals=len(deals),
+        games=len(deals) * games_per_deal(setup.num_players),
+        pairs=pairs,
+        score=pairs.score,
+        elo=estimate_elo(scores, deals[0].pairs.pairs, random.Random(f"elo:{setup.seed}")),
+        los=likelihood_of_superiority(scores) if len(deals) >= 2 else None,
+        a=_side_summary(setup, deals, SIDE_A, solitaire),
+        b=_side_summary(setup, deals, SIDE_B, solitaire),
+        score_difference=difference,
+        sprt=sprt,
+    )
+
+
+def _side_summary(
+    setup: DuelSetup, deals: Sequence[Deal], side: Side, with_completion: bool
+) -> SideSummary:
+    points = [value for deal in deals for value in deal.points[side]]
+    finished = [done for deal in deals for done in deal.finished[side]]
+    return SideSummary(
+        spec=setup.spec_of(side),
+        mean_points=mean(points),
+        completion=sum(finished) / len(finished) if with_completion else None,
+    )
