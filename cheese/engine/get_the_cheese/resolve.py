@@ -111,11 +111,11 @@ def catch_mice_with_cats(line: Sequence[Animal]) -> tuple[list[Animal], list[Gai
 def move_king_mice_to_front(line: Sequence[Animal]) -> list[Animal]:
     """Step 3, king mice, last-placed first: "each remaining king mouse moves to the front
     of the line (so after all moves the king mouse that was nearest the cheese is first)"."""
-    moved = list(line)
-    for king in [card for card in reversed(line) if card.kind == KING_MOUSE]:
-        moved.remove(king)
-        moved.insert(0, king)
-    return moved
+    # Moving each king to the front, last placed first, leaves the kings first in their
+    # own order and everything else behind them in its order: a stable partition. (Cards
+    # are values, so two kings of one colour are equal and cannot be moved by identity.)
+    kings = [card for card in line if card.kind == KING_MOUSE]
+    return kings + [card for card in line if card.kind != KING_MOUSE]
 
 
 def feed_mice(line: Sequence[Animal], cheese: int) -> list[Gain]:

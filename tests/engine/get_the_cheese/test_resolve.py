@@ -149,6 +149,13 @@ def test_king_mice_keep_their_order_the_nearest_one_first() -> None:
     assert moved == animals("r:king b:king y:mouse g:mouse")
 
 
+def test_two_king_mice_of_one_colour_both_move() -> None:
+    # Larger compositions give a seat several kings; equal cards must all move.
+    moved = move_king_mice_to_front(animals("b:king g:mouse g:dog b:king"))
+    assert moved == animals("b:king b:king g:mouse g:dog")
+    assert points(2, "g:mouse b:king g:mouse b:king") == [2, 0, 0, 0, 0]
+
+
 def test_a_caught_king_mouse_does_not_move() -> None:
     # Red's cat catches blue's king, which therefore never reaches the front.
     piles = score_piles(5, [(1, animals("r:mouse r:mouse b:king r:cat"))])
