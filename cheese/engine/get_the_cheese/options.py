@@ -19,8 +19,8 @@ INFO = GameInfo(
     min_players=3,
     max_players=5,
     default_players=4,
-    description="Line up mice, cats and dogs around a circle of cheeses; hidden cards, "
-    "simultaneous resolution.",
+    description="Hidden animal cards around a circle of cheeses: dogs chase cats, cats "
+    "catch mice, mice eat.",
 )
 
 DEFAULT_COMPOSITION: Pile = (7, 2, 2, 1, 1, 1, 1)
