@@ -104,6 +104,22 @@ class SplitMix64:
             items[last], items[other] = items[other], items[last]
 
 
+REDRAWN_SEED_SALT = 0xD15C0DE5EED5A17
+"""Separates a determinization's fresh deal seed from its sampling generator's seed."""
+
+
+def determinization_draw(rng: random.Random) -> tuple[SplitMix64, int]:
+    """The generator a determinization samples with, and the deal seed its state gets.
+
+    Both come from one ``rng.getrandbits(64)``. Under paired luck the deal seed decides
+    every future chance event, so a determinized state must not keep the real one: a
+    search that resolved chance from it would see the true future cards. It gets a fresh
+    seed instead, drawn from the same bits, so both backends agree.
+    """
+    bits = rng.getrandbits(64)
+    return SplitMix64(bits), mix64(bits ^ REDRAWN_SEED_SALT)
+
+
 def resolve_chance(state: State) -> Action:
     """The paired-luck outcome of the chance node ``state`` (decided by its deal seed)."""
     outcomes = state.chance_weights()

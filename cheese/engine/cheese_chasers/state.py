@@ -45,7 +45,7 @@ from cheese.engine.cheese_chasers.cards import KINDS, Composition, Kind
 from cheese.engine.cheese_chasers.notation import action_to_string, parse_action
 from cheese.engine.cheese_chasers.scoring import score_table
 from cheese.engine.cheese_chasers.view import ChasersView, Ending
-from cheese.engine.luck import SplitMix64, event_key
+from cheese.engine.luck import determinization_draw, event_key
 
 DRAW_EVENT = 1
 """The event kind of a draw in paired-luck keys: draw number k is ``event_key(1, k)``."""
@@ -186,13 +186,15 @@ class ChasersState(State):
 
         Algorithm (the native engine mirrors it):
         1. Seed a ``SplitMix64`` with one ``rng.getrandbits(64)`` (the contract of every
-           game, so a caller's generator advances the same way whatever the game).
-        2. Nothing is hidden — the deck's order is not part of the state, it is the chance
-           of future draws — so return a state equal to this one, drawing nothing more.
+           game, so a caller's generator advances the same way whatever the game), and
+           take the fresh deal seed that comes with it (``luck.determinization_draw``).
+        2. Nothing is hidden on the table — the deck's order is not part of the state, it
+           is the chance of future draws — so return this position, drawing nothing more,
+           under the fresh deal seed: paired luck from it tells nothing of the real deck.
         """
         _check_seat(seat)
-        SplitMix64.from_rng(rng)
-        return self
+        _, deal_seed = determinization_draw(rng)
+        return replace(self, deal_seed=deal_seed)
 
     # --- notation -------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:

@@ -13,7 +13,7 @@ import importlib
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -27,6 +27,7 @@ from cheese.engine.api import (
     Seat,
     State,
 )
+from cheese.engine.luck import determinization_draw
 
 try:
     from cheese.engine.native._cheese_native import ffi, lib
@@ -227,6 +228,10 @@ class NativeState(State):
         )
 
     def chance_key(self) -> int:
+        if not self.is_chance_node():
+            raise ValueError(
+                f"chance_key() needs a chance node; this state's player is {self.current_player}"
+            )
         key: int = self._setup.game.functions.chance_key(self._data)
         return key
 
@@ -267,15 +272,19 @@ class NativeState(State):
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
         functions = self._setup.game.functions
+        generator, deal_seed = determinization_draw(rng)
         lib.ch_determinize_copy(
             functions.determinize_pointer,
             self._data,
             functions.scratch,
             functions.state_size,
             seat,
-            rng.getrandbits(64),
+            generator.state,
         )
-        return NativeState(self._setup, ffi.unpack(functions.scratch, functions.state_size))
+        return NativeState(
+            replace(self._setup, seed=deal_seed),
+            ffi.unpack(functions.scratch, functions.state_size),
+        )
 
     # --- notation -------------------------------------------------------------------
     def _actor_view(self) -> object:
