@@ -638,12 +638,8 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
  * Playouts
  * ---------------------------------------------------------------------------------- */
 
-static void gtc_sample_chance(gtc_state *s, ch_rng *rng) {
-    if (s->n_dealt < s->n_cheeses) {
-        gtc_deal_cheese(s, (int)ch_rng_below(rng, s->n_cheese_left));
-        return;
-    }
-    int seat = gtc_drawing_seat(s);
+/* A card drawn from `seat`'s deck, each kind weighted by its count. */
+static void gtc_sample_card(gtc_state *s, int seat, ch_rng *rng) {
     int r = (int)ch_rng_below(rng, s->deck_size[seat]);
     /* The kind whose cumulative count first exceeds r, counted without branching: random
      * draws make every branch a coin flip for the processor. */
@@ -653,6 +649,14 @@ static void gtc_sample_chance(gtc_state *s, ch_rng *rng) {
         kind += r >= below;
     }
     gtc_draw_card(s, seat, kind);
+}
+
+/* Every pending chance event, in the engine's order (the circle, then owed cards). */
+static void gtc_sample_pending(gtc_state *s, ch_rng *rng) {
+    while (s->n_dealt < s->n_cheeses)
+        gtc_deal_cheese(s, (int)ch_rng_below(rng, s->n_cheese_left));
+    for (int seat = 0; seat < s->num_players; seat++)
+        while (s->owed[seat]) gtc_sample_card(s, seat, rng);
 }
 
 static void gtc_random_action(gtc_state *s, int seat, ch_rng *rng) {
@@ -763,15 +767,14 @@ int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
     for (int run = 0; run < n; run++) {
         gtc_state s = *origin;
-        for (;;) {
-            int player = gtc_player(&s);
-            if (player == CH_TERMINAL) break;
-            if (player == CH_CHANCE)
-                gtc_sample_chance(&s, &rng);
-            else if (policy == GTC_POLICY_HEURISTIC)
+        gtc_sample_pending(&s, &rng);
+        for (int player; (player = gtc_player(&s)) != CH_TERMINAL;) {
+            if (policy == GTC_POLICY_HEURISTIC)
                 gtc_heuristic_action(&s, player, &rng);
             else
                 gtc_random_action(&s, player, &rng);
+            /* a "draw 3" is followed by that seat's three draws */
+            while (s.owed[player]) gtc_sample_card(&s, player, &rng);
         }
         gtc_final_keys(&s, keys);
         const int32_t *top = keys;
