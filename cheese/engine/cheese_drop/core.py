@@ -85,9 +85,9 @@ def count_colours(colours: tuple[Colour, ...]) -> ColourCounts:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """A scored round, public once the cover is lifted: the marbles where they landed,
-    every seat's pieces, and every seat's points for the round."""
+    """A scored round, public once the cover is lifted: the marbles in each lane (counts
+    per colour), every seat's pieces, and every seat's points for the round."""
 
-    marbles: tuple[Marble, ...]
+    lanes: tuple[ColourCounts, ...]
     bets: Bets
     points: tuple[int, ...]

@@ -67,17 +67,18 @@ def legal_gates(hand: ColourCounts) -> list[Action]:
     "The dropper puts each marble into a distinct gate slot; marbles of the same colour
     are interchangeable" (rules, "Gate").
     """
-    actions: list[Action] = []
-
-    def place(colour: Colour, free: tuple[Slot, ...], partial: Action) -> None:
-        """Choose the slots of ``colour``'s marbles among the ``free`` ones, then the next."""
-        if colour == len(hand):
-            actions.append(partial)
-            return
-        for chosen in combinations(free, hand[colour]):
-            rest = tuple(slot for slot in free if slot not in chosen)
-            digits = sum((1 + colour) * SLOT_BASE**slot for slot in chosen)
-            place(colour + 1, rest, partial + digits)
-
-    place(0, tuple(range(SLOT_COUNT)), 0)
-    return sorted(actions)
+    # Choose the slots of the cheese among all six, then those of the apples among the
+    # slots left, and so on: each choice of slot sets is one distinct filling.
+    fillings: list[tuple[Action, tuple[Slot, ...]]] = [(0, tuple(range(SLOT_COUNT)))]
+    for colour, count in enumerate(hand):
+        if count == 0:
+            continue
+        fillings = [
+            (
+                action + sum((1 + colour) * SLOT_BASE**slot for slot in chosen),
+                tuple(slot for slot in free if slot not in chosen),
+            )
+            for action, free in fillings
+            for chosen in combinations(free, count)
+        ]
+    return sorted(action for action, _ in fillings)

@@ -10,25 +10,23 @@ the reference engine builds. Notation is the reference's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.engine.api import Action, GameInfo, OptionValue, Seat
 from cheese.engine.cheese_drop import notation
 from cheese.engine.cheese_drop.core import (
-    COLOURS,
-    EVENT_COUNT,
     LANE_COUNT,
     Bets,
     Column,
-    Marble,
     Phase,
     RoundResult,
 )
 from cheese.engine.cheese_drop.options import INFO, check_players, parse_options
 from cheese.engine.cheese_drop.view import DropView, MarbleView
 
-COLUMN_COUNT = LANE_COUNT + EVENT_COUNT
+MARBLE_VIEW_INTS = 5
+"""colour, drop, slot, rows fallen, lane seen"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +57,24 @@ class DropCodec:
         self, seat: Seat, ints: Sequence[int], options: Mapping[str, OptionValue]
     ) -> DropView:
         """The ``DropView`` that ``cdp_view`` wrote as flat ints (layout in cdp.c)."""
-        read = iter(ints)
-        view_seat, players, round_index, drop, phase, current = _take(read, 6)
-        totals = _take(read, players)
-        bag, hand = _colour_counts(read), _colour_counts(read)
-        marbles = tuple(MarbleView(*_take(read, 5)) for _ in range(next(read)))
-        bets = _bets(read, players)
-        results = tuple(_round_result(read, players) for _ in range(next(read)))
-        assert view_seat == seat and next(read, None) is None, "cdp_view wrote another layout"
+        view_seat, players, round_index, drop, phase, current = ints[:6]
+        at = 6
+        totals = tuple(ints[at : at + players])
+        bag, hand = _colour_counts(ints, at + players), _colour_counts(ints, at + players + 4)
+        at += players + 8
+        marbles, at = _marbles(ints, at)
+        bets, at = _bets(ints, at, players)
+        results: list[RoundResult] = []
+        scored, at = ints[at], at + 1
+        for _ in range(scored):
+            lanes = tuple(_colour_counts(ints, at + 4 * lane) for lane in range(LANE_COUNT))
+            result_bets, at = _bets(ints, at + 4 * LANE_COUNT, players)
+            results.append(RoundResult(lanes, result_bets, tuple(ints[at : at + players])))
+            at += players
+        assert view_seat == seat and at == len(ints), "cdp_view wrote another layout"
         return DropView(
             seat, players, round_index, drop, Phase(phase), current, totals, bag, hand,
-            marbles, bets, results,
+            marbles, bets, tuple(results),
         )
 
     def action_to_string(self, view: object, action: Action) -> str:
@@ -81,27 +86,26 @@ class DropCodec:
         return notation.parse_action(view, text)
 
 
-def _take(read: Iterator[int], count: int) -> tuple[int, ...]:
-    return tuple(next(read) for _ in range(count))
+def _marbles(ints: Sequence[int], at: int) -> tuple[tuple[MarbleView, ...], int]:
+    """The marbles written from ``ints[at]`` (their count, then 5 ints each)."""
+    count, start = ints[at], at + 1
+    end = start + count * MARBLE_VIEW_INTS
+    marbles = (MarbleView(*ints[i : i + MARBLE_VIEW_INTS]) for i in range(start, end, MARBLE_VIEW_INTS))
+    return tuple(marbles), end
 
 
-def _colour_counts(read: Iterator[int]) -> tuple[int, int, int, int]:
-    counts = _take(read, len(COLOURS))
-    return (counts[0], counts[1], counts[2], counts[3])
+def _colour_counts(ints: Sequence[int], at: int) -> tuple[int, int, int, int]:
+    return (ints[at], ints[at + 1], ints[at + 2], ints[at + 3])
 
 
-def _columns(mask: int) -> tuple[Column, ...]:
-    return tuple(column for column in range(COLUMN_COUNT) if mask >> column & 1)
-
-
-def _bets(read: Iterator[int], players: int) -> Bets:
-    return tuple(_columns(mask) for mask in _take(read, players))
-
-
-def _round_result(read: Iterator[int], players: int) -> RoundResult:
-    marbles = tuple(Marble(*_take(read, 6)) for _ in range(next(read)))
-    bets = _bets(read, players)
-    return RoundResult(marbles, bets, _take(read, players))
+def _bets(ints: Sequence[int], at: int, players: int) -> tuple[Bets, int]:
+    """Each seat's columns: a count, then the columns ascending."""
+    bets: list[tuple[Column, ...]] = []
+    for _ in range(players):
+        count, at = ints[at], at + 1
+        bets.append(tuple(ints[at : at + count]))
+        at += count
+    return tuple(bets), at
 
 
 CODEC = DropCodec()

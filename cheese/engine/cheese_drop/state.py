@@ -167,12 +167,16 @@ class DropState(State):
         return sum(len(columns) for columns in self.bets)
 
     def _find_falling(self) -> int | None:
-        """The index of the marble on the slope: the lowest slot of this drop still falling."""
+        """The index of the marble on the slope: the lowest slot of this drop still falling.
+
+        Marbles finish in order (drop by drop, slot by slot), so the unfinished ones are
+        the last few: walk back from the end.
+        """
         rows = self.setup.options.rows
-        for index, marble in enumerate(self.marbles):
-            if marble.rows_fallen < rows:
-                return index
-        return None
+        index = len(self.marbles)
+        while index > 0 and self.marbles[index - 1].rows_fallen < rows:
+            index -= 1
+        return index if index < len(self.marbles) else None
 
     # --- moves ----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -309,10 +313,9 @@ class DropState(State):
 
     def _score_round(self) -> DropState:
         """Step 4: the cover is removed and every seat scores; step 5: the next round."""
-        points = tuple(
-            player.total for player in round_points(lane_contents(self.marbles), self.bets)
-        )
-        result = RoundResult(self.marbles, self.bets, points)
+        lanes = lane_contents(self.marbles)
+        points = tuple(player.total for player in round_points(lanes, self.bets))
+        result = RoundResult(lanes, self.bets, points)
         scored = replace(
             self,
             totals=tuple(total + gained for total, gained in zip(self.totals, points)),

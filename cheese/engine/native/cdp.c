@@ -50,11 +50,13 @@
 #define CDP_ROW_FIELD 256
 #define CDP_NONE 0xFF
 #define CDP_RANK_WIDTH 1
-/* view: 6 header ints, totals, bag, hand, the marbles in play (5 ints each), the pieces,
- * then per scored round its marbles (6 ints each), pieces and points. */
+/* view: 6 header ints, totals, bag, hand, the marbles in play (5 ints each), the pieces
+ * (a count and up to 3 columns per seat), then per scored round its lanes (4 counts each),
+ * pieces and points. */
+#define CDP_BETS_SIZE (4 * CDP_MAX_PLAYERS)
 #define CDP_VIEW_SIZE \
-    (6 + CDP_MAX_PLAYERS + 2 * CDP_COLOURS + 1 + 5 * CDP_MAX_ROUND_MARBLES + CDP_MAX_PLAYERS + \
-     1 + CDP_ROUNDS * (1 + 6 * CDP_MAX_ROUND_MARBLES + 2 * CDP_MAX_PLAYERS))
+    (6 + CDP_MAX_PLAYERS + 2 * CDP_COLOURS + 1 + 5 * CDP_MAX_ROUND_MARBLES + CDP_BETS_SIZE + \
+     1 + CDP_ROUNDS * (CDP_LANES * CDP_COLOURS + CDP_BETS_SIZE + CDP_MAX_PLAYERS))
 
 enum { CDP_DRAW = 0, CDP_GATE = 1, CDP_FALL = 2, CDP_BET = 3, CDP_OVER = 4 }; /* core.Phase */
 enum { CDP_OK = 0, CDP_BAD_PLAYERS = 1, CDP_BAD_OPTION_COUNT = 2, CDP_BAD_OPTION = 3 };
@@ -433,17 +435,26 @@ int32_t cdp_rank_keys(const uint8_t *state, int32_t *out) {
     return CDP_RANK_WIDTH;
 }
 
+/* Per seat: how many pieces, then their columns ascending. */
 static int cdp_put_bets(const uint16_t *bets, int players, int32_t *out) {
-    for (int seat = 0; seat < players; seat++) out[seat] = bets[seat];
-    return players;
+    int k = 0;
+    for (int seat = 0; seat < players; seat++) {
+        int count = k++;
+        out[count] = 0;
+        for (uint32_t own = bets[seat]; own; own &= own - 1) {
+            out[k++] = __builtin_ctz(own);
+            out[count]++;
+        }
+    }
+    return k;
 }
 
 /* view.DropView as flat ints (native_codec.decode_view reads them back):
  *   seat, players, round, drop, phase, current player, totals[players], bag[4], hand[4],
  *   the round's marble count, per marble colour drop slot rows_fallen seen_lane,
- *   the pieces (a column mask per seat),
- *   the scored-round count, per round: its marble count, per marble colour drop slot
- *   rows_fallen seen_lane lane, the pieces (masks), the points per seat. */
+ *   the pieces (per seat their count, then their columns),
+ *   the scored-round count, per round: its lanes' marble counts (4 per lane), the pieces
+ *   (as above), the points per seat. */
 int32_t cdp_view(const uint8_t *state, int32_t seat, int32_t *out) {
     const cdp_state *s = (const cdp_state *)state;
     int n = s->num_players, k = 0;
@@ -470,16 +481,11 @@ int32_t cdp_view(const uint8_t *state, int32_t seat, int32_t *out) {
     k += cdp_put_bets(s->round < CDP_ROUNDS ? s->bets[s->round] : no_bets, n, out + k);
     out[k++] = s->round;
     for (int r = 0; r < s->round; r++) {
-        out[k++] = s->marble_count[r];
-        for (int i = 0; i < s->marble_count[r]; i++) {
-            const cdp_marble *m = &s->marbles[r][i];
-            out[k++] = m->colour;
-            out[k++] = m->drop;
-            out[k++] = m->slot;
-            out[k++] = m->rows_fallen;
-            out[k++] = m->seen_lane;
-            out[k++] = m->lane;
-        }
+        int32_t *lanes = out + k;
+        memset(lanes, 0, sizeof(int32_t) * CDP_LANES * CDP_COLOURS);
+        for (int i = 0; i < s->marble_count[r]; i++)
+            lanes[s->marbles[r][i].lane * CDP_COLOURS + s->marbles[r][i].colour]++;
+        k += CDP_LANES * CDP_COLOURS;
         k += cdp_put_bets(s->bets[r], n, out + k);
         for (int i = 0; i < n; i++) out[k++] = s->points[r][i];
     }

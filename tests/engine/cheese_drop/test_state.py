@@ -97,7 +97,7 @@ def test_a_scripted_round_scores_as_worked_out_by_hand(game: ReferenceGame) -> N
     # Seat 0: lanes 1 and 3 = 5, event 5 on lane 3 (a cat: 1 red + 1 yellow) = 2 → 7.
     # Seat 1: lanes 1 and 4 = 5, event 4 (mice) pays nothing on its lanes → 5.
     (result,) = state.results
-    assert lane_contents(result.marbles) == (
+    assert result.lanes == (
         (2, 1, 0, 0), (0, 1, 0, 0), (1, 1, 0, 1), (1, 1, 0, 0), (1, 0, 1, 0), (1, 0, 0, 0),
     )
     assert result.bets == ((0, 2, 10), (0, 3, 9))
@@ -127,7 +127,7 @@ def test_three_rounds_add_up_to_the_final_scores(
     assert final.phase == Phase.OVER and final.round_index == 3 and len(final.results) == 3
     totals = [0] * players
     for result in final.results:
-        points = round_points(lane_contents(result.marbles), result.bets)
+        points = round_points(result.lanes, result.bets)
         assert result.points == tuple(p.total for p in points)
         assert all(len(columns) == (2 if simple else 3) for columns in result.bets)
         totals = [t + p for t, p in zip(totals, result.points)]
