@@ -29,7 +29,8 @@ Triple: TypeAlias = tuple[Kind, Kind, Kind]
 
 def play_action(start: int, kinds: Triple) -> Action:
     first, second, third = kinds
-    return PLAY_BASE + start * TRIPLES_PER_START + (first * KIND_COUNT + second) * KIND_COUNT + third
+    code = (first * KIND_COUNT + second) * KIND_COUNT + third
+    return PLAY_BASE + start * TRIPLES_PER_START + code
 
 
 def decode_play(action: Action) -> tuple[int, Triple]:

@@ -78,7 +78,11 @@ class GtcScoreSheet:
         return {COLOURS[seat]: rank_key(self.piles[seat])[column] for seat in self.colours}
 
     def as_json(self) -> dict[str, object]:
-        return {"scores": self._by_colour(0), "king_mice": self._by_colour(1), "mice": self._by_colour(2)}
+        return {
+            "scores": self._by_colour(0),
+            "king_mice": self._by_colour(1),
+            "mice": self._by_colour(2),
+        }
 
     def places(self) -> dict[Seat, int]:
         """Place per colour, 1 = first; tied colours share the better place."""

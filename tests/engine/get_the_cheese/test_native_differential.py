@@ -17,6 +17,7 @@ import pytest
 
 from cheese.engine import OptionError, State, load_game
 from cheese.engine.api import OptionValue
+from cheese.engine.get_the_cheese.cards import KIND_NAMES
 from cheese.engine.luck import resolve_chance
 
 try:
@@ -131,8 +132,7 @@ def test_the_same_position_has_the_same_bytes() -> None:
             state = state.apply(resolve_chance(state))
         opening = state.view(0).hand
         play = "0:" + ",".join(
-            name for kind, name in enumerate(("mouse", "mouse*", "big", "king", "cat", "cat*", "dog"))
-            for _ in range(opening[kind])
+            KIND_NAMES[kind] for kind, count in enumerate(opening) for _ in range(count)
         )
         for step in order:
             state = state.apply(state.parse_action(play if step == "play" else step))
@@ -158,7 +158,8 @@ def test_batched_playouts_add_up() -> None:
         assert all(total > 0 for total in totals.score_sums)
     late = start
     while not late.is_terminal() and late.num_players:
-        late = late.apply(resolve_chance(late) if late.is_chance_node() else late.legal_actions()[-1])
+        chosen = resolve_chance(late) if late.is_chance_node() else late.legal_actions()[-1]
+        late = late.apply(chosen)
     assert isinstance(late, NativeState)
     final = playouts(late, 3, seed=1)
     assert final.score_sums == tuple(3.0 * score for score in late.scores())

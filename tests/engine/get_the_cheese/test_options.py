@@ -80,7 +80,14 @@ def test_a_composition_total_may_be_any_multiple_of_three_up_to_the_limit() -> N
 
 @pytest.mark.parametrize(
     ("players", "values"),
-    [(4, (2,) * 7), (5, (3,) * 9), (3, (2, 2, 2, 3, 3, 0)), (3, (100,) * 6), (3, (2,) * 31), (3, 5)],
+    [
+        (4, (2,) * 7),
+        (5, (3,) * 9),
+        (3, (2, 2, 2, 3, 3, 0)),
+        (3, (100,) * 6),
+        (3, (2,) * 31),
+        (3, 5),
+    ],
 )
 def test_bad_cheese_values_are_refused(players: int, values: object) -> None:
     with pytest.raises(OptionError, match=rf"cheese_values=.*at least {2 * players}"):

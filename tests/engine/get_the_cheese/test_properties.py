@@ -63,7 +63,9 @@ def unseen_kinds(state: GtcState, seat: int) -> set[int]:
 
 @PROPERTY
 @given(seed=seeds, count=players, choice=st.integers(0, 10**6))
-def test_random_legal_play_ends_and_conserves_every_card(seed: int, count: int, choice: int) -> None:
+def test_random_legal_play_ends_and_conserves_every_card(
+    seed: int, count: int, choice: int
+) -> None:
     states = play_out(ReferenceGame().new_initial_state(count, seed), random.Random(choice))
     final = states[-1]
     assert len(states) - 1 == 2 * count + 15 * count + 9 * count
@@ -103,7 +105,9 @@ def test_determinize_keeps_the_view_and_varies_the_hidden_cards(
         assert all(sample.view(seat) == view for sample in samples)
         # A hand card can trade places with a deck card of another kind.
         if any(
-            view.hand_sizes[other] and view.deck_sizes[other] and len(unseen_kinds(state, other)) > 1
+            view.hand_sizes[other]
+            and view.deck_sizes[other]
+            and len(unseen_kinds(state, other)) > 1
             for other in range(count)
             if other != seat
         ):
@@ -112,7 +116,9 @@ def test_determinize_keeps_the_view_and_varies_the_hidden_cards(
 
 @PROPERTY
 @given(seed=seeds, count=players, choice=st.integers(0, 10**6), junk=st.integers(-5, 4000))
-def test_actions_outside_the_legal_list_raise(seed: int, count: int, choice: int, junk: int) -> None:
+def test_actions_outside_the_legal_list_raise(
+    seed: int, count: int, choice: int, junk: int
+) -> None:
     states = play_out(ReferenceGame().new_initial_state(count, seed), random.Random(choice))
     for state in states[:: 11] + [states[-1]]:
         if junk not in state.legal_actions():

@@ -33,7 +33,8 @@ def test_options_survive_the_record(game: ReferenceGame) -> None:
 
 
 def test_a_tampered_record_is_refused(game: ReferenceGame) -> None:
-    final, actions = play_game(game.new_initial_state(num_players=3, seed=8), random_policy(random.Random(3)))
+    start = game.new_initial_state(num_players=3, seed=8)
+    final, actions = play_game(start, random_policy(random.Random(3)))
     record = GameRecord.of_game(final, ["x", "y", "z"], actions)
     wrong_card = list(actions)
     wrong_card[6] = (wrong_card[6] + 1) % 7

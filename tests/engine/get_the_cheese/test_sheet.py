@@ -76,7 +76,10 @@ def test_symbols_and_case_do_not_matter() -> None:
         ("2: :mouse", r"^s:1: unknown owner \(:mouse\)"),
         ("2: r:rat", r"^s:1: unknown card \(rat\); use one of: mouse big king cat dog"),
         ("2: r:", r"^s:1: unknown card \(r:\)"),
-        ("2: r:dog\n3: r:dog", r"^s:2: too many red dog cards \(r:dog, 2 of them\); each colour has 1"),
+        (
+            "2: r:dog\n3: r:dog",
+            r"^s:2: too many red dog cards \(r:dog, 2 of them\); each colour has 1",
+        ),
         ("2: " + "b:mouse " * 10, r"^s:1: too many blue mouse cards .*has 9"),
         ("2:\n" * 11, r"^s:11: more than 10 cheeses \(11 lines\)"),
     ],

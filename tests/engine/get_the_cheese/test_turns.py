@@ -50,7 +50,8 @@ def test_each_circle_has_two_cheeses_per_player(game: ReferenceGame) -> None:
 
 
 def test_opening_hands_are_drawn_seat_0_first_three_cards_each(game: ReferenceGame) -> None:
-    state = run(game.new_initial_state(num_players=3, seed=3), ";".join(["cheese 2"] * 3 + ["cheese 3"] * 3))
+    circle = ";".join(["cheese 2"] * 3 + ["cheese 3"] * 3)
+    state = run(game.new_initial_state(num_players=3, seed=3), circle)
     keys = []
     while state.is_chance_node():
         keys.append(state.chance_key())
@@ -87,7 +88,8 @@ def test_draw_is_allowed_only_with_cards_in_the_deck_and_fewer_than_six_in_hand(
     assert DRAW in state.legal_actions()
     state = run(state, "draw; card big; card big; card dog")
     assert state.table.hands[0] == (3, 0, 2, 0, 0, 0, 1)
-    state = run(state, "draw; card mouse; card mouse; card mouse; draw; card cat; card mouse; card cat*")
+    state = run(state, "draw; card mouse; card mouse; card mouse")
+    state = run(state, "draw; card cat; card mouse; card cat*")
     assert state.current_player == 0
     assert DRAW not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="not legal for blue"):

@@ -65,7 +65,8 @@ def test_pending_draws_are_public(game: ReferenceGame) -> None:
 
 
 def test_everything_is_revealed_at_the_end(game: ReferenceGame) -> None:
-    final, _ = play_game(game.new_initial_state(num_players=4, seed=9), random_policy(random.Random(9)))
+    start = game.new_initial_state(num_players=4, seed=9)
+    final, _ = play_game(start, random_policy(random.Random(9)))
     for seat in range(4):
         view = final.view(seat)
         assert view.current_player == TERMINAL and view.is_terminal()
