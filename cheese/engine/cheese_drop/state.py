@@ -60,7 +60,7 @@ from cheese.engine.cheese_drop.marbles import (
 from cheese.engine.cheese_drop.options import DropOptions
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView, MarbleView
-from cheese.engine.luck import SplitMix64
+from cheese.engine.luck import determinization_draw
 
 if TYPE_CHECKING:
     from cheese.engine.cheese_drop.game import ReferenceGame
@@ -352,17 +352,19 @@ class DropState(State):
     def determinize(self, seat: Seat, rng: random.Random) -> DropState:
         """A state drawn from what ``seat`` knows: the hidden deflections redrawn.
 
-        1. ``generator = SplitMix64(rng.getrandbits(64))`` — the only draw from ``rng``.
+        1. ``generator, deal_seed = luck.determinization_draw(rng)``: a ``SplitMix64``
+           seeded with the only ``rng.getrandbits(64)``, and a fresh deal seed from the
+           same bits (the real one would tell the future draws and bounces).
         2. ``marbles = reroll_hidden_rows(marbles, rows - hidden_rows, generator)``: each
            marble of the round in progress, in drop order then slot order, redraws every
            hidden row it has already passed, starting from its lane under the cover
            (see ``cheese_drop.determinize``).
-        Every other field is public and kept.
+        Every other field is public and kept; the state gets ``deal_seed``.
         """
         self._check_seat(seat)
-        generator = SplitMix64.from_rng(rng)
+        generator, deal_seed = determinization_draw(rng)
         marbles = reroll_hidden_rows(self.marbles, self.setup.options.visible_rows, generator)
-        return replace(self, marbles=marbles)
+        return replace(self, setup=replace(self.setup, seed=deal_seed), marbles=marbles)
 
     def _check_seat(self, seat: Seat) -> None:
         if not 0 <= seat < self.num_players:

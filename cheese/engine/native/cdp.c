@@ -68,7 +68,6 @@ typedef struct {
 } cdp_marble;
 
 typedef struct {
-    uint64_t seed;
     int32_t totals[CDP_MAX_PLAYERS];
     int16_t points[CDP_ROUNDS][CDP_MAX_PLAYERS];
     uint16_t bets[CDP_ROUNDS][CDP_MAX_PLAYERS]; /* bit c: a piece in column c */
@@ -329,7 +328,7 @@ int32_t cdp_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32
     if ((simple != 0 && simple != 1) || cells < 1 || cells > 255 || rows < 0 ||
         rows > CDP_MAX_ROWS || hidden < 0 || hidden > rows || start < 0 || start >= num_players)
         return CDP_BAD_OPTION;
-    s->seed = seed;
+    (void)seed; /* chance is keyed in Python (luck.resolve_chance); playouts get their own */
     s->num_players = (uint8_t)num_players;
     s->simple = (uint8_t)simple;
     s->cells = (uint8_t)cells;

@@ -12,7 +12,7 @@ from cheese.engine.cheese_drop import ReferenceGame
 from cheese.engine.cheese_drop.core import Marble, Phase
 from cheese.engine.cheese_drop.fall import deflection_weights
 from cheese.engine.cheese_drop.state import DropState
-from cheese.engine.luck import SplitMix64, resolve_chance
+from cheese.engine.luck import determinization_draw, resolve_chance
 
 Walk = Callable[[DropState, random.Random], list[DropState]]
 
@@ -55,13 +55,21 @@ def test_the_hidden_lanes_differ_across_generators(game: ReferenceGame, walk: Wa
 
 def test_nothing_changes_when_nothing_is_hidden(game: ReferenceGame, walk: Walk) -> None:
     state = _betting_state(game, walk, hidden_rows=0)
-    assert state.determinize(0, random.Random(1)) == state
+    sample = state.determinize(0, random.Random(1))
+    assert dataclasses.replace(sample, setup=state.setup) == state
+
+
+def test_the_sample_gets_a_fresh_deal_seed(game: ReferenceGame, walk: Walk) -> None:
+    state = _betting_state(game, walk)
+    _, deal_seed = determinization_draw(random.Random(6))
+    sample = state.determinize(0, random.Random(6))
+    assert sample.seed == deal_seed != state.seed
+    assert sample.setup.options == state.setup.options
 
 
 def test_determinize_follows_its_documented_algorithm(game: ReferenceGame, walk: Walk) -> None:
     state = _betting_state(game, walk, hidden_rows=4)
-    rng_seed = random.Random(9).getrandbits(64)
-    generator = SplitMix64(rng_seed)
+    generator, _ = determinization_draw(random.Random(9))
     expected: list[Marble] = []
     for marble in state.marbles:
         lane = marble.seen_lane
@@ -79,6 +87,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(game: ReferenceGame, wal
     )
     assert other_truth.view(0) == state.view(0)
     assert other_truth.determinize(0, random.Random(4)) == state.determinize(0, random.Random(4))
+    assert state.determinize(0, random.Random(4)) == state.determinize(2, random.Random(4))
 
 
 def test_a_falling_marble_redraws_only_the_rows_it_passed(game: ReferenceGame) -> None:
