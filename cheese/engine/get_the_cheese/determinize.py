@@ -7,8 +7,6 @@ draws the same numbers.
 
 from __future__ import annotations
 
-import random
-
 from cheese.engine.api import Seat
 from cheese.engine.get_the_cheese.cards import SYMBOL_KINDS, Kind, Pile, kinds_of, pile_of
 from cheese.engine.get_the_cheese.options import GtcOptions
@@ -20,12 +18,14 @@ Slot = tuple[int, int]
 """A card's place on the table: (cheese index, line index)."""
 
 
-def determinize_table(view: GtcView, options: GtcOptions, rng: random.Random) -> Table:
+def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64) -> Table:
     """A full table drawn uniformly among those consistent with ``view``.
 
     Algorithm (the C engine's ``gtc_determinize`` mirrors it step by step):
 
-    1. Seed one ``SplitMix64`` with ``rng.getrandbits(64)`` (the only draw from ``rng``).
+    1. ``generator`` is one ``SplitMix64`` seeded with ``rng.getrandbits(64)``, the only
+       draw from the caller's ``rng`` (``luck.determinization_draw``, which also gives
+       the determinized state its fresh deal seed).
     2. The viewer's own cards stay: its hand and placed cards are in the view, and its
        deck is its composition minus those.
     3. For each other seat ``j`` in increasing order:
@@ -53,7 +53,6 @@ def determinize_table(view: GtcView, options: GtcOptions, rng: random.Random) ->
     which is what an unseen shuffle of ``j``'s own deck gives. Seats are independent
     because nothing another seat sees ties their hidden cards together.
     """
-    generator = SplitMix64.from_rng(rng)
     kinds: dict[Slot, Kind] = {}
     hands: list[Pile] = []
     decks: list[Pile] = []

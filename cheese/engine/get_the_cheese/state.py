@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from cheese.engine.api import (
@@ -40,6 +40,7 @@ from cheese.engine.get_the_cheese.options import (
 from cheese.engine.get_the_cheese.resolve import rank_key, score_piles
 from cheese.engine.get_the_cheese.table import Table
 from cheese.engine.get_the_cheese.view import GtcView, view_of
+from cheese.engine.luck import determinization_draw
 
 MASK64 = (1 << 64) - 1
 
@@ -215,8 +216,11 @@ class GtcState(State):
         return view_of(self.table, seat, self.player, self.piles)
 
     def determinize(self, seat: Seat, rng: random.Random) -> GtcState:
-        table = determinize_table(self.view(seat), self.setup.options, rng)
-        return GtcState(self.setup, table, self.maker)
+        """The hidden cards dealt anew (``determinize.determinize_table``), under a fresh
+        deal seed: the real one decides every future draw, which ``seat`` cannot know."""
+        generator, deal_seed = determinization_draw(rng)
+        table = determinize_table(self.view(seat), self.setup.options, generator)
+        return GtcState(replace(self.setup, seed=deal_seed), table, self.maker)
 
     # --- notation -------------------------------------------------------------------
     def _actor_view(self) -> GtcView:

@@ -14,7 +14,7 @@ from cheese.engine.get_the_cheese.cards import (
     pile_of,
 )
 from cheese.engine.get_the_cheese.view import UNKNOWN_SYMBOL
-from cheese.engine.luck import SplitMix64, advance_chance
+from cheese.engine.luck import advance_chance, determinization_draw
 from cheese.engine.play import random_policy
 
 from .conftest import opening, run
@@ -45,7 +45,7 @@ def test_the_determinized_state_keeps_the_view_and_every_seats_cards(game: Refer
         for seat in range(state.num_players):
             sample = state.determinize(seat, random.Random(seed))
             assert sample.view(seat) == state.view(seat)
-            assert sample.setup == state.setup
+            assert sample.num_players == state.num_players and sample.options == state.options
             for owner in range(state.num_players):
                 assert cards_of(sample, owner) == state.setup.options.composition
 
@@ -69,14 +69,25 @@ def test_it_draws_exactly_one_64_bit_number_from_the_rng(game: ReferenceGame) ->
 
 def test_it_differs_across_rng_seeds_while_cards_are_hidden(game: ReferenceGame) -> None:
     state = midgame(game, 4, 4, decisions=6)
-    samples = {state.determinize(0, random.Random(seed)) for seed in range(20)}
-    assert len(samples) > 10
+    tables = {state.determinize(0, random.Random(seed)).table for seed in range(20)}
+    assert len(tables) > 10
 
 
 def test_nothing_changes_once_everything_is_revealed(game: ReferenceGame) -> None:
     final = midgame(game, 3, 5, decisions=1000)
     assert final.is_terminal()
-    assert final.determinize(2, random.Random(1)) == final
+    assert final.determinize(2, random.Random(1)).table == final.table
+
+
+def test_the_sample_gets_a_fresh_deal_seed(game: ReferenceGame) -> None:
+    # Under paired luck the deal seed decides the future draws, which nobody knows.
+    state = midgame(game, 4, 6, decisions=3)
+    bits = random.Random(2).getrandbits(64)
+    generator, deal_seed = determinization_draw(random.Random(2))
+    sample = state.determinize(1, random.Random(2))
+    assert generator.state == bits
+    assert sample.seed == deal_seed != state.seed
+    assert state.determinize(1, random.Random(2)) == sample
 
 
 def test_face_down_cards_played_second_or_third_carry_the_symbol(game: ReferenceGame) -> None:
@@ -98,7 +109,7 @@ def test_the_documented_steps_on_a_three_card_deck(game: ReferenceGame) -> None:
     state = run(opening(game, 3, hands, composition=composition), "3:mouse,mouse*,cat*")
     state = run(state, "0:mouse,mouse*,cat*")
     for seed in range(8):
-        generator = SplitMix64(random.Random(seed).getrandbits(64))
+        generator, _ = determinization_draw(random.Random(seed))
         symbols = [SYMBOL_MOUSE, SYMBOL_CAT]
         first = symbols.pop(generator.below(2))
         sample = state.determinize(0, random.Random(seed))

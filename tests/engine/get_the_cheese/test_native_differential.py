@@ -65,6 +65,7 @@ def assert_same_step(reference: State, native: State, rng: random.Random) -> Non
     rng_seed = rng.getrandbits(32)
     ours = reference.determinize(seat, random.Random(rng_seed))
     theirs = native.determinize(seat, random.Random(rng_seed))
+    assert theirs.seed == ours.seed != reference.seed
     for viewer in range(players):
         assert theirs.view(viewer) == ours.view(viewer)
     assert theirs.legal_actions() == ours.legal_actions()
