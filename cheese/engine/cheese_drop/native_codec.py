@@ -88,10 +88,9 @@ class DropCodec:
 
 def _marbles(ints: Sequence[int], at: int) -> tuple[tuple[MarbleView, ...], int]:
     """The marbles written from ``ints[at]`` (their count, then 5 ints each)."""
-    count, start = ints[at], at + 1
-    end = start + count * MARBLE_VIEW_INTS
-    marbles = (MarbleView(*ints[i : i + MARBLE_VIEW_INTS]) for i in range(start, end, MARBLE_VIEW_INTS))
-    return tuple(marbles), end
+    width, count, start = MARBLE_VIEW_INTS, ints[at], at + 1
+    end = start + count * width
+    return tuple(MarbleView(*ints[i : i + width]) for i in range(start, end, width)), end
 
 
 def _colour_counts(ints: Sequence[int], at: int) -> tuple[int, int, int, int]:
