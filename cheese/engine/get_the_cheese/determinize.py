@@ -7,6 +7,8 @@ draws the same numbers.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from cheese.engine.api import Seat
 from cheese.engine.get_the_cheese.cards import SYMBOL_KINDS, Kind, Pile, kinds_of, pile_of
 from cheese.engine.get_the_cheese.options import GtcOptions
@@ -14,7 +16,7 @@ from cheese.engine.get_the_cheese.table import PlacedCard, Table
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
 from cheese.engine.luck import SplitMix64
 
-Slot = tuple[int, int]
+Slot: TypeAlias = tuple[int, int]
 """A card's place on the table: (cheese index, line index)."""
 
 
@@ -48,8 +50,8 @@ def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64)
     ``1/(s(s-1)...(s-c+1))``; step c's uniform permutation then gives every assignment of
     the remaining cards to the other slots and the hand the same chance, since each one
     is produced by exactly ``(cards left for the deck)!`` permutations. So every physical
-    deal consistent with the view (symbol cards only where the symbol is forced) is
-    equally likely, and a state's chance is proportional to its number of physical deals,
+    deal consistent with the view (a symbol card in every constrained slot) is equally
+    likely, and a state's chance is proportional to its number of physical deals,
     which is what an unseen shuffle of ``j``'s own deck gives. Seats are independent
     because nothing another seat sees ties their hidden cards together.
     """
@@ -58,7 +60,7 @@ def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64)
     decks: list[Pile] = []
     for seat in range(view.num_players):
         if seat == view.seat:
-            hand, deck = _own_cards(view, options, kinds)
+            hand, deck = _own_cards(view, options)
         else:
             hand, deck = _deal_hidden_cards(view, options, seat, generator, kinds)
         hands.append(hand)
@@ -73,7 +75,7 @@ def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64)
     return Table(view.cheeses, lines, tuple(hands), tuple(decks), view.owed, view.to_move)
 
 
-def _own_cards(view: GtcView, options: GtcOptions, kinds: dict[Slot, Kind]) -> tuple[Pile, Pile]:
+def _own_cards(view: GtcView, options: GtcOptions) -> tuple[Pile, Pile]:
     deck = [left - held for left, held in zip(options.composition, view.hand, strict=True)]
     for line in view.lines:
         for card in line:
