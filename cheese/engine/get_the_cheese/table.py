@@ -7,6 +7,7 @@ counts per kind, so the next card is a chance event weighted by those counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from cheese.engine.api import Seat
 from cheese.engine.get_the_cheese.cards import EMPTY_PILE, Kind, Pile, pile_size
@@ -31,7 +32,7 @@ class PlacedCard:
         return Animal(self.owner, self.kind)
 
 
-Line = tuple[PlacedCard, ...]
+Line: TypeAlias = tuple[PlacedCard, ...]
 """A cheese's line from the cheese outward: index 0 was placed first."""
 
 
