@@ -662,37 +662,40 @@ static void cdp_spread(int lane, int rows, double *p) {
 }
 
 static void cdp_expected_values(const cdp_state *s, cdp_values *v) {
+    enum { ZERO = CDP_MAX_ROUND_MARBLES }; /* index of "as many yellow as red" */
     int count = s->marble_count[s->round];
-    double p[CDP_MAX_ROUND_MARBLES][CDP_LANES];
-    int visible = cdp_visible_rows(s);
-    for (int i = 0; i < count; i++) {
-        const cdp_marble *m = &s->marbles[s->round][i];
-        /* seen_lane is the lane after min(rows_fallen, visible) rows */
-        int seen_after = m->rows_fallen < visible ? m->rows_fallen : visible;
-        cdp_spread(m->seen_lane, s->rows - seen_after, p[i]);
-    }
+    /* At betting every marble has landed and was last seen after the visible rows, so
+     * each spreads from its lane under the cover over the hidden rows. */
+    double spread[CDP_LANES][CDP_LANES];
+    for (int seen = 0; seen < CDP_LANES; seen++) cdp_spread(seen, s->hidden_rows, spread[seen]);
     for (int lane = 0; lane < CDP_LANES; lane++) {
         double expected[CDP_COLOURS] = {0}, none[CDP_COLOURS] = {1, 1, 1, 1};
-        /* difference yellow − red: index offset by CDP_MAX_ROUND_MARBLES */
-        double diff[2 * CDP_MAX_ROUND_MARBLES + 1] = {0}, next[2 * CDP_MAX_ROUND_MARBLES + 1];
-        diff[CDP_MAX_ROUND_MARBLES] = 1.0;
+        double diff[2 * ZERO + 1] = {0}; /* the law of (yellow − red) in the lane */
+        int low = ZERO, high = ZERO;
+        diff[ZERO] = 1.0;
         for (int i = 0; i < count; i++) {
-            int colour = s->marbles[s->round][i].colour;
-            double q = p[i][lane];
-            expected[colour] += q;
-            none[colour] *= 1.0 - q;
-            if (q == 0.0 || (colour != CDP_CHEESE && colour != CDP_APPLE)) continue;
-            int step = colour == CDP_CHEESE ? 1 : -1;
-            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) next[j] = diff[j] * (1.0 - q);
-            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) {
-                int k = j + step;
-                if (diff[j] != 0.0 && k >= 0 && k <= 2 * CDP_MAX_ROUND_MARBLES) next[k] += diff[j] * q;
+            const cdp_marble *m = &s->marbles[s->round][i];
+            double q = spread[m->seen_lane][lane];
+            expected[m->colour] += q;
+            none[m->colour] *= 1.0 - q;
+            if (q == 0.0) continue;
+            if (m->colour == CDP_CHEESE) {
+                for (int j = high; j >= low; j--) {
+                    diff[j + 1] += diff[j] * q;
+                    diff[j] *= 1.0 - q;
+                }
+                high++;
+            } else if (m->colour == CDP_APPLE) {
+                for (int j = low; j <= high; j++) {
+                    diff[j - 1] += diff[j] * q;
+                    diff[j] *= 1.0 - q;
+                }
+                low--;
             }
-            for (int j = 0; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) diff[j] = next[j];
         }
         double more_cheese = 0.0, more_apples = 0.0;
-        for (int j = 0; j < CDP_MAX_ROUND_MARBLES; j++) more_apples += diff[j];
-        for (int j = CDP_MAX_ROUND_MARBLES + 1; j <= 2 * CDP_MAX_ROUND_MARBLES; j++) more_cheese += diff[j];
+        for (int j = low; j < ZERO; j++) more_apples += diff[j];
+        for (int j = ZERO + 1; j <= high; j++) more_cheese += diff[j];
         double mouse = 1.0 - none[CDP_MOUSE], cat = 1.0 - none[CDP_CAT];
         v->base[lane] = expected[CDP_APPLE] + expected[CDP_CHEESE] * (1.0 - mouse * (1.0 - cat));
         v->bonus[0][lane] = 5.0 * cat * mouse;
