@@ -1,0 +1,113 @@
+"""Rewards: one number in [0, 1] per seat that the searches maximise.
+
+A duel counts wins pairwise: in every game each seat of bot A is compared with each seat
+of bot B by the game's ranking. So a seat's reward is mostly its *pairwise share* — the
+fraction of the other seats it beats (a tie counts one half) — blended with its *points
+share* (its points over everyone's points), which keeps a gradient when the places are
+already settled:
+
+    reward[i] = 0.8 * (1 / (n - 1)) * sum over j != i of beats(i, j) + 0.2 * points[i] / total
+
+At the end of a game ``beats`` compares the rank keys exactly. Before the end, from
+estimated final points, ``beats(i, j) = logistic((points[i] - points[j]) / spread)``,
+where ``spread`` says how uncertain the estimates still are (a game-specific number).
+
+The rewards of all seats add up to the same constant ``0.4 n + 0.2`` in every position
+(``beats(i, j) + beats(j, i) = 1``, shares add up to 1): the searches rely on it for
+shallow pruning. The C search loop computes the same formula.
+
+>>> [round(value, 3) for value in terminal_rewards_of((3, 1), ((3,), (1,)))]
+[0.95, 0.05]
+>>> [round(value, 3) for value in estimated_rewards((2.0, 2.0, 0.0), spread=1.0)]
+[0.652, 0.652, 0.095]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TypeAlias
+
+from cheese.engine import State
+
+Rewards: TypeAlias = tuple[float, ...]
+"""One reward in [0, 1] per seat."""
+
+PAIRWISE_WEIGHT = 0.8
+POINTS_WEIGHT = 0.2
+
+
+def reward_sum(num_players: int) -> float:
+    """What the rewards of all seats add up to, in every position (n ≥ 2)."""
+    return PAIRWISE_WEIGHT * num_players / 2 + POINTS_WEIGHT
+
+
+def points_shares(points: Sequence[float]) -> list[float]:
+    """Each seat's part of the points on the table (equal parts when nobody scored)."""
+    positive = [max(0.0, float(value)) for value in points]
+    total = sum(positive)
+    if total <= 0.0:
+        return [1.0 / len(points)] * len(points)
+    return [value / total for value in positive]
+
+
+def _blend(pairwise: Sequence[float], points: Sequence[float]) -> Rewards:
+    shares = points_shares(points)
+    return tuple(
+        PAIRWISE_WEIGHT * beaten + POINTS_WEIGHT * share
+        for beaten, share in zip(pairwise, shares, strict=True)
+    )
+
+
+def terminal_rewards_of(
+    points: Sequence[int], rank_keys: Sequence[tuple[int, ...]]
+) -> Rewards:
+    """The rewards of a finished multi-seat game from its points and rank keys."""
+    seats = len(points)
+    others = seats - 1
+    pairwise = [
+        sum(
+            1.0 if rank_keys[seat] > rank_keys[other] else
+            0.5 if rank_keys[seat] == rank_keys[other] else 0.0
+            for other in range(seats)
+            if other != seat
+        )
+        / others
+        for seat in range(seats)
+    ]
+    return _blend(pairwise, points)
+
+
+def terminal_rewards(state: State) -> Rewards:
+    """The rewards of the finished game ``state`` (two or more seats)."""
+    return terminal_rewards_of(state.scores(), state.rank_keys())
+
+
+def logistic(value: float) -> float:
+    """1 / (1 + e^-value), safe for large magnitudes."""
+    if value >= 0.0:
+        return 1.0 / (1.0 + math.exp(-value))
+    exponential = math.exp(value)
+    return exponential / (1.0 + exponential)
+
+
+def estimated_rewards(points: Sequence[float], spread: float) -> Rewards:
+    """Rewards from estimated final points; ``spread`` > 0 is their uncertainty."""
+    seats = len(points)
+    others = seats - 1
+    pairwise = [
+        sum(logistic((points[seat] - points[other]) / spread) for other in range(seats) if other != seat)
+        / others
+        for seat in range(seats)
+    ]
+    return _blend(pairwise, points)
+
+
+def solitaire_reward(score: float, scale: float) -> float:
+    """A one-seat game's reward: ``score / (score + scale)``, 0 for nothing, → 1 for more.
+
+    A solitaire duel compares two bots' scores on the same deal, so more is always
+    better; ``scale`` (the points worth one half) sets where extra points stop mattering.
+    """
+    positive = max(0.0, score)
+    return positive / (positive + scale)

@@ -1,0 +1,217 @@
+"""Bot spec strings: ``name`` or ``name:key=value,key=value``, and their parameters.
+
+A bot declares its parameters (name, type, default, range, help); ``parse_spec`` splits
+the text and ``read_settings`` checks every key and value against the declarations at
+once, so a bad spec fails before any game starts, with a message that lists what is
+allowed.
+
+>>> parse_spec("mcts:iterations=2000, c=0.7")
+('mcts', {'iterations': '2000', 'c': '0.7'})
+>>> settings = read_settings("demo", (IntParameter("depth", 2, 1, 9, "plies"),), {"depth": "3"})
+>>> settings.integer("depth"), settings.is_given("depth")
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from cheese.bots.base import BotSpecError
+
+NAME_PATTERN = re.compile(r"[a-z][a-z0-9_-]*\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class IntParameter:
+    """An integer setting within ``minimum .. maximum``."""
+
+    name: str
+    default: int
+    minimum: int
+    maximum: int
+    help: str
+
+    @property
+    def allowed(self) -> str:
+        return f"an integer from {self.minimum} to {self.maximum}"
+
+    def parse(self, text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(self.allowed) from None
+        if not self.minimum <= value <= self.maximum:
+            raise ValueError(self.allowed)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class FloatParameter:
+    """A real-valued setting within ``minimum .. maximum``."""
+
+    name: str
+    default: float
+    minimum: float
+    maximum: float
+    help: str
+
+    @property
+    def allowed(self) -> str:
+        return f"a number from {self.minimum:g} to {self.maximum:g}"
+
+    def parse(self, text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(self.allowed) from None
+        if not math.isfinite(value) or not self.minimum <= value <= self.maximum:
+            raise ValueError(self.allowed)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceParameter:
+    """A setting that takes one of a few words."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    help: str
+
+    @property
+    def allowed(self) -> str:
+        return "one of " + "|".join(self.choices)
+
+    def parse(self, text: str) -> str:
+        value = text.lower()
+        if value not in self.choices:
+            raise ValueError(self.allowed)
+        return value
+
+
+Parameter: TypeAlias = IntParameter | FloatParameter | ChoiceParameter
+SettingValue: TypeAlias = int | float | str
+
+
+def describe_parameters(parameters: Sequence[Parameter]) -> str:
+    """Every key with its range and default, for error messages."""
+    if not parameters:
+        return "this bot takes no parameters"
+    return "; ".join(
+        f"{parameter.name}: {parameter.allowed} (default {parameter.default})"
+        for parameter in parameters
+    )
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``name:key=value,...`` into the bot name and its raw settings.
+
+    Whitespace around names, keys and values is ignored; names and keys are lower-cased.
+    Raises ``BotSpecError`` for an empty name, a setting without ``=``, an empty key or
+    value, or a key given twice.
+    """
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if not NAME_PATTERN.match(name):
+        raise BotSpecError(
+            f"bad bot spec {spec!r}: {name!r} is not a bot name; write a name such as "
+            "'mcts', optionally followed by ':key=value,key=value'"
+        )
+    raw: dict[str, str] = {}
+    if not rest.strip():
+        if spec.strip().endswith(":"):
+            raise BotSpecError(
+                f"bad bot spec {spec!r}: nothing after ':'; write '{name}' or "
+                f"'{name}:key=value'"
+            )
+        return name, raw
+    for item in rest.split(","):
+        key, equals, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not equals or not key or not value:
+            raise BotSpecError(
+                f"bad bot spec {spec!r}: setting {item.strip()!r} is not key=value; "
+                f"write e.g. '{name}:key=value,key=value'"
+            )
+        if key in raw:
+            raise BotSpecError(f"bad bot spec {spec!r}: {key!r} is given twice; give it once")
+        raw[key] = value
+    return name, raw
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Checked settings of one bot: every declared key with its value or default."""
+
+    bot: str
+    values: Mapping[str, SettingValue]
+    given: frozenset[str]
+
+    def integer(self, name: str) -> int:
+        value = self.values[name]
+        assert isinstance(value, int), f"{name} is not an integer parameter"
+        return value
+
+    def number(self, name: str) -> float:
+        value = self.values[name]
+        assert isinstance(value, (int, float)), f"{name} is not a number parameter"
+        return float(value)
+
+    def choice(self, name: str) -> str:
+        value = self.values[name]
+        assert isinstance(value, str), f"{name} is not a choice parameter"
+        return value
+
+    def is_given(self, name: str) -> bool:
+        """Whether the spec set ``name`` explicitly (rather than leaving the default)."""
+        return name in self.given
+
+
+def read_settings(
+    bot: str, parameters: Sequence[Parameter], raw: Mapping[str, str]
+) -> Settings:
+    """Check ``raw`` against ``parameters``; defaults fill the keys not given.
+
+    Raises ``BotSpecError`` naming the unknown key or the bad value, with every allowed
+    key, its range and its default.
+    """
+    declared = {parameter.name: parameter for parameter in parameters}
+    for key in raw:
+        if key not in declared:
+            raise BotSpecError(
+                f"unknown key {key!r} for bot {bot!r}; allowed: {describe_parameters(parameters)}"
+            )
+    values: dict[str, SettingValue] = {}
+    for parameter in parameters:
+        text = raw.get(parameter.name)
+        if text is None:
+            values[parameter.name] = parameter.default
+            continue
+        try:
+            values[parameter.name] = parameter.parse(text)
+        except ValueError as error:
+            raise BotSpecError(
+                f"bad value {parameter.name}={text!r} for bot {bot!r}: use {error} "
+                f"(default {parameter.default}); allowed: {describe_parameters(parameters)}"
+            ) from None
+    return Settings(bot, values, frozenset(raw))
+
+
+def compose_spec(bot: str, settings: Sequence[tuple[str, SettingValue]]) -> str:
+    """The spec text of ``bot`` with ``settings`` (key, value) in the given order.
+
+    >>> compose_spec("mcts", [("iterations", 500), ("c", 0.7)])
+    'mcts:iterations=500,c=0.7'
+    >>> compose_spec("greedy", [])
+    'greedy'
+    """
+    if not settings:
+        return bot
+    return f"{bot}:" + ",".join(
+        f"{key}={value!r}" if isinstance(value, float) else f"{key}={value}"
+        for key, value in settings
+    )
