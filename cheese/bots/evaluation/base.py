@@ -1,0 +1,74 @@
+"""What a game's evaluation offers the searches.
+
+An ``Evaluator`` answers a few questions about a full (determinized) state: how good it
+is for every seat (``rewards``, exact once the game is over), how good it is after each
+move (``action_values``, the one-ply values greedy compares), which moves look worth
+trying first (``action_priors``), and which move a quick playout should make
+(``playout_action``). Searches call nothing else game-specific, so the C search loop can
+mirror them with the same hooks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, TypeAlias
+
+from cheese.bots.rewards import Rewards
+from cheese.engine import Action, State
+
+PlayoutPolicy: TypeAlias = Literal["random", "heuristic", "none"]
+PLAYOUT_POLICIES: tuple[PlayoutPolicy, ...] = ("random", "heuristic", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchAdvice:
+    """How the searches should use this evaluation, when their specs leave it open.
+
+    ``playout`` and ``playout_depth``: the MCTS playout policy and how many decisions it
+    plays before the leaf is evaluated (0: to the end; policy ``"none"`` evaluates at
+    once). ``chance_width``: how many chance branches expectimax expands exactly between
+    two decisions before it lets the evaluation value the chance node (1: never expand,
+    for evaluations that already take the expectation). ``uses_hidden``: whether the
+    evaluation reads anything a determinization draws; when it does not, one
+    determinization is enough for a one-ply comparison.
+    """
+
+    playout: PlayoutPolicy
+    playout_depth: int
+    chance_width: int
+    uses_hidden: bool = True
+
+
+class Evaluator(Protocol):
+    """Game knowledge used by greedy, MCTS and expectimax."""
+
+    @property
+    def advice(self) -> SearchAdvice:
+        """What the searches use for the settings their specs leave to the game."""
+        ...
+
+    def rewards(self, state: State) -> Rewards:
+        """Per seat, the expected reward (see ``cheese.bots.rewards``) of ``state``.
+
+        Works on any state (decision, chance or terminal); exact at terminal states.
+        """
+        ...
+
+    def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
+        """``rewards(state.apply(action))`` for each action, however it is fastest found."""
+        ...
+
+    def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
+        """A cheap score per action for the seat to act (higher first); same order."""
+        ...
+
+    def playout_action(self, state: State, rng: random.Random) -> Action:
+        """The move of a quick playout for the seat to act (a decision node)."""
+        ...
+
+
+def values_by_applying(evaluator: Evaluator, state: State, actions: Sequence[Action]) -> list[Rewards]:
+    """``action_values`` the plain way: apply each action and evaluate the result."""
+    return [evaluator.rewards(state.apply(action)) for action in actions]

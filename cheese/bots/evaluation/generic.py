@@ -1,0 +1,46 @@
+"""The fallback evaluation for games without their own module: points banked so far.
+
+Rewards come from the scores so far (the spread grows with their size so that early
+leads count little); priors are flat and playouts uniform.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.rewards import Rewards, estimated_rewards, solitaire_reward, terminal_rewards
+from cheese.engine import Action, State
+
+SOLITAIRE_SCALE = 10.0
+"""Points at which a solitaire game's reward reaches one half."""
+
+
+class GenericEvaluator:
+    """Scores so far as the estimate of the final scores; uniform playouts."""
+
+    __slots__ = ()
+
+    @property
+    def advice(self) -> SearchAdvice:
+        return SearchAdvice(playout="random", playout_depth=0, chance_width=8)
+
+    def rewards(self, state: State) -> Rewards:
+        scores = state.scores()
+        if state.num_players == 1:
+            return (solitaire_reward(scores[0], SOLITAIRE_SCALE),)
+        if state.is_terminal():
+            return terminal_rewards(state)
+        spread = 1.0 + max(abs(score) for score in scores)
+        return estimated_rewards(scores, spread)
+
+    def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
+        return values_by_applying(self, state, actions)
+
+    def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
+        return [0.0] * len(actions)
+
+    def playout_action(self, state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
