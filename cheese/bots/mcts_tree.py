@@ -1,0 +1,209 @@
+"""The search tree of information-set MCTS and one iteration over it.
+
+Every iteration starts from a fresh determinization of the searching seat's view and
+walks one tree (single-observer ISMCTS, open loop):
+
+- **Nodes are keyed by actions from the root**: a node is the sequence of actions that
+  leads to it; chance outcomes are sampled on the way and never stored, so one node
+  stands for everything the searching seat cannot tell apart after those actions.
+- **Availability.** Different determinizations allow different actions (another seat's
+  hand differs), so a child's exploration term counts the visits in which its action was
+  legal (``available``), not the parent's visits.
+- **Selection** (UCB1 per seat, max^n): the seat to act picks the child maximising
+  ``mean + c * sqrt(ln(available) / visits)`` where ``mean`` is that seat's average
+  reward in the child. Children store the reward of the seat that chose them.
+- **Progressive widening**: a node with ``v`` visits has at most ``1 + widen * sqrt(v)``
+  children (all of them when ``widen`` is 0); new children are taken in the order of the
+  evaluator's priors (computed once, on the node's first visit), ties in legal order.
+- **Leaf**: after expanding one child, a playout (random or the evaluator's move) runs
+  for ``depth`` decisions (0: to the end) and the evaluator's rewards of where it stops
+  are backed up along the path.
+
+The C search loop mirrors this exactly: same key (actions from the root), same
+selection formula, same widening rule, same rewards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cheese.bots.evaluation import Evaluator
+from cheese.bots.rewards import Rewards
+from cheese.engine import Action, State
+from cheese.engine.luck import sample_chance
+
+
+@dataclass(frozen=True, slots=True)
+class TreePolicy:
+    """How the tree is grown and how leaves are valued."""
+
+    exploration: float
+    widen: float
+    playout: str
+    playout_depth: int
+
+
+class Node:
+    """A tree node: statistics of the move that leads here, children by action."""
+
+    __slots__ = ("children", "visits", "reward_sum", "available", "order", "passes")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        """How many iterations went through this node."""
+        self.reward_sum = 0.0
+        """Sum of the rewards of the seat that chose this node's action."""
+        self.available = 0
+        """In how many visits of the parent this node's action was legal."""
+        self.order: list[Action] | None = None
+        """Actions sorted by the evaluator's priors, fixed on the first expansion."""
+        self.passes = 0
+        """How many iterations reached this node as a decision point."""
+
+    def mean(self) -> float:
+        return self.reward_sum / self.visits if self.visits else 0.0
+
+
+def child_limit(passes: int, widen: float) -> float:
+    """How many children a node passed ``passes`` times may have."""
+    if widen <= 0.0:
+        return math.inf
+    return 1.0 + widen * math.sqrt(passes)
+
+
+def ucb_score(child: Node, exploration: float) -> float:
+    """UCB1 with availability counts: mean + c * sqrt(ln(available) / visits)."""
+    return child.reward_sum / child.visits + exploration * math.sqrt(
+        math.log(child.available) / child.visits
+    )
+
+
+def prior_order(evaluator: Evaluator, state: State, legal: Sequence[Action]) -> list[Action]:
+    """``legal`` sorted by the evaluator's priors, best first (stable: ties keep legal order)."""
+    priors = evaluator.action_priors(state, legal)
+    ranked = sorted(range(len(legal)), key=lambda index: -priors[index])
+    return [legal[index] for index in ranked]
+
+
+def next_untried(node: Node, state: State, legal: Sequence[Action], evaluator: Evaluator) -> Action | None:
+    """The best-prior legal action without a child yet, or None when all have one."""
+    if node.order is None:
+        node.order = prior_order(evaluator, state, legal) if len(legal) > 1 else list(legal)
+    legal_set = set(legal)
+    for action in node.order:
+        if action not in node.children and action in legal_set:
+            return action
+    # Another determinization may allow actions the first one did not: legal order.
+    for action in legal:
+        if action not in node.children:
+            return action
+    return None
+
+
+def select_child(node: Node, legal: Sequence[Action], exploration: float) -> tuple[Action, Node]:
+    """The available child with the best UCB score (first in legal order on ties)."""
+    best_action = -1
+    best_child: Node | None = None
+    best_score = -math.inf
+    children = node.children
+    for action in legal:
+        child = children.get(action)
+        if child is None:
+            continue
+        score = ucb_score(child, exploration)
+        if score > best_score:
+            best_action, best_child, best_score = action, child, score
+    assert best_child is not None, "select_child needs an available child"
+    return best_action, best_child
+
+
+def mark_available(node: Node, legal: Sequence[Action]) -> int:
+    """Count a visit in which each child whose action is in ``legal`` was available.
+
+    Returns how many children are available.
+    """
+    children = node.children
+    count = 0
+    if len(children) <= len(legal):
+        legal_set = set(legal)
+        for action, child in children.items():
+            if action in legal_set:
+                child.available += 1
+                count += 1
+    else:
+        for action in legal:
+            found = children.get(action)
+            if found is not None:
+                found.available += 1
+                count += 1
+    return count
+
+
+def playout(
+    state: State, evaluator: Evaluator, policy: TreePolicy, rng: random.Random
+) -> Rewards:
+    """Play on from ``state`` (for ``playout_depth`` decisions, 0: to the end); rewards."""
+    decisions = 0
+    heuristic = policy.playout == "heuristic"
+    if policy.playout != "none":
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(sample_chance(state, rng))
+                continue
+            if policy.playout_depth and decisions >= policy.playout_depth:
+                break
+            if heuristic:
+                action = evaluator.playout_action(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state = state.apply(action)
+            decisions += 1
+    return evaluator.rewards(state)
+
+
+def run_iteration(
+    root: Node,
+    world: State,
+    evaluator: Evaluator,
+    policy: TreePolicy,
+    rng: random.Random,
+) -> None:
+    """One iteration from the determinization ``world``: select, expand, play out, back up."""
+    path: list[tuple[Node, int]] = []
+    node = root
+    state = world
+    node.visits += 1
+    while True:
+        if state.is_terminal():
+            rewards = evaluator.rewards(state)
+            break
+        if state.is_chance_node():
+            state = state.apply(sample_chance(state, rng))
+            continue
+        mover = state.current_player
+        legal = state.legal_actions()
+        node.passes += 1
+        available = mark_available(node, legal)
+        action: Action | None = None
+        # Expand while widening allows, and whenever no child is legal in this world.
+        if available == 0 or len(node.children) < child_limit(node.passes, policy.widen):
+            action = next_untried(node, state, legal, evaluator)
+        if action is not None:
+            child = Node()
+            child.available = 1
+            node.children[action] = child
+            state = state.apply(action)
+            path.append((child, mover))
+            rewards = playout(state, evaluator, policy, rng)
+            break
+        action, node = select_child(node, legal, policy.exploration)
+        state = state.apply(action)
+        path.append((node, mover))
+    for child, mover in path:
+        child.visits += 1
+        child.reward_sum += rewards[mover]
