@@ -1,0 +1,236 @@
+"""The expectimax bot: depth-limited max^n search averaged over determinizations.
+
+The root draws ``samples`` determinizations of the seat's view (equal ones merged) and
+values every legal action by the mean, over those worlds, of the acting seat's reward
+after a depth-limited expectimax search (``cheese.bots.expectimax_search``: max^n,
+exact small chance nodes, Star1 and shallow pruning, the evaluator at the leaves). The
+worlds act like a chance node at the root, so an action is dropped as soon as its
+partial mean can no longer beat the best action so far.
+
+Budget: ``depth=`` decisions; with ``time=`` the search deepens one decision at a time
+(iterative deepening, best moves of the last depth searched first) until the time is up
+or ``depth`` is reached, and plays the result of the deepest finished depth. If even
+depth 1 is cut short, the best of the actions valued so far is played (actions are
+valued in the order of the evaluator's priors).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cheese.bots.base import Decision, Turn
+from cheese.bots.evaluation import Evaluator, evaluator_for
+from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
+from cheese.bots.greedy import distinct_worlds
+from cheese.bots.spec import (
+    FloatParameter,
+    IntParameter,
+    Parameter,
+    SettingValue,
+    compose_spec,
+    read_settings,
+)
+from cheese.engine import Action, State
+
+NAME = "expectimax"
+DESCRIPTION = "depth-limited max^n expectimax with exact chance, over determinizations"
+DEFAULT_DEPTH = 2
+DEFAULT_SAMPLES = 4
+DEFAULT_WIDTH = 8
+DEFAULT_ROOT_WIDTH = 12
+GAME_ADVICE = 0
+MAX_DEPTH = 50
+PARAMETERS: tuple[Parameter, ...] = (
+    IntParameter("depth", DEFAULT_DEPTH, 1, MAX_DEPTH,
+                 "decisions searched (with time=: the deepest allowed, default unlimited)"),
+    FloatParameter("time", 0.0, 0.0, 3600.0,
+                   "seconds per move, deepening one decision at a time; 0 = no time limit"),
+    IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,
+                 "determinizations of the hidden cards averaged at the root"),
+    IntParameter("root", DEFAULT_ROOT_WIDTH, 0, 1000,
+                 "moves searched at the root, best priors first; 0 = all"),
+    IntParameter("width", DEFAULT_WIDTH, 0, 1000,
+                 "moves searched at decisions below the root, best priors first; 0 = all"),
+    IntParameter("chance", GAME_ADVICE, 0, 100_000,
+                 "chance branches expanded exactly between two decisions; 0 = the game's advice"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectimaxConfig:
+    """The settings of the expectimax bot, checked."""
+
+    depth: int = DEFAULT_DEPTH
+    seconds: float | None = None
+    samples: int = DEFAULT_SAMPLES
+    root_width: int = DEFAULT_ROOT_WIDTH
+    width: int = DEFAULT_WIDTH
+    chance_width: int = GAME_ADVICE
+    """0 takes the game's advice."""
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> ExpectimaxConfig:
+        settings = read_settings(NAME, PARAMETERS, params)
+        seconds = settings.number("time") or None
+        depth = settings.integer("depth")
+        if seconds is not None and not settings.is_given("depth"):
+            depth = MAX_DEPTH
+        return cls(
+            depth=depth,
+            seconds=seconds,
+            samples=settings.integer("samples"),
+            root_width=settings.integer("root"),
+            width=settings.integer("width"),
+            chance_width=settings.integer("chance"),
+        )
+
+    @property
+    def spec(self) -> str:
+        changed: list[tuple[str, SettingValue]] = []
+        if self.depth != (DEFAULT_DEPTH if self.seconds is None else MAX_DEPTH):
+            changed.append(("depth", self.depth))
+        if self.seconds is not None:
+            changed.append(("time", self.seconds))
+        if self.samples != DEFAULT_SAMPLES:
+            changed.append(("samples", self.samples))
+        if self.root_width != DEFAULT_ROOT_WIDTH:
+            changed.append(("root", self.root_width))
+        if self.width != DEFAULT_WIDTH:
+            changed.append(("width", self.width))
+        if self.chance_width != GAME_ADVICE:
+            changed.append(("chance", self.chance_width))
+        return compose_spec(NAME, changed)
+
+
+@dataclass(frozen=True, slots=True)
+class RootResult:
+    """One finished (or cut-short) depth: the value of each action that was valued."""
+
+    depth: int
+    values: dict[Action, float]
+    complete: bool
+    cut_by_depth: bool
+
+
+def root_candidates(
+    evaluator: Evaluator, worlds: Sequence[tuple[State, int]], legal: Sequence[Action], width: int
+) -> list[Action]:
+    """The root moves to search, best priors (summed over the worlds) first."""
+    totals = [0.0] * len(legal)
+    for world, weight in worlds:
+        for index, prior in enumerate(evaluator.action_priors(world, legal)):
+            totals[index] += weight * prior
+    ranked = [legal[index] for index in sorted(range(len(legal)), key=lambda index: -totals[index])]
+    return ranked[:width] if width else ranked
+
+
+def search_depth(
+    search: WorldSearch,
+    worlds: Sequence[tuple[State, int, int]],
+    order: Sequence[Action],
+    seat: int,
+    depth: int,
+) -> RootResult:
+    """Value the root actions in ``order`` at ``depth``; pruned actions are left out.
+
+    ``worlds`` holds (determinization, weight, luck seed). Stops with ``complete=False``
+    when the deadline passes.
+    """
+    total = sum(weight for _, weight, _ in worlds)
+    values: dict[Action, float] = {}
+    search.cut_by_depth = False
+    if depth == 1 and search.chance_width <= 1:
+        sums = [0.0] * len(order)
+        for world, weight, luck in worlds:
+            search.luck_seed = luck
+            for index, rewards in enumerate(search.evaluator.action_values(world, order)):
+                sums[index] += weight * rewards[seat]
+        search.nodes += len(order) * len(worlds)
+        search.cut_by_depth = True
+        return RootResult(depth, {action: sums[index] / total for index, action in enumerate(order)},
+                          True, True)
+    best = -UPPER
+    try:
+        for action in order:
+            accumulated = 0.0
+            remaining = total
+            pruned = False
+            for world, weight, luck in worlds:
+                if values and accumulated + remaining * UPPER <= best * total - EPSILON:
+                    pruned = True
+                    break
+                remaining -= weight
+                threshold = (best * total - accumulated - remaining * UPPER) / weight
+                search.luck_seed = luck
+                child = search.value(world.apply(action), depth - 1, seat, threshold if values else -UPPER)
+                accumulated += weight * child[seat]
+            if pruned:
+                continue
+            mean = accumulated / total
+            if not values or mean > best:
+                best = mean
+            values[action] = mean
+    except OutOfTime:
+        return RootResult(depth, values, False, search.cut_by_depth)
+    return RootResult(depth, values, True, search.cut_by_depth)
+
+
+class ExpectimaxBot:
+    """Expectimax over determinizations; see the module docstring."""
+
+    __slots__ = ("config",)
+
+    def __init__(self, config: ExpectimaxConfig | None = None) -> None:
+        self.config = ExpectimaxConfig() if config is None else config
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> ExpectimaxBot:
+        return cls(ExpectimaxConfig.from_params(params))
+
+    @property
+    def spec(self) -> str:
+        return self.config.spec
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        legal = turn.legal_actions()
+        if len(legal) == 1:
+            return Decision(legal[0], {"legal": 1})
+        started = time.perf_counter()
+        config = self.config
+        deadline = None if config.seconds is None else started + config.seconds
+        evaluator = evaluator_for(turn.game)
+        merged = distinct_worlds(turn, rng, config.samples)
+        worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]
+        chance_width = config.chance_width or evaluator.advice.chance_width
+        search = WorldSearch(evaluator, config.width, chance_width, deadline)
+        order = root_candidates(evaluator, merged, legal, config.root_width)
+        finished: RootResult | None = None
+        for depth in range(1, config.depth + 1):
+            result = search_depth(search, worlds, order, turn.seat, depth)
+            if result.complete or finished is None:
+                if result.values:
+                    finished = result
+            if not result.complete or not result.cut_by_depth:
+                break
+            # Search the best moves of this depth first next time: more pruning.
+            order = sorted(order, key=lambda action: -result.values.get(action, -UPPER))
+        if finished is None:
+            # Not even one action was valued in time: trust the priors.
+            finished = RootResult(0, {order[0]: 0.0}, False, True)
+        best_value = max(finished.values.values())
+        best = [action for action in order if finished.values.get(action) == best_value]
+        action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        return Decision(
+            action,
+            {
+                "legal": len(legal),
+                "depth": finished.depth,
+                "value": round(best_value, 4),
+                "worlds": len(worlds),
+                "nodes": search.nodes,
+                "elapsed": round(time.perf_counter() - started, 4),
+            },
+        )
