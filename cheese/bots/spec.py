@@ -39,6 +39,10 @@ class IntParameter:
     def allowed(self) -> str:
         return f"an integer from {self.minimum} to {self.maximum}"
 
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "type": "int", "default": self.default,
+                "min": self.minimum, "max": self.maximum, "help": self.help}
+
     def parse(self, text: str) -> int:
         try:
             value = int(text)
@@ -63,6 +67,10 @@ class FloatParameter:
     def allowed(self) -> str:
         return f"a number from {self.minimum:g} to {self.maximum:g}"
 
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "type": "float", "default": self.default,
+                "min": self.minimum, "max": self.maximum, "help": self.help}
+
     def parse(self, text: str) -> float:
         try:
             value = float(text)
@@ -85,6 +93,10 @@ class ChoiceParameter:
     @property
     def allowed(self) -> str:
         return "one of " + "|".join(self.choices)
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "type": "choice", "default": self.default,
+                "choices": list(self.choices), "help": self.help}
 
     def parse(self, text: str) -> str:
         value = text.lower()

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cheese import __version__
 from cheese.cli.bench_command import bench
+from cheese.cli.bots_command import bots
 from cheese.cli.errors import (
     EXIT_BAD_INPUT,
     UserInputError,
@@ -143,6 +144,7 @@ def score(
 
 
 app.command()(bench)
+app.command()(bots)
 
 
 def main(argv: list[str] | None = None) -> int:
