@@ -16,6 +16,7 @@ from rich.table import Table
 from cheese import __version__
 from cheese.cli.bench_command import bench
 from cheese.cli.bots_command import bots
+from cheese.cli.duel_command import duel
 from cheese.cli.errors import (
     EXIT_BAD_INPUT,
     UserInputError,
@@ -145,6 +146,7 @@ def score(
 
 app.command()(bench)
 app.command()(bots)
+app.command()(duel)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,203 @@
+"""``cheese duel``: two bots over many paired deals, with Elo, interval, LOS and SPRT."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from cheese.bots.base import BotSpecError
+from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.engine import GAME_SLUGS
+from cheese.tournaments.duel import DEFAULT_GAME, DEFAULT_GAMES, plan_duel, run_duel
+from cheese.tournaments.play import GameFailed
+from cheese.tournaments.pool import default_workers
+from cheese.tournaments.progress import DuelProgress
+from cheese.tournaments.report import DuelReport
+from cheese.tournaments.schedule import games_per_deal
+from cheese.tournaments.sprt import SprtSettings
+
+
+def duel(
+    bot_a: Annotated[str, typer.Argument(metavar="A", help="Bot spec of A, e.g. mcts.")],
+    bot_b: Annotated[
+        str, typer.Argument(metavar="B", help="Bot spec of B, e.g. greedy or mcts:time=0.1.")
+    ],
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="The game: " + ", ".join(GAME_SLUGS) + ".")
+    ] = DEFAULT_GAME,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Seats, alternately A and B (default: 4 get-the-cheese, 2 cheese-drop, "
+            "1 cheese-chasers)."
+        ),
+    ] = None,
+    games: Annotated[
+        int, typer.Option(help="Games to play, rounded up to whole deals (all rotations).")
+    ] = DEFAULT_GAMES,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: one per core).")
+    ] = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ELO0,ELO1[,ALPHA,BETA]",
+            help="Stop early when the sequential test decides between A being ELO0 and "
+            "ELO1 logistic Elo stronger (alpha and beta default to 0.05).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Play A against B on paired deals (every seat rotation, same luck) and rate them.
+
+    Wins, draws and losses count A's seats against B's seats in every game; Elo, its 95%
+    interval (a bootstrap over deals) and LOS come from the deals' scores.
+
+    Example: cheese duel mcts greedy --games 200 --sprt 0,50
+    """
+    if games < 1:
+        raise UserInputError(f"--games must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        raise UserInputError(
+            f"--workers must be at least 1, not {workers}; omit it for one per core"
+        )
+    if game not in GAME_SLUGS:
+        raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
+    try:
+        sprt_settings = None if sprt is None else SprtSettings.parse(sprt)
+    except ValueError as error:
+        raise UserInputError(str(error)) from None
+    if not 0 <= seed < 2**64:
+        raise UserInputError(f"--seed must be from 0 to 2**64 - 1, not {seed}")
+    try:
+        setup = plan_duel(bot_a, bot_b, game=game, players=players, games=games, seed=seed)
+    except BotSpecError as error:
+        raise UserInputError(str(error)) from None
+    total_games = setup.deals * games_per_deal(setup.num_players)
+    try:
+        with DuelProgress(total_games, setup.spec_a, setup.spec_b) as progress:
+            report = run_duel(
+                setup,
+                workers=default_workers() if workers is None else workers,
+                sprt=sprt_settings,
+                observer=progress,
+            )
+    except GameFailed as error:
+        print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
+        raise typer.Exit(EXIT_FAILURE) from None
+    if as_json:
+        print(json.dumps(report_as_json(report), allow_nan=False))
+    else:
+        print(report_as_text(report))
+
+
+def report_as_json(report: DuelReport) -> dict[str, object]:
+    """The documented ``--json`` object."""
+    data: dict[str, object] = {
+        "game": report.setup.game,
+        "players": report.setup.num_players,
+        "seed": report.setup.seed,
+        "deals": report.deals,
+        "games": report.games,
+        "wins": report.pairs.wins,
+        "draws": report.pairs.draws,
+        "losses": report.pairs.losses,
+        "score": report.score,
+        "elo": report.elo.elo,
+        "elo_ci95": None if report.elo.interval is None else list(report.elo.interval),
+        "los": report.los,
+    }
+    for key, side in (("a", report.a), ("b", report.b)):
+        entry: dict[str, object] = {"spec": side.spec, "mean_points": side.mean_points}
+        if side.completion is not None:
+            entry["completion"] = side.completion
+        data[key] = entry
+    if report.score_difference is not None:
+        interval = report.score_difference.interval
+        data["score_difference"] = {
+            "mean": report.score_difference.mean,
+            "ci95": None if interval is None else list(interval),
+        }
+    if report.sprt is not None:
+        settings = report.sprt.settings
+        data["sprt"] = {
+            "elo0": settings.elo0,
+            "elo1": settings.elo1,
+            "alpha": settings.alpha,
+            "beta": settings.beta,
+            "llr": report.sprt.llr,
+            "lower": settings.lower,
+            "upper": settings.upper,
+            "decision": report.sprt.decision,
+        }
+    data["notes"] = notes(report)
+    return data
+
+
+def notes(report: DuelReport) -> list[str]:
+    """Caveats the numbers need, in words."""
+    found: list[str] = []
+    if report.elo.clamped:
+        found.append(
+            "a score of 0% or 100% has no finite Elo; Elo and interval ends at 0% or 100% "
+            f"are computed as if half of one of the {report.pairs.pairs} pairs had gone the "
+            "other way, so they are bounds, not estimates"
+        )
+    if report.deals < 2:
+        found.append("one deal gives no interval and no LOS; play more games")
+    if report.stopped_early and report.sprt is not None:
+        found.append(
+            f"the SPRT decided after {report.deals} of {report.setup.deals} deals; "
+            "the duel stopped there"
+        )
+    return found
+
+
+def report_as_text(report: DuelReport) -> str:
+    """A few lines for the terminal."""
+    setup = report.setup
+    lines = [
+        f"{setup.game}, {setup.num_players} player{'s' if setup.num_players != 1 else ''}, "
+        f"{report.deals} deals ({report.games} games), seed {setup.seed}",
+    ]
+    for name, side in (("A", report.a), ("B", report.b)):
+        line = f"{name} {side.spec}: mean points {side.mean_points:.2f}"
+        if side.completion is not None:
+            line += f", completed {side.completion:.1%} of games"
+        lines.append(line)
+    pairs = report.pairs
+    lines.append(
+        f"A against B: {pairs.wins} wins, {pairs.draws} draws, {pairs.losses} losses "
+        f"({pairs.pairs} pairs), score {report.score:.1%}"
+    )
+    elo = f"Elo {report.elo.elo:+.1f}"
+    if report.elo.interval is not None:
+        low, high = report.elo.interval
+        elo += f", 95% interval [{low:+.1f}, {high:+.1f}]"
+    if report.los is not None:
+        elo += f", LOS {report.los:.1%}"
+    lines.append(elo)
+    if report.score_difference is not None:
+        difference = f"points A - B per deal: {report.score_difference.mean:+.2f}"
+        if report.score_difference.interval is not None:
+            low, high = report.score_difference.interval
+            difference += f", 95% interval [{low:+.2f}, {high:+.2f}]"
+        lines.append(difference)
+    if report.sprt is not None:
+        settings = report.sprt.settings
+        verdict = {
+            "H1": "H1 accepted",
+            "H0": "H0 accepted",
+            "continue": "no decision",
+        }[report.sprt.decision]
+        lines.append(
+            f"SPRT elo0={settings.elo0:g} elo1={settings.elo1:g} alpha={settings.alpha:g} "
+            f"beta={settings.beta:g}: LLR {report.sprt.llr:.2f} "
+            f"({settings.lower:.2f}, {settings.upper:.2f}), {verdict}"
+        )
+    lines.extend(f"note: {note}" for note in notes(report))
+    return "\n".join(lines)

@@ -1,0 +1,141 @@
+"""``cheese duel`` end to end: the JSON shape, the text, reproducibility, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from cheese.cli import duel_command
+from cheese.cli.app import main
+from cheese.tournaments.play import GameFailed
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["duel", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def duel_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
+    assert set(data) == {
+        "game", "players", "seed", "deals", "games", "wins", "draws", "losses", "score",
+        "elo", "elo_ci95", "los", "a", "b", "notes",
+    }
+    assert (data["game"], data["players"]) == ("get-the-cheese", 4)
+    assert (data["deals"], data["games"]) == (2, 4)
+    # two four-player deals: 2 games each, every game 2 A seats against 2 B seats
+    assert data["wins"] + data["draws"] + data["losses"] == 2 * 2 * 4
+    assert data["score"] == (data["wins"] + data["draws"] / 2) / 16
+    for side in ("a", "b"):
+        assert set(data[side]) == {"spec", "mean_points"} and data[side]["spec"] == "random"
+        assert data[side]["mean_points"] > 0
+    low, high = data["elo_ci95"]
+    assert low <= data["elo"] <= high
+    assert 0.0 <= data["los"] <= 1.0
+
+
+def test_chasers_report_completion_and_the_points_difference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = duel_json(capsys, "random", "random", "--game", "cheese-chasers", "--games", "4")
+    assert (data["players"], data["games"], data["deals"]) == (1, 4, 2)
+    assert set(data["a"]) == {"spec", "mean_points", "completion"}
+    assert set(data["score_difference"]) == {"mean", "ci95"}
+
+
+def test_the_sprt_object_and_the_early_stop(capsys: pytest.CaptureFixture[str]) -> None:
+    data = duel_json(
+        capsys, "random", "random", "--game", "cheese-drop", "--games", "200",
+        "--sprt", "150,300,0.05,0.05", "--workers", "1",
+    )
+    sprt = data["sprt"]
+    assert isinstance(sprt, dict)
+    assert set(sprt) == {"elo0", "elo1", "alpha", "beta", "llr", "lower", "upper", "decision"}
+    assert sprt["decision"] == "H0" and sprt["llr"] <= sprt["lower"]
+    assert data["games"] < 200
+    assert any("SPRT decided" in note for note in data["notes"])
+
+
+def test_the_same_seed_gives_the_same_json_with_any_worker_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    arguments = ("random", "random", "--game", "get-the-cheese", "--players", "3", "--games", "6")
+    alone = duel_json(capsys, *arguments, "--workers", "1", "--seed", "9")
+    pooled = duel_json(capsys, *arguments, "--workers", "2", "--seed", "9")
+    other = duel_json(capsys, *arguments, "--workers", "1", "--seed", "10")
+    assert alone == pooled
+    assert alone != other
+
+
+def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "random", "random", "--game", "cheese-drop", "--games", "4")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "cheese-drop, 2 players, 2 deals (4 games), seed 0"
+    assert lines[1].startswith("A random: mean points ")
+    assert re.fullmatch(
+        r"A against B: \d wins, \d draws, \d losses \(4 pairs\), score \d+\.\d%", lines[3]
+    )
+    assert lines[4].startswith("Elo ") and "95% interval" in lines[4] and "LOS" in lines[4]
+
+
+def test_one_game_notes_that_intervals_need_more_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    data = duel_json(capsys, "random", "random", "--game", "cheese-drop", "--games", "1")
+    assert data["games"] == 2 and data["elo_ci95"] is None and data["los"] is None
+    assert data["notes"] == ["one deal gives no interval and no LOS; play more games"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("--sprt", "0"), "--sprt '0' has 1 fields; write elo0,elo1"),
+        (("--sprt", "50,0"), "elo0 (50) must be below elo1 (0)"),
+        (("--games", "0"), "--games must be at least 1, not 0"),
+        (("--workers", "0"), "--workers must be at least 1, not 0"),
+        (("--players", "6"), "get-the-cheese is played by 3 to 5 players, not 6"),
+        (("--game", "chess"), "unknown game 'chess'; choose one of:"),
+        (("--seed", "-3"), "--seed must be from 0 to 2**64 - 1, not -3"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "random", "random", *arguments)
+    assert (code, out) == (2, "")
+    assert err.startswith("cheese: error: ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_an_unknown_bot_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "random", "grandmaster")
+    assert (code, out) == (2, "")
+    assert err.startswith("cheese: error: ") and "grandmaster" in err and err.count("\n") == 1
+
+
+def test_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "Example: cheese duel mcts greedy" in out
+
+
+def test_a_failed_game_is_one_line_and_exit_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(*arguments: object, **settings: object) -> None:
+        raise GameFailed("cheese-drop deal 3 (deal seed 9), rotation 1, seats a, b: boom")
+
+    monkeypatch.setattr(duel_command, "run_duel", fail)
+    code, out, err = run(capsys, "random", "random", "--game", "cheese-drop")
+    assert (code, out) == (1, "")
+    assert err == "cheese: error: cheese-drop deal 3 (deal seed 9), rotation 1, seats a, b: boom\n"
