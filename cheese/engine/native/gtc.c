@@ -726,20 +726,24 @@ static void gtc_heuristic_action(gtc_state *s, int seat, ch_rng *rng) {
     gtc_placement_values(s, seat, values);
     int32_t codes[GTC_MAX_TRIPLES];
     int triples = gtc_triples(s->hand[seat], codes);
+    uint8_t first_kind[GTC_MAX_TRIPLES], second_kind[GTC_MAX_TRIPLES], third_kind[GTC_MAX_TRIPLES];
+    for (int t = 0; t < triples; t++) {
+        first_kind[t] = (uint8_t)(codes[t] / (GTC_KINDS * GTC_KINDS));
+        second_kind[t] = (uint8_t)(codes[t] / GTC_KINDS % GTC_KINDS);
+        third_kind[t] = (uint8_t)(codes[t] % GTC_KINDS);
+    }
     int m = s->n_cheeses;
     int first = (int)ch_rng_below(rng, (uint64_t)m);
-    int best = -1000, best_start = 0, best_code = codes[0];
+    int best = -1000, best_start = 0, best_triple = 0;
     for (int step = 0; step < m; step++) {
         int start = (first + step) % m;
         const int *a = values[start], *b = values[(start + 1) % m], *c = values[(start + 2) % m];
         for (int t = 0; t < triples; t++) {
-            int code = codes[t];
-            int value = a[code / (GTC_KINDS * GTC_KINDS)] + b[code / GTC_KINDS % GTC_KINDS] +
-                        c[code % GTC_KINDS];
+            int value = a[first_kind[t]] + b[second_kind[t]] + c[third_kind[t]];
             if (value > best) {
                 best = value;
                 best_start = start;
-                best_code = code;
+                best_triple = t;
             }
         }
     }
@@ -747,8 +751,8 @@ static void gtc_heuristic_action(gtc_state *s, int seat, ch_rng *rng) {
         gtc_draw_three(s, seat);
         return;
     }
-    int kinds[GTC_PER_TURN] = {best_code / (GTC_KINDS * GTC_KINDS),
-                               best_code / GTC_KINDS % GTC_KINDS, best_code % GTC_KINDS};
+    int kinds[GTC_PER_TURN] = {first_kind[best_triple], second_kind[best_triple],
+                               third_kind[best_triple]};
     gtc_play_three(s, seat, best_start, kinds);
 }
 
