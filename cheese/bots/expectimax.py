@@ -107,7 +107,11 @@ class ExpectimaxConfig:
 
 @dataclass(frozen=True, slots=True)
 class RootResult:
-    """One finished (or cut-short) depth: the value of each action that was valued."""
+    """One finished (or cut-short) depth: the value of each action that was valued.
+
+    The best value is exact; an action whose search was cut short by the pruning keeps a
+    value that is only known not to beat the best (good enough to order the next depth).
+    """
 
     depth: int
     values: dict[Action, float]
@@ -202,7 +206,8 @@ class ExpectimaxBot:
         config = self.config
         deadline = None if config.seconds is None else started + config.seconds
         evaluator = evaluator_for(turn.game)
-        merged = distinct_worlds(turn, rng, config.samples)
+        samples = config.samples if evaluator.advice.hidden_information else 1
+        merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]
         chance_width = config.chance_width or evaluator.advice.chance_width
         search = WorldSearch(evaluator, config.width, chance_width, deadline)
@@ -227,6 +232,7 @@ class ExpectimaxBot:
             action,
             {
                 "legal": len(legal),
+                "candidates": len(order),
                 "depth": finished.depth,
                 "value": round(best_value, 4),
                 "worlds": len(worlds),

@@ -5,7 +5,7 @@ seat's view (the same ones for every action, so the comparison is not blurred by
 different luck), averages the acting seat's reward from the game's evaluator
 (``cheese.bots.evaluation``), and plays the best action; exact ties are broken by the
 rng. Identical determinizations are evaluated once, and a game whose evaluation reads
-nothing hidden (``SearchAdvice.uses_hidden``) needs only one.
+nothing hidden (``SearchAdvice.view_only``) needs only one.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class GreedyBot:
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
         evaluator = evaluator_for(turn.game)
-        samples = self.config.samples if evaluator.advice.uses_hidden else 1
+        samples = 1 if evaluator.advice.view_only else self.config.samples
         worlds = distinct_worlds(turn, rng, samples)
         seat = turn.seat
         values = [0.0] * len(legal)

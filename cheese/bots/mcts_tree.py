@@ -12,9 +12,10 @@ walks one tree (single-observer ISMCTS, open loop):
 - **Selection** (UCB1 per seat, max^n): the seat to act picks the child maximising
   ``mean + c * sqrt(ln(available) / visits)`` where ``mean`` is that seat's average
   reward in the child. Children store the reward of the seat that chose them.
-- **Progressive widening**: a node with ``v`` visits has at most ``1 + widen * sqrt(v)``
-  children (all of them when ``widen`` is 0); new children are taken in the order of the
-  evaluator's priors (computed once, on the node's first visit), ties in legal order.
+- **Progressive widening**: a node passed ``v`` times has at most
+  ``floor(1 + widen * sqrt(v))`` children (all of them when ``widen`` is 0); new
+  children are taken in the order of the evaluator's priors (computed once, on the
+  node's first visit), ties in legal order.
 - **Leaf**: after expanding one child, a playout (random or the evaluator's move) runs
   for ``depth`` decisions (0: to the end) and the evaluator's rewards of where it stops
   are backed up along the path.
@@ -69,10 +70,10 @@ class Node:
 
 
 def child_limit(passes: int, widen: float) -> float:
-    """How many children a node passed ``passes`` times may have."""
+    """How many children a node passed ``passes`` times may have: ⌊1 + widen·√passes⌋."""
     if widen <= 0.0:
         return math.inf
-    return 1.0 + widen * math.sqrt(passes)
+    return float(math.floor(1.0 + widen * math.sqrt(passes)))
 
 
 def ucb_score(child: Node, exploration: float) -> float:

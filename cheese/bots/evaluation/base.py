@@ -30,15 +30,18 @@ class SearchAdvice:
     plays before the leaf is evaluated (0: to the end; policy ``"none"`` evaluates at
     once). ``chance_width``: how many chance branches expectimax expands exactly between
     two decisions before it lets the evaluation value the chance node (1: never expand,
-    for evaluations that already take the expectation). ``uses_hidden``: whether the
-    evaluation reads anything a determinization draws; when it does not, one
-    determinization is enough for a one-ply comparison.
+    for evaluations that already take the expectation). ``view_only``: the evaluation
+    reads nothing but the public view, so one determinization is enough for a one-ply
+    comparison. ``hidden_information``: determinizations differ in something a search
+    reads (cards, unseen lanes), so expectimax averages over several; without it (the
+    only secret is the order of a deck, which the searches treat as chance) one will do.
     """
 
     playout: PlayoutPolicy
     playout_depth: int
     chance_width: int
-    uses_hidden: bool = True
+    view_only: bool = False
+    hidden_information: bool = True
 
 
 class Evaluator(Protocol):

@@ -240,7 +240,7 @@ class CheeseChasersEvaluator:
     def advice(self) -> SearchAdvice:
         # Uniform playouts almost never finish: play the heuristic for a stretch, then
         # let the estimate judge. The next card has at most four kinds: expand it.
-        return SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4, uses_hidden=False)
+        return SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4, view_only=True, hidden_information=False)
 
     def value(self, view: ChasersView, table: Table) -> float:
         """The estimated reward of the position ``view`` shows (``table`` its cards)."""

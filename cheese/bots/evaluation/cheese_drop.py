@@ -265,7 +265,7 @@ class CheeseDropEvaluator:
     def advice(self) -> SearchAdvice:
         # The evaluation already integrates the fall and the draws (never expand them)
         # and reads only the public view.
-        return SearchAdvice(playout="none", playout_depth=0, chance_width=1, uses_hidden=False)
+        return SearchAdvice(playout="none", playout_depth=0, chance_width=1, view_only=True)
 
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)

@@ -1,0 +1,78 @@
+"""The expectimax bot: known answers, iterative deepening, budgets, the decision record."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.bots import Turn, make_bot
+from cheese.bots.evaluation import evaluator_for
+from cheese.bots.expectimax import ExpectimaxBot, ExpectimaxConfig, root_candidates
+from cheese.bots.greedy import distinct_worlds
+
+from .conftest import random_position
+from .toy import race
+
+
+@pytest.mark.parametrize(("count", "winning"), [(0, 1), (2, 2), (3, 1), (5, 2)])
+def test_a_deep_enough_search_plays_the_race_perfectly(count: int, winning: int) -> None:
+    decision = make_bot("expectimax:depth=8").choose(Turn(race(count), 0), random.Random(0))
+    assert decision.action == winning
+    assert decision.info["value"] == pytest.approx(1.0)
+
+
+def test_a_lost_race_is_valued_as_lost() -> None:
+    decision = make_bot("expectimax:depth=8").choose(Turn(race(4), 0), random.Random(0))
+    assert decision.info["value"] == pytest.approx(0.0)
+
+
+def test_iterative_deepening_stops_once_the_game_is_solved() -> None:
+    decision = make_bot("expectimax:depth=30").choose(Turn(race(3), 0), random.Random(0))
+    assert int(decision.info["depth"]) <= 5
+
+
+def test_exact_chance_in_the_race_with_luck() -> None:
+    # From 4 with luck: +2 reaches 6, then the bump (1 in 2) wins at once; otherwise the
+    # opponent at 6 wins. +1 reaches 5: a bump to 6 or not, the opponent wins either way.
+    decision = make_bot("expectimax:depth=6,chance=2").choose(
+        Turn(race(4, luck=True), 0), random.Random(0)
+    )
+    assert decision.action == 2
+    assert decision.info["value"] == pytest.approx(0.5)
+
+
+def test_a_time_budget_deepens_until_the_time_is_up() -> None:
+    state = random_position("cheese-chasers", 1, seed=4, moves=10)
+    bot = make_bot("expectimax:time=0.3")
+    assert isinstance(bot, ExpectimaxBot) and bot.config.depth == 50
+    decision = bot.choose(Turn(state, 0), random.Random(0))
+    assert int(decision.info["depth"]) >= 1
+    assert float(decision.info["elapsed"]) < 2.0
+    assert decision.action in state.legal_actions()
+
+
+def test_a_tiny_time_budget_still_answers_a_legal_move() -> None:
+    state = random_position("get-the-cheese", 4, seed=6, moves=5)
+    decision = make_bot("expectimax:time=0.0001").choose(
+        Turn(state, state.current_player), random.Random(0)
+    )
+    assert decision.action in state.legal_actions()
+
+
+def test_root_candidates_keep_the_best_priors() -> None:
+    state = random_position("get-the-cheese", 4, seed=2, moves=3)
+    turn = Turn(state, state.current_player)
+    worlds = distinct_worlds(turn, random.Random(1), 3)
+    legal = state.legal_actions()
+    evaluator = evaluator_for(state.game)
+    every = root_candidates(evaluator, worlds, legal, 0)
+    assert sorted(every) == sorted(legal)
+    assert root_candidates(evaluator, worlds, legal, 5) == every[:5]
+
+
+def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
+    state = random_position("cheese-drop", 4, seed=1, moves=0)
+    decision = make_bot("expectimax").choose(Turn(state, state.current_player), random.Random(0))
+    assert set(decision.info) == {"legal", "candidates", "depth", "value", "worlds", "nodes", "elapsed"}
+    assert decision.info["depth"] == ExpectimaxConfig().depth

@@ -1,0 +1,106 @@
+"""The MCTS bot: known answers, budgets, root parallelism, its decision record."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.bots import Turn, make_bot
+from cheese.bots.mcts import (
+    MctsBot,
+    MctsConfig,
+    RootStats,
+    merge,
+    most_visited,
+    parallel_search,
+    search,
+)
+from cheese.bots.evaluation import SearchAdvice
+from cheese.engine.luck import advance_chance
+
+from .conftest import random_position
+from .toy import race
+
+
+@pytest.mark.parametrize(("count", "winning"), [(0, 1), (2, 2), (3, 1), (5, 2)])
+def test_mcts_finds_the_winning_move_of_the_race(count: int, winning: int) -> None:
+    state = race(count)
+    bot = make_bot("mcts:iterations=400,playout=random")
+    decision = bot.choose(Turn(state, 0), random.Random(count))
+    assert decision.action == winning
+    assert decision.info["iterations"] == 400
+    assert decision.info["value"] == pytest.approx(1.0, abs=0.15)
+
+
+def test_mcts_plays_the_race_with_luck_sensibly() -> None:
+    # From 4 with luck, +2 reaches 6 and the bump may win outright; +1 leaves 5.
+    state = race(4, luck=True)
+    decision = make_bot("mcts:iterations=600,playout=random").choose(Turn(state, 0), random.Random(1))
+    assert decision.action == 2
+
+
+def test_the_tree_policy_takes_the_game_advice_only_for_auto() -> None:
+    advice = SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4)
+    assert MctsConfig().tree_policy(advice).playout == "heuristic"
+    assert MctsConfig().tree_policy(advice).playout_depth == 6
+    assert MctsConfig(depth=2).tree_policy(advice).playout_depth == 2
+    explicit = MctsConfig(playout="random", depth=0).tree_policy(advice)
+    assert (explicit.playout, explicit.playout_depth) == ("random", 0)
+
+
+def test_a_search_is_reproducible_from_its_seed() -> None:
+    state = random_position("get-the-cheese", 4, seed=4, moves=6)
+    turn = Turn(state, state.current_player)
+    config = MctsConfig(iterations=60)
+    first, second = search(turn, config, 99), search(turn, config, 99)
+    assert first.children == second.children and first.iterations == 60
+    assert search(turn, config, 100).children != first.children
+
+
+def test_root_parallel_search_equals_the_same_searches_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = random_position("cheese-drop", 2, seed=2, moves=3)
+    turn = Turn(state, state.current_player)
+    config = MctsConfig(iterations=30, workers=2)
+    forked = parallel_search(turn, config, [5, 6])
+    monkeypatch.setattr("cheese.bots.mcts.can_fork", lambda: False)
+    in_turn = parallel_search(turn, config, [5, 6])
+    assert [stats.children for stats in forked] == [stats.children for stats in in_turn]
+
+
+def test_workers_add_up_their_visits() -> None:
+    state = random_position("cheese-chasers", 1, seed=8, moves=4)
+    decision = make_bot("mcts:iterations=20,workers=2").choose(Turn(state, 0), random.Random(0))
+    assert decision.info["iterations"] == 40
+    assert decision.action in state.legal_actions()
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = random_position("get-the-cheese", 4, seed=3, moves=2)
+    bot = make_bot("mcts:time=0.05")
+    assert isinstance(bot, MctsBot) and bot.config.iterations is None
+    decision = bot.choose(Turn(state, state.current_player), random.Random(0))
+    assert 1 <= int(decision.info["iterations"])
+    assert float(decision.info["elapsed"]) < 1.0
+
+
+def test_the_move_played_is_the_most_visited_then_the_best_then_the_lowest() -> None:
+    assert most_visited({4: (10, 2.0), 7: (12, 1.0)}) == 7
+    assert most_visited({4: (10, 2.0), 7: (10, 3.0)}) == 7
+    assert most_visited({7: (10, 3.0), 4: (10, 3.0)}) == 4
+
+
+def test_merge_adds_statistics_per_action() -> None:
+    one = RootStats(3, 0.1, ((1, 2, 1.5), (2, 1, 0.0)))
+    two = RootStats(2, 0.1, ((2, 2, 2.0),))
+    assert merge([one, two]) == {1: (2, 1.5), 2: (3, 2.0)}
+
+
+def test_a_forced_move_is_played_without_searching() -> None:
+    state = advance_chance(random_position("get-the-cheese", 4, seed=1, moves=0))
+    for _ in range(4):  # every seat plays its whole opening hand
+        state = advance_chance(state.apply(state.legal_actions()[-1]))
+    assert state.legal_actions() == [0]
+    assert make_bot("mcts").choose(Turn(state, state.current_player), random.Random(0)).info == {
+        "legal": 1
+    }
