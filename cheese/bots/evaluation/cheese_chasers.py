@@ -68,8 +68,9 @@ class RiskWeights:
     per_step_away: float = 0.3
     """Per step (beyond the first) from the previous card to the nearest cell still
     needing a mouse around an active trap."""
-    squeeze: tuple[float, ...] = (8.0, 2.0, 0.8, 0.3)
-    """Penalty by the number of empty cells around the previous card (0, 1, 2, 3)."""
+    squeeze: tuple[float, ...] = (2.0, 0.8, 0.3)
+    """Penalty by the number of empty cells around the previous card (1, 2, 3); with
+    none the next card cannot be placed and the game is lost."""
 
 
 RISK = RiskWeights()
@@ -214,8 +215,10 @@ def finish_chance(view: ChasersView, table: Table, active: set[Cell], weights: R
     cards_to_come = sum(view.left) + (1 if view.pending is not None else 0)
     if view.last is not None and cards_to_come:
         room = empty_neighbours(table, view.last)
-        if room < len(weights.squeeze):
-            logit -= weights.squeeze[room]
+        if room == 0:
+            return 0.0
+        if room <= len(weights.squeeze):
+            logit -= weights.squeeze[room - 1]
     if logit >= 0.0:
         return 1.0 / (1.0 + math.exp(-logit))
     exponential = math.exp(logit)

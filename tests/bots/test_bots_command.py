@@ -1,0 +1,39 @@
+"""``cheese bots``: the catalogue as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cheese.cli.app import main
+
+
+def test_the_text_lists_every_bot_with_its_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots"]) == 0
+    out = capsys.readouterr().out
+    for name in ("random", "greedy", "mcts", "expectimax"):
+        assert f"{name} —" in out
+    for key in ("iterations", "time", "playout", "widen", "workers", "samples", "chance"):
+        assert key in out
+
+
+def test_the_json_has_names_defaults_and_ranges(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots", "--json"]) == 0
+    catalogue = json.loads(capsys.readouterr().out)
+    by_name = {entry["name"]: entry for entry in catalogue}
+    assert list(by_name)[:4] == ["random", "greedy", "mcts", "expectimax"]
+    iterations = by_name["mcts"]["parameters"][0]
+    assert iterations == {
+        "name": "iterations", "type": "int", "default": 300, "min": 1, "max": 10_000_000,
+        "help": iterations["help"],
+    }
+    playout = next(p for p in by_name["mcts"]["parameters"] if p["name"] == "playout")
+    assert playout["choices"] == ["auto", "random", "heuristic", "none"]
+    assert by_name["random"]["parameters"] == []
+    assert all(entry["origin"] == "built-in" for entry in catalogue)
+
+
+def test_help_shows_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bots", "--help"]) == 0
+    assert "cheese bots --json" in capsys.readouterr().out
