@@ -202,6 +202,15 @@ class NativeState(State):
     def __hash__(self) -> int:
         return hash((self._setup.game.info.slug, self._setup.seed, self._data))
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The setup holds the compiled library, which cannot be pickled: rebuild it from
+        # plain values in the receiving process.
+        setup = self._setup
+        return (
+            _restore_state,
+            (setup.game.info.slug, setup.num_players, setup.seed, setup.option_key, self._data),
+        )
+
     def __repr__(self) -> str:
         return (
             f"<NativeState {self._setup.game.info.slug} players={self.num_players} "
@@ -317,6 +326,19 @@ def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> Play
         state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums, win_shares
     )
     return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
+
+
+def _restore_state(
+    slug: str,
+    num_players: int,
+    seed: int,
+    option_key: tuple[tuple[str, OptionValue], ...],
+    data: bytes,
+) -> NativeState:
+    """A pickled ``NativeState`` rebuilt (``NativeState.__reduce__``)."""
+    game = load_native_game(slug)
+    options = MappingProxyType(dict(option_key))
+    return NativeState(Setup(game, num_players, seed, options, option_key), data)
 
 
 def load_native_game(slug: str) -> NativeGame:
