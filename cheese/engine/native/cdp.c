@@ -3,8 +3,11 @@
  *
  * The state is a canonical packed struct: the options, the round in progress, and for
  * every round its marbles (drop order, then slot order), each seat's pieces as a bit mask
- * of columns, and each seat's points once the round is scored. The marbles of round r
- * stay in marbles[r], so the view's "results" need no copy. Unused bytes are zero.
+ * of columns, and each seat's points once the round is scored; marbles[r] is never
+ * cleared, so the view's scored rounds are read from it. The betting order, the pieces
+ * placed, the pieces per column and the full columns of the round are kept alongside
+ * (they follow from the rest). Unused bytes are zero. The deal seed is not in the struct:
+ * paired-luck outcomes are drawn in Python (luck.resolve_chance) from chance_key.
  *
  * Event order and chance keys follow cheese_drop/state.py: per drop, the draws (key
  * event_key(1, round, drop, marble index)), the dropper's gate, then each marble in slot
@@ -14,16 +17,15 @@
  * Playout policies (cdp_playouts):
  *   0: uniform among the legal actions. Chance is sampled with the chance weights: a draw
  *      picks a marble of the bag uniformly, a deflection takes 2 random bits (left 1/4,
- *      straight 1/2, right 1/4, clamped at the walls), a gate shuffles the drawn marbles
- *      into the slots (uniform over fillings: each filling comes from the same number of
- *      marble-to-slot maps).
- *   1: the gate as in policy 0 (it serves every bettor alike, so no cheap rule beats
- *      chance); each bet takes the legal column with the highest expected points for the
- *      seat, given what everyone sees: every marble's lane under the cover, spread over
- *      the hidden rows by the Galton walk. A lane column is worth its expected base points
- *      plus the bonus of each event the seat already holds; an event column the bonus it
- *      pays on the lanes the seat already holds. The expectations are exact per lane
- *      (marbles fall independently). Ties go to the lower column.
+ *      straight 1/2, right 1/4, held at the walls), a gate puts the drawn marbles into
+ *      random distinct slots (uniform over fillings: each filling comes from the same
+ *      number of marble-to-slot maps). Small ranges share one 64-bit draw (cdp_below).
+ *   1: gates as in policy 0; each bet takes the legal column with the highest expected
+ *      points for the seat, given what everyone sees: every marble's lane under the
+ *      cover, spread over the hidden rows by the Galton walk. A lane column is worth its
+ *      expected base points plus the bonus of each event the seat already holds; an event
+ *      column the bonus it pays on the lanes the seat already holds. The expectations are
+ *      exact per lane (marbles fall independently). Ties go to the lower column.
  */
 #include "common.h"
 #include "cdp_api.h"
@@ -95,7 +97,9 @@ static const int32_t CDP_POW5[CDP_SLOTS] = {1, 5, 25, 125, 625, 3125};
  */
 static inline int cdp_visible_rows(const cdp_state *s) { return s->rows - s->hidden_rows; }
 static inline int cdp_pieces_per_player(const cdp_state *s) { return s->simple ? 2 : 3; }
-static inline int cdp_column_count(const cdp_state *s) { return s->simple ? CDP_LANES : CDP_COLUMNS; }
+static inline int cdp_column_count(const cdp_state *s) {
+    return s->simple ? CDP_LANES : CDP_COLUMNS;
+}
 static inline int cdp_drops_per_round(int players) { return players == 2 ? 4 : players; }
 static inline int cdp_hand_size(const cdp_state *s) {
     return s->hand[0] + s->hand[1] + s->hand[2] + s->hand[3];
@@ -344,7 +348,8 @@ int32_t cdp_current_player(const uint8_t *state) { return cdp_player((const cdp_
 int32_t cdp_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights) {
     const cdp_state *s = (const cdp_state *)state;
     int phase = cdp_phase(s);
-    if (phase == CDP_FALL) return cdp_deflections(s->marbles[s->round][s->falling].lane, actions, weights);
+    if (phase == CDP_FALL)
+        return cdp_deflections(s->marbles[s->round][s->falling].lane, actions, weights);
     if (phase != CDP_DRAW) return 0;
     int count = 0;
     for (int colour = 0; colour < CDP_COLOURS; colour++) {
@@ -363,7 +368,8 @@ int32_t cdp_legal_actions(const uint8_t *state, int32_t *out) {
     case CDP_DRAW:
     case CDP_FALL: return cdp_chance_weights(state, out, weights);
     case CDP_GATE: {
-        int left[5] = {CDP_SLOTS - cdp_hand_size(s), s->hand[0], s->hand[1], s->hand[2], s->hand[3]};
+        int left[5] = {CDP_SLOTS - cdp_hand_size(s), s->hand[0], s->hand[1], s->hand[2],
+                       s->hand[3]};
         return cdp_fill_gates(CDP_SLOTS - 1, left, 0, out, 0);
     }
     case CDP_BET: {

@@ -2,11 +2,11 @@
 
 Per player count, CI plays 2,000 games alternating the full game and the simple variant
 (so each variant gets 1,000 per player count and 4,000 in all), cycling the board and
-table options below. The first 200 of each player count are compared step by step:
-legal actions, chance weights and keys, views, notation — every seat's view at every
-step in the first 40, then the acting seat's view (at chance steps each seat in turn);
-the first 40 also compare determinized states (their views now, and the lanes they
-reveal once the round is scored). Every game compares the final record: scores,
+table options below. The first 60 of each player count (240 in all) are compared step
+by step: legal actions, chance weights and keys, views, notation — every seat's view at
+every step in the first 20, then the acting seat's view (at chance steps each seat in
+turn); the first 20 also compare determinized states (their views now, and the lanes
+they reveal once the round is scored). Every game compares the final record: scores,
 rankings and every seat's view, which holds each round's lanes, pieces and points.
 """
 
@@ -26,8 +26,8 @@ from cheese.engine.registry import BACKEND, NATIVE, REFERENCE, load_game
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
 CI_GAMES = 2000
-STEPWISE_GAMES = 200
-THOROUGH_GAMES = 40
+STEPWISE_GAMES = 60
+THOROUGH_GAMES = 20
 SLOW_GAMES = 100_000
 PLAYER_COUNTS = (2, 3, 4, 5)
 VARIANTS: tuple[dict[str, int], ...] = (
