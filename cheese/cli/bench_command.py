@@ -45,7 +45,7 @@ def bench(
     if as_json:
         print(json.dumps({result.slug: result.as_json() for result in results}, indent=2))
         return
-    table = Table(title="engine speed (median of rounds, one core)")
+    table = Table(title="engine speed (per CPU second on one core; median of rounds)")
     for column in ("game", "players", "native playouts/s", "reference playouts/s", "ratio", "apply/s"):
         table.add_column(column, justify="right" if column != "game" else "left")
     for result in results:
