@@ -617,6 +617,56 @@ static int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int 
     return score;
 }
 
+/* The run of a decision node `s` (its card pending) on a board around the previous card
+ * wide enough for the heuristic (a placement and the traps it can switch). */
+static void chs_decision_load(chs_playground *g, chs_run *r, const chs_state *s) {
+    chs_board_around(&g->board, s, s->last_x, s->last_y, 1 + CHS_MARGIN);
+    chs_run run = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
+                   chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
+    *r = run;
+}
+
+int32_t chs_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
+    const chs_state *s = (const chs_state *)state;
+    if (chs_current_player(state) != 0) return -1;
+    chs_playground g;
+    chs_run r;
+    chs_decision_load(&g, &r, s);
+    int32_t legal[CHS_DIRECTIONS];
+    int count = chs_empty_directions(&g.board, r.last_x, r.last_y, legal);
+    if (count == 0) return -1;
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    int32_t action = chs_choose(&g, &r, legal, count, &rng, policy);
+    *rng_state = rng.state;
+    return action;
+}
+
+/* The heuristic's value of each placement (directions), as the search's priors. */
+int32_t chs_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
+                          double *priors) {
+    const chs_state *s = (const chs_state *)state;
+    if (chs_current_player(state) != 0) return 0;
+    chs_playground g;
+    chs_run r;
+    chs_decision_load(&g, &r, s);
+    for (int i = 0; i < n; i++)
+        priors[i] = chs_heuristic_value(&g.board, &r, r.last_x + CHS_DX[actions[i]],
+                                        r.last_y + CHS_DY[actions[i]]);
+    return n;
+}
+
+int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
+                    int32_t *rank_keys) {
+    const chs_state *s = (const chs_state *)state;
+    chs_playground g;
+    chs_playground_load(&g, s);
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    int score = chs_play_out(&g, s, &rng, policy == CHS_POLICY_HEURISTIC ? policy : CHS_POLICY_RANDOM);
+    *rng_state = rng.state;
+    scores[0] = rank_keys[0] = score;
+    return 1;
+}
+
 /* Policy 0 picks uniformly among the empty cells; policy 1 is the heuristic above.
  * Win shares: the only seat is always first, so each playout adds 1. */
 int32_t chs_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,

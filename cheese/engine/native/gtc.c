@@ -12,8 +12,9 @@
  * event_key(1, position)), the opening hands seat 0 first, then a seat's 3 card draws after
  * each "draw 3" (key event_key(2, seat, cards drawn before)).
  *
- * Playout policies: 0 picks uniformly among the legal actions (without listing them);
- * 1 is the heuristic described above gtc_heuristic_action.
+ * Playout policies (gtc_policy_action, used by every playout): 0 picks uniformly among the
+ * legal actions (without listing them); 1 is the heuristic described above
+ * gtc_heuristic_action, whose per-action values are also the search's priors.
  */
 #include "common.h"
 #include "gtc_api.h"
@@ -659,18 +660,29 @@ static void gtc_sample_pending(gtc_state *s, ch_rng *rng) {
         while (s->owed[seat]) gtc_sample_card(s, seat, rng);
 }
 
-static void gtc_random_action(gtc_state *s, int seat, ch_rng *rng) {
-    int draw = gtc_may_draw(s, seat);
-    int triples = gtc_may_play(s, seat) ? gtc_count_triples(s->hand[seat]) : 0;
-    int choice = (int)ch_rng_below(rng, (uint64_t)(draw + triples * s->n_cheeses));
-    if (choice < draw) {
+/* Plays the decision `action` of `seat` (a legal action, unchecked). */
+static void gtc_apply_decision(gtc_state *s, int seat, int32_t action) {
+    if (action == GTC_DRAW) {
         gtc_draw_three(s, seat);
         return;
     }
+    int code = (action - 1) % GTC_TRIPLES_PER_START;
+    int kinds[GTC_PER_TURN] = {code / (GTC_KINDS * GTC_KINDS), code / GTC_KINDS % GTC_KINDS,
+                               code % GTC_KINDS};
+    gtc_play_three(s, seat, (action - 1) / GTC_TRIPLES_PER_START, kinds);
+}
+
+/* Policy 0: one draw over the legal actions, the play found by counting (never listed). */
+static int32_t gtc_random_action(const gtc_state *s, int seat, ch_rng *rng) {
+    int draw = gtc_may_draw(s, seat);
+    int triples = gtc_may_play(s, seat) ? gtc_count_triples(s->hand[seat]) : 0;
+    int choice = (int)ch_rng_below(rng, (uint64_t)(draw + triples * s->n_cheeses));
+    if (choice < draw) return GTC_DRAW;
     choice -= draw;
-    int kinds[GTC_PER_TURN];
+    int kinds[GTC_PER_TURN] = {0, 0, 0};
     gtc_nth_triple(s->hand[seat], choice % triples, kinds);
-    gtc_play_three(s, seat, choice / triples, kinds);
+    return gtc_play_action(choice / triples,
+                           (kinds[0] * GTC_KINDS + kinds[1]) * GTC_KINDS + kinds[2]);
 }
 
 /* The heuristic (policy 1), in quarter points, judging each card where it would land:
@@ -717,11 +729,9 @@ static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_
     }
 }
 
-static void gtc_heuristic_action(gtc_state *s, int seat, ch_rng *rng) {
-    if (ch_rng_below(rng, GTC_EXPLORE_ONE_IN) == 0 || !gtc_may_play(s, seat)) {
-        gtc_random_action(s, seat, rng);
-        return;
-    }
+static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
+    if (ch_rng_below(rng, GTC_EXPLORE_ONE_IN) == 0 || !gtc_may_play(s, seat))
+        return gtc_random_action(s, seat, rng);
     int values[GTC_MAX_CHEESES][GTC_KINDS];
     gtc_placement_values(s, seat, values);
     int32_t codes[GTC_MAX_TRIPLES];
@@ -747,13 +757,63 @@ static void gtc_heuristic_action(gtc_state *s, int seat, ch_rng *rng) {
             }
         }
     }
-    if (gtc_may_draw(s, seat) && best < GTC_DRAW_BELOW) {
-        gtc_draw_three(s, seat);
-        return;
+    if (gtc_may_draw(s, seat) && best < GTC_DRAW_BELOW) return GTC_DRAW;
+    return gtc_play_action(best_start, codes[best_triple]);
+}
+
+/* The choice of `policy` for the seat to act in `s` (a decision node). */
+static inline int32_t gtc_choose(const gtc_state *s, int seat, int policy, ch_rng *rng) {
+    return policy == GTC_POLICY_HEURISTIC ? gtc_heuristic_action(s, seat, rng)
+                                          : gtc_random_action(s, seat, rng);
+}
+
+int32_t gtc_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
+    const gtc_state *s = (const gtc_state *)state;
+    int player = gtc_player(s);
+    if (player < 0) return -1;
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    int32_t action = gtc_choose(s, player, policy, &rng);
+    *rng_state = rng.state;
+    return action;
+}
+
+/* The kinds of every triple code (first, second, third), so that valuing a play reads
+ * a table instead of dividing. */
+#define GTC_TRIPLE(c) {(c) / (GTC_KINDS * GTC_KINDS), (c) / GTC_KINDS % GTC_KINDS, (c) % GTC_KINDS}
+#define GTC_TRIPLES7(c) GTC_TRIPLE(c), GTC_TRIPLE(c + 1), GTC_TRIPLE(c + 2), GTC_TRIPLE(c + 3), \
+    GTC_TRIPLE(c + 4), GTC_TRIPLE(c + 5), GTC_TRIPLE(c + 6)
+#define GTC_TRIPLES49(c) GTC_TRIPLES7(c), GTC_TRIPLES7(c + 7), GTC_TRIPLES7(c + 14), \
+    GTC_TRIPLES7(c + 21), GTC_TRIPLES7(c + 28), GTC_TRIPLES7(c + 35), GTC_TRIPLES7(c + 42)
+static const uint8_t GTC_TRIPLE_KINDS[GTC_TRIPLES_PER_START][GTC_PER_TURN] = {
+    GTC_TRIPLES49(0), GTC_TRIPLES49(49), GTC_TRIPLES49(98), GTC_TRIPLES49(147),
+    GTC_TRIPLES49(196), GTC_TRIPLES49(245), GTC_TRIPLES49(294)};
+
+/* The heuristic's value of each action, in quarter points (higher first): a play sums
+ * gtc_placement_values over its three cards; drawing is worth the threshold under which
+ * the heuristic draws. The actions are ascending, so the plays of one start cheese come
+ * in one run. */
+int32_t gtc_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
+                          double *priors) {
+    const gtc_state *s = (const gtc_state *)state;
+    int seat = gtc_player(s);
+    if (seat < 0) return 0;
+    /* the circle's values written twice over: three cheeses from any start in a row */
+    int values[2 * GTC_MAX_CHEESES][GTC_KINDS];
+    int m = s->n_cheeses;
+    gtc_placement_values(s, seat, values);
+    memcpy(values[m], values[0], sizeof(values[0]) * (size_t)m);
+    int i = 0;
+    if (n > 0 && actions[0] == GTC_DRAW) priors[i++] = GTC_DRAW_BELOW;
+    while (i < n) {
+        int start = (actions[i] - 1) / GTC_TRIPLES_PER_START;
+        int32_t base = gtc_play_action(start, 0);
+        const int *a = values[start], *b = values[start + 1], *c = values[start + 2];
+        for (; i < n && actions[i] - base < GTC_TRIPLES_PER_START; i++) {
+            const uint8_t *kinds = GTC_TRIPLE_KINDS[actions[i] - base];
+            priors[i] = a[kinds[0]] + b[kinds[1]] + c[kinds[2]];
+        }
     }
-    int kinds[GTC_PER_TURN] = {first_kind[best_triple], second_kind[best_triple],
-                               third_kind[best_triple]};
-    gtc_play_three(s, seat, best_start, kinds);
+    return n;
 }
 
 /* Rank keys compared lexicographically: >0 when `a` ranks above `b`. */
@@ -761,6 +821,27 @@ static int gtc_key_compare(const int32_t *a, const int32_t *b) {
     for (int i = 0; i < GTC_RANK_WIDTH; i++)
         if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
     return 0;
+}
+
+/* One playout of `s` to the end, in place. */
+static void gtc_play_out(gtc_state *s, int policy, ch_rng *rng) {
+    gtc_sample_pending(s, rng);
+    for (int player; (player = gtc_player(s)) != CH_TERMINAL;) {
+        gtc_apply_decision(s, player, gtc_choose(s, player, policy, rng));
+        /* a "draw 3" is followed by that seat's three draws */
+        while (s->owed[player]) gtc_sample_card(s, player, rng);
+    }
+}
+
+int32_t gtc_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
+                    int32_t *rank_keys) {
+    gtc_state s = *(const gtc_state *)state;
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    gtc_play_out(&s, policy, &rng);
+    *rng_state = rng.state;
+    gtc_final_keys(&s, rank_keys);
+    for (int seat = 0; seat < s.num_players; seat++) scores[seat] = rank_keys[seat * GTC_RANK_WIDTH];
+    return GTC_RANK_WIDTH;
 }
 
 int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
@@ -771,15 +852,7 @@ int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
     for (int run = 0; run < n; run++) {
         gtc_state s = *origin;
-        gtc_sample_pending(&s, &rng);
-        for (int player; (player = gtc_player(&s)) != CH_TERMINAL;) {
-            if (policy == GTC_POLICY_HEURISTIC)
-                gtc_heuristic_action(&s, player, &rng);
-            else
-                gtc_random_action(&s, player, &rng);
-            /* a "draw 3" is followed by that seat's three draws */
-            while (s.owed[player]) gtc_sample_card(&s, player, &rng);
-        }
+        gtc_play_out(&s, policy, &rng);
         gtc_final_keys(&s, keys);
         const int32_t *top = keys;
         for (int seat = 1; seat < players; seat++)
