@@ -619,9 +619,10 @@ static void cdp_sample_fall(cdp_state *s, cdp_dice *d, const cdp_walks *w) {
 }
 
 /* The drawn marbles into distinct slots: a partial Fisher–Yates over the slots. */
-static void cdp_random_gate(cdp_state *s, cdp_dice *d) {
-    int slots[CDP_SLOTS] = {0, 1, 2, 3, 4, 5}, contents[CDP_SLOTS] = {0};
+static void cdp_random_contents(const cdp_state *s, cdp_dice *d, int *contents) {
+    int slots[CDP_SLOTS] = {0, 1, 2, 3, 4, 5};
     int placed = 0;
+    for (int slot = 0; slot < CDP_SLOTS; slot++) contents[slot] = 0;
     for (int colour = 0; colour < CDP_COLOURS; colour++) {
         for (int j = 0; j < s->hand[colour]; j++, placed++) {
             int pick = placed + cdp_below(d, CDP_SLOTS - placed);
@@ -631,6 +632,11 @@ static void cdp_random_gate(cdp_state *s, cdp_dice *d) {
             contents[slot] = 1 + colour;
         }
     }
+}
+
+static void cdp_random_gate(cdp_state *s, cdp_dice *d) {
+    int contents[CDP_SLOTS];
+    cdp_random_contents(s, d, contents);
     cdp_lift_gate(s, contents);
 }
 
@@ -764,6 +770,78 @@ static void cdp_play_out(cdp_state *s, cdp_dice *d, int policy, const cdp_walks 
         default: return;
         }
     }
+}
+
+/* The dice of one call that continues the caller's SplitMix64 state. */
+static inline cdp_dice cdp_dice_from(uint64_t rng_state) {
+    cdp_dice dice = {ch_rng_seeded(rng_state), 0, 0, 0, 0};
+    return dice;
+}
+
+/* A gate's action number: slot k's content is digit k in base 5 (gate.gate_action). */
+static int32_t cdp_gate_action(const int *contents) {
+    int32_t action = 0;
+    for (int slot = 0; slot < CDP_SLOTS; slot++) action += contents[slot] * CDP_POW5[slot];
+    return action;
+}
+
+int32_t cdp_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
+    const cdp_state *s = (const cdp_state *)state;
+    cdp_dice dice = cdp_dice_from(*rng_state);
+    int32_t action = -1;
+    if (cdp_phase(s) == CDP_GATE) {
+        int contents[CDP_SLOTS];
+        cdp_random_contents(s, &dice, contents);
+        action = cdp_gate_action(contents);
+    } else if (cdp_phase(s) == CDP_BET) {
+        int seat = cdp_bettor(s);
+        uint32_t legal = cdp_legal_columns(s, seat);
+        cdp_values values;
+        values.round = -1;
+        action = policy == CDP_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, &values)
+                                                : cdp_random_column(s, &dice, legal);
+    }
+    *rng_state = dice.rng.state;
+    return action;
+}
+
+/* The search's priors: a bet's expected points for the bettor (policy 1's values); every
+ * gate the same. */
+int32_t cdp_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
+                          double *priors) {
+    const cdp_state *s = (const cdp_state *)state;
+    for (int i = 0; i < n; i++) priors[i] = 0.0;
+    if (cdp_phase(s) != CDP_BET) return n;
+    cdp_values values;
+    cdp_expected_values(s, &values);
+    uint16_t own = s->bets[s->round][cdp_bettor(s)];
+    for (int i = 0; i < n; i++) {
+        int column = actions[i];
+        double value = 0.0;
+        if (column < CDP_LANES) {
+            value = values.base[column];
+            for (int event = 0; event < CDP_EVENTS; event++)
+                if (own & (1u << (CDP_LANES + event))) value += values.bonus[event][column];
+        } else {
+            for (int lane = 0; lane < CDP_LANES; lane++)
+                if (own & (1u << lane)) value += values.bonus[column - CDP_LANES][lane];
+        }
+        priors[i] = value;
+    }
+    return n;
+}
+
+int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
+                    int32_t *rank_keys) {
+    cdp_state s;
+    memcpy(&s, state, sizeof s);
+    cdp_dice dice = cdp_dice_from(*rng_state);
+    cdp_walks walks;
+    cdp_build_walks(&walks);
+    cdp_play_out(&s, &dice, policy == CDP_POLICY_HEURISTIC ? policy : CDP_POLICY_RANDOM, &walks);
+    *rng_state = dice.rng.state;
+    cdp_scores((const uint8_t *)&s, scores);
+    return cdp_rank_keys((const uint8_t *)&s, rank_keys);
 }
 
 /* Policy 0 random, 1 the heuristic (see the top of this file); other policies run none. */

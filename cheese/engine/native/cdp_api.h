@@ -16,3 +16,8 @@ int32_t cdp_view(const uint8_t *state, int32_t seat, int32_t *out);
 void cdp_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed);
 int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
                      double *score_sums, double *win_shares);
+int32_t cdp_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state);
+int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
+                    int32_t *rank_keys);
+int32_t cdp_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
+                          double *priors);
