@@ -1,0 +1,507 @@
+/* Information-set MCTS over any of the C games, the loop of cheese/bots/mcts_tree.py.
+ *
+ * Single observer, open loop: every iteration copies the root, draws a fresh
+ * determinization of it for the searching seat (the game's determinize, which reads only
+ * what that seat knows), and walks one tree whose nodes are keyed by the actions from the
+ * root. Chance outcomes are sampled from their weights and never stored.
+ *
+ * - Availability: a child's exploration term counts the passes of its parent in which its
+ *   action was legal, not all of them: mean + c * sqrt(ln(available) / visits), where the
+ *   mean is the reward of the seat that chose the child.
+ * - Progressive widening: a node passed v times has at most floor(1 + widen * sqrt(v))
+ *   children (all when widen is 0). A new child takes the untried legal action with the
+ *   best prior (the game's action_priors, ties broken at random; without priors, at
+ *   random), and a node none of whose children is legal in this world always expands.
+ * - Leaf: one playout of the game's policy to the end (the game's own fast loop), whose
+ *   rewards are backed up along the path.
+ * - Rewards per seat as cheese/bots/rewards.py: with n >= 2 seats
+ *   0.8 * (pairwise share by rank keys, a tie one half) + 0.2 * (points share); one seat:
+ *   0 without points, else finish + (1 - finish) * points / (points + scale).
+ *
+ * Nodes live in one arena grown by realloc (an iteration adds at most one), children as
+ * linked lists of arena indices; the arena and the scratch buffers are allocated once per
+ * search and freed before it returns. All randomness comes from one SplitMix64 seeded by
+ * the caller, so a fixed seed and iteration budget give the same tree on every machine.
+ * Nothing is static and mutable: searches may run in several processes or threads.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "common.h"
+#include "search_api.h"
+
+enum { SEARCH_OK = 0, SEARCH_UNKNOWN_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMORY = -3,
+       SEARCH_BAD_SETTINGS = -4, SEARCH_NO_LEGAL_ACTION = -5 };
+
+#define SEARCH_MAX_PLAYERS 8
+#define SEARCH_MAX_RANK_WIDTH 8
+#define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
+#define SEARCH_NO_NODE (-1)
+
+/* What the loop needs of a game: its exported functions, looked up by prefix. */
+typedef struct {
+    const char *prefix;
+    int32_t (*state_size)(void);
+    int32_t (*max_actions)(void);
+    int32_t (*current_player)(const uint8_t *state);
+    int32_t (*legal_actions)(const uint8_t *state, int32_t *out);
+    int32_t (*chance_weights)(const uint8_t *state, int32_t *actions, int64_t *weights);
+    int32_t (*apply)(uint8_t *state, int32_t action);
+    void (*determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
+    void (*scores)(const uint8_t *state, int32_t *out);
+    int32_t (*rank_keys)(const uint8_t *state, int32_t *out);
+    int32_t (*policy_action)(const uint8_t *state, int32_t policy, uint64_t *rng_state);
+    int32_t (*playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
+                       int32_t *scores, int32_t *rank_keys);
+    int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
+                             double *priors);
+} search_game;
+
+#define SEARCH_GAME(p)                                                                     \
+    {#p, p##_state_size, p##_max_actions, p##_current_player, p##_legal_actions,            \
+     p##_chance_weights, p##_apply, p##_determinize, p##_scores, p##_rank_keys,             \
+     p##_policy_action, p##_playout, p##_action_priors}
+
+static const search_game SEARCH_GAMES[] = {SEARCH_GAME(gtc), SEARCH_GAME(chs), SEARCH_GAME(cdp)};
+
+static const search_game *search_find_game(const char *prefix) {
+    for (size_t i = 0; i < sizeof SEARCH_GAMES / sizeof SEARCH_GAMES[0]; i++)
+        if (strcmp(SEARCH_GAMES[i].prefix, prefix) == 0) return &SEARCH_GAMES[i];
+    return NULL;
+}
+
+typedef struct {
+    int32_t action;      /* the action from the parent */
+    int32_t first_child; /* arena index of the children's block */
+    int32_t children;    /* children in the block */
+    int32_t capacity;    /* size of the block */
+    uint32_t visits;     /* iterations through this node */
+    uint32_t available;  /* parent passes in which this node's action was legal */
+    uint32_t passes;     /* iterations that reached this node as a decision */
+    double reward_sum;   /* rewards of the seat that chose this node's action */
+    double mean;         /* reward_sum / visits, kept for selection */
+    double spread;       /* 1 / sqrt(visits), kept for selection */
+} search_node;
+
+typedef struct {
+    int32_t node;
+    int32_t mover;
+} search_step;
+
+/* Everything one search owns; released by search_free.
+ *
+ * The children of a node lie side by side in the arena (a block), so a pass reads them in
+ * one sweep; a full block moves to a block twice its size at the end of the arena and the
+ * old one is left unused (at most as many wasted nodes as live ones). Availability is
+ * checked with stamps: a pass writes its number at every legal action's entry of
+ * `legal_stamp`, so a child is legal when its action's stamp is the pass's number. */
+typedef struct {
+    const search_game *game;
+    const ch_search_settings *settings;
+    ch_rng rng;
+    search_node *nodes;
+    int32_t n_nodes, node_capacity; /* arena slots in use (blocks included) and allocated */
+    int32_t live;                   /* nodes in the tree, the root included */
+    search_step *path;
+    int32_t path_capacity;
+    uint8_t *world; /* the state of the iteration */
+    int32_t *legal;
+    uint32_t *legal_stamp; /* per action value: the pass that found it legal */
+    int32_t *legal_index;  /* per action value: its index in `legal` at that pass */
+    int32_t action_bound;  /* size of the two arrays above */
+    uint32_t *child_stamp; /* per legal index: the pass that found a child playing it */
+    uint32_t pass;
+    int32_t *available; /* the children legal in this pass */
+    int64_t *weights;
+    double *priors;
+    double *root_log; /* sqrt(ln(a)) for a below log_bound */
+    int64_t log_bound;
+    int32_t max_actions, state_size;
+} search_tree;
+
+static void search_free(search_tree *t) {
+    free(t->nodes);
+    free(t->path);
+    free(t->world);
+    free(t->legal);
+    free(t->legal_stamp);
+    free(t->legal_index);
+    free(t->child_stamp);
+    free(t->available);
+    free(t->weights);
+    free(t->priors);
+    free(t->root_log);
+}
+
+static int search_alloc(search_tree *t, int64_t iterations) {
+    int64_t first = 2 * iterations + 16 < (1 << 16) ? 2 * iterations + 16 : (1 << 16);
+    t->node_capacity = (int32_t)first;
+    t->nodes = malloc(sizeof(search_node) * (size_t)t->node_capacity);
+    t->path_capacity = 256;
+    t->path = malloc(sizeof(search_step) * (size_t)t->path_capacity);
+    t->world = malloc((size_t)t->state_size);
+    size_t actions = (size_t)t->max_actions;
+    t->legal = malloc(sizeof(int32_t) * actions);
+    t->child_stamp = calloc(actions, sizeof(uint32_t));
+    t->available = malloc(sizeof(int32_t) * actions);
+    t->weights = malloc(sizeof(int64_t) * actions);
+    t->priors = malloc(sizeof(double) * actions);
+    t->log_bound = 1024;
+    t->root_log = malloc(sizeof(double) * (size_t)t->log_bound);
+    if (t->root_log)
+        for (int64_t a = 0; a < t->log_bound; a++) t->root_log[a] = a ? sqrt(log((double)a)) : 0.0;
+    return t->nodes && t->path && t->world && t->legal && t->child_stamp && t->available &&
+           t->weights && t->priors && t->root_log;
+}
+
+/* sqrt(ln(a)), from the table (grown by doubling when `a` is past its end). */
+static inline double search_root_log(search_tree *t, uint32_t a) {
+    if ((int64_t)a >= t->log_bound) {
+        int64_t bound = t->log_bound;
+        while (bound <= (int64_t)a) bound *= 2;
+        double *grown = realloc(t->root_log, sizeof(double) * (size_t)bound);
+        if (!grown) return sqrt(log((double)a));
+        for (int64_t i = t->log_bound; i < bound; i++) grown[i] = sqrt(log((double)i));
+        t->root_log = grown;
+        t->log_bound = bound;
+    }
+    return t->root_log[a];
+}
+
+/* Room for `count` more nodes at the end of the arena; 0 when memory runs out. */
+static int search_reserve(search_tree *t, int32_t count) {
+    if (t->n_nodes <= t->node_capacity - count) return 1;
+    int64_t capacity = t->node_capacity;
+    while (capacity - t->n_nodes < count) capacity *= 2;
+    if (capacity > INT32_MAX) return 0;
+    search_node *grown = realloc(t->nodes, sizeof(search_node) * (size_t)capacity);
+    if (!grown) return 0;
+    t->nodes = grown;
+    t->node_capacity = (int32_t)capacity;
+    return 1;
+}
+
+static void search_init_node(search_node *n, int32_t action) {
+    n->action = action;
+    n->first_child = 0;
+    n->children = n->capacity = 0;
+    n->visits = n->available = n->passes = 0;
+    n->reward_sum = n->mean = 0.0;
+    n->spread = 1.0;
+}
+
+/* A new child of `parent` playing `action` (its block grown when full); its arena index,
+ * or SEARCH_NO_NODE when memory runs out. */
+static int32_t search_add_child(search_tree *t, int32_t parent, int32_t action) {
+    search_node *p = &t->nodes[parent];
+    if (p->children == p->capacity) {
+        int32_t capacity = p->capacity ? 2 * p->capacity : 2;
+        if (!search_reserve(t, capacity)) return SEARCH_NO_NODE;
+        p = &t->nodes[parent];
+        int32_t block = t->n_nodes;
+        memcpy(&t->nodes[block], &t->nodes[p->first_child], sizeof(search_node) * (size_t)p->children);
+        t->n_nodes += capacity;
+        p->first_child = block;
+        p->capacity = capacity;
+    }
+    int32_t child = p->first_child + p->children++;
+    search_init_node(&t->nodes[child], action);
+    t->live++;
+    return child;
+}
+
+/* Makes `action` a known action value: the stamp arrays cover it. */
+static int search_cover_action(search_tree *t, int32_t action) {
+    if (action < t->action_bound) return 1;
+    int32_t bound = t->action_bound ? t->action_bound : 64;
+    while (bound <= action) bound *= 2;
+    uint32_t *stamps = realloc(t->legal_stamp, sizeof(uint32_t) * (size_t)bound);
+    if (!stamps) return 0;
+    memset(stamps + t->action_bound, 0, sizeof(uint32_t) * (size_t)(bound - t->action_bound));
+    t->legal_stamp = stamps;
+    int32_t *index = realloc(t->legal_index, sizeof(int32_t) * (size_t)bound);
+    if (!index) return 0;
+    t->legal_index = index;
+    t->action_bound = bound;
+    return 1;
+}
+
+static int search_push(search_tree *t, int32_t depth, int32_t node, int32_t mover) {
+    if (depth == t->path_capacity) {
+        int32_t capacity = t->path_capacity * 2;
+        search_step *grown = realloc(t->path, sizeof(search_step) * (size_t)capacity);
+        if (!grown) return 0;
+        t->path = grown;
+        t->path_capacity = capacity;
+    }
+    t->path[depth].node = node;
+    t->path[depth].mover = mover;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------
+ * Rewards (cheese/bots/rewards.py)
+ * ---------------------------------------------------------------------------------- */
+
+#define SEARCH_PAIRWISE_WEIGHT 0.8
+#define SEARCH_POINTS_WEIGHT 0.2
+
+static int search_key_compare(const int32_t *a, const int32_t *b, int width) {
+    for (int i = 0; i < width; i++)
+        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
+    return 0;
+}
+
+static void search_rewards(const ch_search_settings *settings, const int32_t *points,
+                           const int32_t *keys, int width, double *rewards) {
+    int seats = settings->num_players;
+    if (seats == 1) {
+        double score = points[0] > 0 ? (double)points[0] : 0.0;
+        double finish = settings->solitaire_finish;
+        rewards[0] = score > 0.0
+                         ? finish + (1.0 - finish) * score / (score + settings->solitaire_scale)
+                         : 0.0;
+        return;
+    }
+    double total = 0.0;
+    for (int seat = 0; seat < seats; seat++) total += points[seat] > 0 ? points[seat] : 0;
+    for (int seat = 0; seat < seats; seat++) {
+        double beaten = 0.0;
+        for (int other = 0; other < seats; other++) {
+            if (other == seat) continue;
+            int order = search_key_compare(keys + seat * width, keys + other * width, width);
+            beaten += order > 0 ? 1.0 : order == 0 ? 0.5 : 0.0;
+        }
+        double share = total > 0.0 ? (points[seat] > 0 ? points[seat] : 0) / total
+                                   : 1.0 / seats;
+        rewards[seat] = SEARCH_PAIRWISE_WEIGHT * beaten / (seats - 1) +
+                        SEARCH_POINTS_WEIGHT * share;
+    }
+}
+
+static void search_terminal_rewards(const search_tree *t, const uint8_t *state,
+                                    double *rewards) {
+    int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
+    t->game->scores(state, points);
+    int width = t->game->rank_keys(state, keys);
+    search_rewards(t->settings, points, keys, width, rewards);
+}
+
+static void search_playout_rewards(search_tree *t, const uint8_t *state, double *rewards) {
+    int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
+    int width = t->game->playout(state, t->settings->policy, &t->rng.state, points, keys);
+    search_rewards(t->settings, points, keys, width, rewards);
+}
+
+/* ------------------------------------------------------------------------------------
+ * One iteration (mcts_tree.run_iteration)
+ * ---------------------------------------------------------------------------------- */
+
+/* Stamps the pass's legal actions; counts a pass in which each child whose action is
+ * legal was available; lists those children; returns how many there are (-1 when memory
+ * runs out). */
+static int search_mark_available(search_tree *t, int32_t node, int n_legal) {
+    uint32_t pass = ++t->pass;
+    const search_node *n = &t->nodes[node];
+    if (n->children == 0) return 0;
+    if (!search_cover_action(t, t->legal[n_legal - 1])) return -1;
+    const int32_t *restrict legal = t->legal;
+    uint32_t *restrict legal_stamp = t->legal_stamp;
+    int32_t *restrict legal_index = t->legal_index;
+    for (int i = 0; i < n_legal; i++) {
+        legal_stamp[legal[i]] = pass;
+        legal_index[legal[i]] = i;
+    }
+    search_node *child = &t->nodes[n->first_child];
+    uint32_t *restrict child_stamp = t->child_stamp;
+    int32_t *restrict available = t->available;
+    int32_t bound = t->action_bound, count = 0;
+    for (int32_t k = 0; k < n->children; k++, child++) {
+        int32_t action = child->action;
+        if (action >= bound || legal_stamp[action] != pass) continue;
+        child->available++;
+        child_stamp[legal_index[action]] = pass;
+        available[count++] = n->first_child + k;
+    }
+    return count;
+}
+
+static int search_may_widen(const search_tree *t, const search_node *node) {
+    double widen = t->settings->widen;
+    if (widen <= 0.0) return 1;
+    return node->children < (int64_t)floor(1.0 + widen * sqrt((double)node->passes));
+}
+
+/* The untried legal action with the best prior (ties at random), or -1 when every legal
+ * action has a child. */
+static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal) {
+    int have_priors = n_legal > 1 &&
+                      t->game->action_priors(state, t->legal, n_legal, t->priors) == n_legal;
+    int best = -1, ties = 0;
+    double best_prior = 0.0;
+    for (int i = 0; i < n_legal; i++) {
+        if (t->child_stamp[i] == t->pass) continue;
+        double prior = have_priors ? t->priors[i] : 0.0;
+        if (best < 0 || prior > best_prior) {
+            best = i;
+            best_prior = prior;
+            ties = 1;
+        } else if (prior == best_prior && ch_rng_below(&t->rng, (uint64_t)++ties) == 0) {
+            best = i;
+        }
+    }
+    return best < 0 ? -1 : t->legal[best];
+}
+
+/* The available child with the best UCB score, mean + c * sqrt(ln(available) / visits)
+ * (ties: the lower action). */
+static int32_t search_select(search_tree *t, int count) {
+    double c = t->settings->exploration;
+    int32_t best = SEARCH_NO_NODE;
+    double best_score = -INFINITY;
+    for (int i = 0; i < count; i++) {
+        const search_node *child = &t->nodes[t->available[i]];
+        double score = child->mean + c * search_root_log(t, child->available) * child->spread;
+        if (score > best_score ||
+            (score == best_score && child->action < t->nodes[best].action)) {
+            best = t->available[i];
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+static void search_sample_chance(search_tree *t, uint8_t *state) {
+    int n = t->game->chance_weights(state, t->legal, t->weights);
+    t->game->apply(state, t->legal[ch_rng_pick(&t->rng, t->weights, n)]);
+}
+
+/* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
+static int search_iteration(search_tree *t, const uint8_t *root) {
+    const search_game *g = t->game;
+    uint8_t *state = t->world;
+    memcpy(state, root, (size_t)t->state_size);
+    g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
+    double rewards[SEARCH_MAX_PLAYERS];
+    int32_t node = 0, depth = 0;
+    t->nodes[0].visits++;
+    for (;;) {
+        int player = g->current_player(state);
+        if (player == CH_TERMINAL) {
+            search_terminal_rewards(t, state, rewards);
+            break;
+        }
+        if (player == CH_CHANCE) {
+            search_sample_chance(t, state);
+            continue;
+        }
+        int n_legal = g->legal_actions(state, t->legal);
+        if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+        t->nodes[node].passes++;
+        int available = search_mark_available(t, node, n_legal);
+        if (available < 0) return SEARCH_NO_MEMORY;
+        int32_t action = -1;
+        if (available == 0 || search_may_widen(t, &t->nodes[node]))
+            action = search_untried(t, state, n_legal);
+        if (action >= 0) {
+            int32_t child = search_add_child(t, node, action);
+            if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
+            t->nodes[child].available = 1;
+            g->apply(state, action);
+            if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
+            if (g->current_player(state) == CH_TERMINAL)
+                search_terminal_rewards(t, state, rewards);
+            else
+                search_playout_rewards(t, state, rewards);
+            break;
+        }
+        node = search_select(t, available);
+        g->apply(state, t->nodes[node].action);
+        if (!search_push(t, depth++, node, player)) return SEARCH_NO_MEMORY;
+    }
+    for (int32_t i = 0; i < depth; i++) {
+        search_node *n = &t->nodes[t->path[i].node];
+        n->visits++;
+        n->reward_sum += rewards[t->path[i].mover];
+        n->mean = n->reward_sum / n->visits;
+        n->spread = 1.0 / sqrt((double)n->visits);
+    }
+    return SEARCH_OK;
+}
+
+static double search_clock(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
+/* Runs the search from `root` (a decision node of settings->seat; a determinized state is
+ * enough, as each iteration draws its own world) and writes the root's children, at most
+ * `capacity`, most visited first (ties: lower action). Returns the number of children
+ * written, or a negative code: -1 unknown game, -2 the seat is not to act at the root,
+ * -3 out of memory, -4 bad settings, -5 a decision without legal actions. */
+int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+                  int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
+                  ch_search_report *report) {
+    double started = search_clock();
+    memset(report, 0, sizeof *report);
+    const search_game *game = search_find_game(prefix);
+    if (!game) return SEARCH_UNKNOWN_GAME;
+    if (settings->num_players < 1 || settings->num_players > SEARCH_MAX_PLAYERS ||
+        settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
+        (settings->num_players == 1 && settings->solitaire_scale <= 0.0))
+        return SEARCH_BAD_SETTINGS;
+    if (game->current_player(root) != settings->seat) return SEARCH_BAD_ROOT;
+    search_tree t;
+    memset(&t, 0, sizeof t);
+    t.game = game;
+    t.settings = settings;
+    t.rng = ch_rng_seeded(settings->seed);
+    t.max_actions = game->max_actions();
+    t.state_size = game->state_size();
+    if (!search_alloc(&t, settings->iterations)) {
+        search_free(&t);
+        return SEARCH_NO_MEMORY;
+    }
+    search_init_node(&t.nodes[0], -1);
+    t.n_nodes = t.live = 1;
+    int64_t done = 0;
+    int status = SEARCH_OK;
+    double deadline = settings->seconds > 0.0 ? started + settings->seconds : INFINITY;
+    while (done < settings->iterations) {
+        status = search_iteration(&t, root);
+        if (status != SEARCH_OK) break;
+        done++;
+        if (done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
+    }
+    int32_t written = 0;
+    if (status == SEARCH_OK) {
+        /* insertion by visits (ties: lower action), keeping the best `capacity` */
+        const search_node *root_node = &t.nodes[0];
+        for (int32_t k = 0; k < root_node->children; k++) {
+            const search_node *n = &t.nodes[root_node->first_child + k];
+            int at = written < capacity ? written++ : capacity;
+            while (at > 0 && (visits[at - 1] < n->visits ||
+                              (visits[at - 1] == n->visits && actions[at - 1] > n->action))) {
+                if (at < capacity) {
+                    actions[at] = actions[at - 1];
+                    visits[at] = visits[at - 1];
+                    reward_sums[at] = reward_sums[at - 1];
+                }
+                at--;
+            }
+            if (at < capacity) {
+                actions[at] = n->action;
+                visits[at] = n->visits;
+                reward_sums[at] = n->reward_sum;
+            }
+        }
+    }
+    report->iterations = done;
+    report->children = written;
+    report->nodes = t.live;
+    report->elapsed = search_clock() - started;
+    search_free(&t);
+    return status == SEARCH_OK ? written : status;
+}

@@ -1,0 +1,24 @@
+/* The information-set MCTS loop in C: plain declarations for cffi's cdef. See search.c. */
+typedef struct {
+    int64_t iterations;      /* at most this many iterations (at least 1 is always run) */
+    double seconds;          /* wall-clock limit; 0 or less: none */
+    double exploration;      /* UCB constant c */
+    double widen;            /* progressive widening: 1 + widen * sqrt(passes) children; 0 off */
+    int32_t policy;          /* playout policy: 0 uniform random, 1 the game's heuristic */
+    int32_t num_players;
+    int32_t seat;            /* the searching seat, to act at the root */
+    double solitaire_scale;  /* one seat: points at which the score part of the reward is 1/2 */
+    double solitaire_finish; /* one seat: the reward of finishing with points, before the score */
+    uint64_t seed;           /* the SplitMix64 seed of every random choice of the search */
+} ch_search_settings;
+
+typedef struct {
+    int64_t iterations; /* iterations run */
+    double elapsed;     /* seconds of wall-clock time */
+    int32_t children;   /* root children written */
+    int32_t nodes;      /* tree nodes, the root included */
+} ch_search_report;
+
+int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+                  int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
+                  ch_search_report *report);

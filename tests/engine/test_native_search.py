@@ -1,0 +1,179 @@
+"""The MCTS loop in C (search.c through ``bridge.search``): budgets, determinism, legality,
+known answers, what it may read, and memory."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cheese.bots.rewards import terminal_rewards
+from cheese.engine import State, load_game
+from cheese.engine.luck import advance_chance
+from cheese.engine.registry import BACKEND, NATIVE
+
+pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+
+GAMES = (("get-the-cheese", 4), ("get-the-cheese", 3), ("cheese-chasers", 1), ("cheese-drop", 2),
+         ("cheese-drop", 4))
+
+
+def native_position(slug: str, players: int, seed: int, moves: int) -> State:
+    """The native decision after ``moves`` seeded random decisions (stops before the end)."""
+    rng = random.Random(seed)
+    state = advance_chance(load_game(slug, backend=NATIVE).new_initial_state(players, seed=seed))
+    for _ in range(moves):
+        legal = state.legal_actions()
+        following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
+        if following.is_terminal():
+            break
+        state = following
+    return state
+
+
+def run_search(state: State, iterations: int = 500, seed: int = 1, **settings: float):
+    from cheese.engine.native import bridge
+
+    assert isinstance(state, bridge.NativeState)
+    options: dict[str, float] = {"exploration": 0.7, "widen": 2.0, "policy": 1, "seconds": 0.0}
+    options.update(settings)
+    return bridge.search(
+        state,
+        state.current_player,
+        iterations=iterations,
+        seconds=options["seconds"] or None,
+        exploration=options["exploration"],
+        widen=options["widen"],
+        policy=int(options["policy"]),
+        seed=seed,
+        solitaire_scale=30.0,
+        solitaire_finish=0.5,
+    )
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+@pytest.mark.parametrize("moves", [0, 7, 25])
+def test_root_visits_add_up_and_actions_are_legal(slug: str, players: int, moves: int) -> None:
+    state = native_position(slug, players, seed=moves + 3, moves=moves)
+    legal = set(state.legal_actions())
+    for policy in (0, 1):
+        result = run_search(state, iterations=400, policy=policy)
+        assert result.iterations == 400
+        assert sum(visits for _, visits, _ in result.children) == 400
+        assert {action for action, _, _ in result.children} <= legal
+        assert all(0.0 <= total <= visits for _, visits, total in result.children)
+        assert 1 < result.nodes <= 401
+        visits = [visits for _, visits, _ in result.children]
+        assert visits == sorted(visits, reverse=True)
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_a_fixed_seed_and_budget_give_the_same_search(slug: str, players: int) -> None:
+    state = native_position(slug, players, seed=11, moves=5)
+    first = run_search(state, iterations=700, seed=5)
+    assert run_search(state, iterations=700, seed=5).children == first.children
+    assert run_search(state, iterations=700, seed=6).children != first.children
+
+
+@pytest.mark.parametrize(("slug", "players"), [("get-the-cheese", 4), ("cheese-drop", 3)])
+def test_states_with_the_same_view_give_the_same_search(slug: str, players: int) -> None:
+    """Every iteration draws its own world from the seat's view, so the hidden truth of the
+    state handed in changes nothing."""
+    state = native_position(slug, players, seed=4, moves=9)
+    seat = state.current_player
+    rng = random.Random(2)
+    others = [state.determinize(seat, rng) for _ in range(3)]
+    assert all(other.view(seat) == state.view(seat) for other in others)
+    expected = run_search(state, iterations=600, seed=9).children
+    for other in others:
+        assert run_search(other, iterations=600, seed=9).children == expected
+
+
+def test_the_time_limit_stops_a_search() -> None:
+    state = native_position("get-the-cheese", 4, seed=1, moves=0)
+    result = run_search(state, iterations=10_000_000, seconds=0.05)
+    assert 8 <= result.iterations < 10_000_000
+    assert result.elapsed < 1.0
+    assert sum(visits for _, visits, _ in result.children) == result.iterations
+
+
+def test_at_least_one_iteration_runs_however_short_the_time() -> None:
+    state = native_position("cheese-drop", 4, seed=1, moves=3)
+    result = run_search(state, iterations=1, seconds=1e-9)
+    assert result.iterations == 1 and len(result.children) == 1
+
+
+def test_widening_off_tries_every_root_action() -> None:
+    state = native_position("get-the-cheese", 4, seed=2, moves=0)
+    result = run_search(state, iterations=300, widen=0.0)
+    assert len(result.children) == len(state.legal_actions())
+
+
+def test_widening_bounds_the_root_children() -> None:
+    state = native_position("get-the-cheese", 4, seed=2, moves=6)
+    result = run_search(state, iterations=100, widen=1.0)
+    assert len(result.children) <= 1 + 1.0 * 100**0.5
+
+
+def test_a_search_refuses_a_seat_that_is_not_to_act() -> None:
+    from cheese.engine.native import bridge
+
+    state = native_position("get-the-cheese", 4, seed=1, moves=0)
+    assert isinstance(state, bridge.NativeState)
+    with pytest.raises(ValueError, match="not to act"):
+        bridge.search(state, (state.current_player + 1) % 4, iterations=10, seconds=None,
+                      exploration=0.7, widen=2.0, policy=0, seed=1)
+
+
+def last_play_values(state: State, worlds: int) -> dict[int, float]:
+    """The searching seat's mean terminal reward after each legal action, over worlds."""
+    seat = state.current_player
+    rng = random.Random(0)
+    totals = dict.fromkeys(state.legal_actions(), 0.0)
+    for _ in range(worlds):
+        world = state.determinize(seat, rng)
+        for action in totals:
+            totals[action] += terminal_rewards(advance_chance(world.apply(action)))[seat]
+    return {action: total / worlds for action, total in totals.items()}
+
+
+def test_the_last_play_of_get_the_cheese_is_the_best_one() -> None:
+    """On the game's last decision every move's value is known up to the hidden cards:
+    the search must find the move that is clearly best on average."""
+    checked = 0
+    for seed in range(40):
+        state = native_position("get-the-cheese", 3, seed=seed, moves=200)
+        if not advance_chance(state.apply(state.legal_actions()[0])).is_terminal():
+            continue
+        values = last_play_values(state, worlds=60)
+        top = max(values.values())
+        best = {action for action, value in values.items() if value > top - 1e-9}
+        rest = [value for action, value in values.items() if action not in best]
+        if not rest or top - max(rest) < 0.05:
+            continue
+        result = run_search(state, iterations=3000, seed=seed, exploration=0.4)
+        assert result.children[0][0] in best, (seed, values, result.children[:3])
+        checked += 1
+        if checked == 3:
+            return
+    raise AssertionError(f"only {checked} positions with a clearly best last play")
+
+
+def _resident_bytes() -> int:
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * 4096
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("slug", "players"), [("get-the-cheese", 4), ("cheese-drop", 4),
+                                               ("cheese-chasers", 1)])
+def test_resident_memory_stays_flat_over_many_searches(slug: str, players: int) -> None:
+    state = native_position(slug, players, seed=3, moves=4)
+    samples = []
+    for index in range(400):
+        run_search(state, iterations=5000, seed=index)
+        if index % 40 == 0:
+            samples.append(_resident_bytes())
+    growth = samples[-1] - samples[1]
+    assert growth < 4 * 1024 * 1024, f"resident memory grew by {growth} bytes: {samples}"
