@@ -562,26 +562,28 @@ static inline int cdp_take_bits(cdp_dice *d, int count) {
 #define CDP_WALK_ROWS 3
 /* lane[k][from][bits]: the lane after k pin rows from `from`, each row's deflection read
  * from the next two bits of `bits` (0 left, 1 or 2 straight, 3 right — weights 1, 2, 1 —
- * held at the walls). One lookup falls up to 3 rows. */
+ * held at the walls). One lookup falls up to 3 rows. The table is a constant, written
+ * out by the macros below, so a single playout needs no setup. */
 typedef struct {
     uint8_t lane[CDP_WALK_ROWS + 1][CDP_LANES][1 << (2 * CDP_WALK_ROWS)];
 } cdp_walks;
 
-static void cdp_build_walks(cdp_walks *w) {
-    static const int8_t move[4] = {-1, 0, 0, 1};
-    for (int rows = 0; rows <= CDP_WALK_ROWS; rows++) {
-        for (int from = 0; from < CDP_LANES; from++) {
-            for (int bits = 0; bits < 1 << (2 * CDP_WALK_ROWS); bits++) {
-                int lane = from;
-                for (int row = 0; row < rows; row++) {
-                    lane += move[(bits >> (2 * row)) & 3];
-                    lane = lane < 0 ? 0 : (lane >= CDP_LANES ? CDP_LANES - 1 : lane);
-                }
-                w->lane[rows][from][bits] = (uint8_t)lane;
-            }
-        }
-    }
-}
+#define CDP_HELD(lane) ((lane) < 0 ? 0 : (lane) > CDP_LANES - 1 ? CDP_LANES - 1 : (lane))
+#define CDP_ROW(lane, bits) CDP_HELD((lane) + (((bits) & 3) == 3) - (((bits) & 3) == 0))
+#define CDP_WALK0(lane, bits) (lane)
+#define CDP_WALK1(lane, bits) CDP_ROW(lane, bits)
+#define CDP_WALK2(lane, bits) CDP_ROW(CDP_WALK1(lane, bits), (bits) >> 2)
+#define CDP_WALK3(lane, bits) CDP_ROW(CDP_WALK2(lane, bits), (bits) >> 4)
+#define CDP_BITS4(k, lane, b) CDP_WALK##k(lane, b), CDP_WALK##k(lane, b + 1), \
+    CDP_WALK##k(lane, b + 2), CDP_WALK##k(lane, b + 3)
+#define CDP_BITS16(k, lane, b) CDP_BITS4(k, lane, b), CDP_BITS4(k, lane, b + 4), \
+    CDP_BITS4(k, lane, b + 8), CDP_BITS4(k, lane, b + 12)
+#define CDP_BITS64(k, lane) {CDP_BITS16(k, lane, 0), CDP_BITS16(k, lane, 16), \
+    CDP_BITS16(k, lane, 32), CDP_BITS16(k, lane, 48)}
+#define CDP_FROM(k) {CDP_BITS64(k, 0), CDP_BITS64(k, 1), CDP_BITS64(k, 2), CDP_BITS64(k, 3), \
+    CDP_BITS64(k, 4), CDP_BITS64(k, 5)}
+_Static_assert(CDP_LANES == 6 && CDP_WALK_ROWS == 3, "CDP_WALKS is written out for these");
+static const cdp_walks CDP_WALKS = {{CDP_FROM(0), CDP_FROM(1), CDP_FROM(2), CDP_FROM(3)}};
 
 static inline int cdp_walk(const cdp_walks *w, cdp_dice *d, int lane, int rows) {
     while (rows > 0) {
@@ -836,9 +838,8 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     cdp_state s;
     memcpy(&s, state, sizeof s);
     cdp_dice dice = cdp_dice_from(*rng_state);
-    cdp_walks walks;
-    cdp_build_walks(&walks);
-    cdp_play_out(&s, &dice, policy == CDP_POLICY_HEURISTIC ? policy : CDP_POLICY_RANDOM, &walks);
+    cdp_play_out(&s, &dice, policy == CDP_POLICY_HEURISTIC ? policy : CDP_POLICY_RANDOM,
+                 &CDP_WALKS);
     *rng_state = dice.rng.state;
     cdp_scores((const uint8_t *)&s, scores);
     return cdp_rank_keys((const uint8_t *)&s, rank_keys);
@@ -851,12 +852,10 @@ int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     const cdp_state *start = (const cdp_state *)state;
     int players = start->num_players;
     cdp_dice dice = {ch_rng_seeded(seed), 0, 0, 0, 0};
-    cdp_walks walks;
-    cdp_build_walks(&walks);
     cdp_state s;
     for (int32_t i = 0; i < n; i++) {
         memcpy(&s, start, sizeof s);
-        cdp_play_out(&s, &dice, policy, &walks);
+        cdp_play_out(&s, &dice, policy, &CDP_WALKS);
         int32_t best = s.totals[0];
         for (int seat = 1; seat < players; seat++)
             if (s.totals[seat] > best) best = s.totals[seat];
