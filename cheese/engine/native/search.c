@@ -336,22 +336,31 @@ static int search_may_widen(const search_tree *t, const search_node *node) {
 /* The untried legal action with the best prior (ties at random), or -1 when every legal
  * action has a child. */
 static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal) {
+    const double *priors = t->priors;
+    const uint32_t *child_stamp = t->child_stamp;
+    uint32_t pass = t->pass;
     int have_priors = n_legal > 1 &&
                       t->game->action_priors(state, t->legal, n_legal, t->priors) == n_legal;
-    int best = -1, ties = 0;
-    double best_prior = 0.0;
+    int ties = 0;
+    double best_prior = -INFINITY;
     for (int i = 0; i < n_legal; i++) {
-        if (t->child_stamp[i] == t->pass) continue;
-        double prior = have_priors ? t->priors[i] : 0.0;
-        if (best < 0 || prior > best_prior) {
-            best = i;
+        if (child_stamp[i] == pass) continue;
+        double prior = have_priors ? priors[i] : 0.0;
+        if (prior > best_prior) {
             best_prior = prior;
             ties = 1;
-        } else if (prior == best_prior && ch_rng_below(&t->rng, (uint64_t)++ties) == 0) {
-            best = i;
+        } else if (prior == best_prior) {
+            ties++;
         }
     }
-    return best < 0 ? -1 : t->legal[best];
+    if (ties == 0) return -1;
+    /* one draw picks among the tied best */
+    int pick = ties > 1 ? (int)ch_rng_below(&t->rng, (uint64_t)ties) : 0;
+    for (int i = 0; i < n_legal; i++) {
+        if (child_stamp[i] == pass || (have_priors ? priors[i] : 0.0) != best_prior) continue;
+        if (pick-- == 0) return t->legal[i];
+    }
+    return -1; /* unreachable */
 }
 
 /* The available child with the best UCB score, mean + c * sqrt(ln(available) / visits)
