@@ -27,7 +27,8 @@ def bench(
     ] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
-    """Measure random playouts per second (native and reference) and apply calls per second.
+    """Measure random playouts per second (native and reference), apply calls per second,
+    and MCTS iterations per second of the C search (random playouts, from the first move).
 
     Get The Cheese and Cheese Drop are measured with 4 players, on one core.
 
@@ -46,7 +47,9 @@ def bench(
         print(json.dumps({result.slug: result.as_json() for result in results}, indent=2))
         return
     table = Table(title="engine speed (per CPU second on one core; median of rounds)")
-    for column in ("game", "players", "native playouts/s", "reference playouts/s", "ratio", "apply/s"):
+    columns = ("game", "players", "native playouts/s", "reference playouts/s", "ratio", "apply/s",
+               "mcts iterations/s", "mcts/playouts")
+    for column in columns:
         table.add_column(column, justify="right" if column != "game" else "left")
     for result in results:
         table.add_row(
@@ -56,5 +59,7 @@ def bench(
             f"{result.reference_playouts_per_s:,.1f}",
             f"{result.ratio:,.0f}x",
             f"{result.apply_per_s:,.0f}",
+            f"{result.mcts_iterations_per_s:,.0f}",
+            f"{result.mcts_share:.2f}",
         )
     Console().print(table)
