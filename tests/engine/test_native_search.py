@@ -126,6 +126,40 @@ def test_a_search_refuses_a_seat_that_is_not_to_act() -> None:
                       exploration=0.7, widen=2.0, policy=0, seed=1)
 
 
+def test_root_priors_steer_the_search_and_stay_out_of_its_counts() -> None:
+    from cheese.engine.native import bridge
+
+    state = native_position("cheese-drop", 4, seed=3, moves=2)
+    assert isinstance(state, bridge.NativeState)
+    legal = state.legal_actions()
+    favourite = legal[len(legal) // 2]
+    priors = {action: (1.0 if action == favourite else 0.0) for action in legal}
+
+    def searched(visits: int) -> bridge.SearchResult:
+        return bridge.search(state, state.current_player, iterations=300, seconds=None,
+                             exploration=0.7, widen=2.0, policy=1, seed=4, priors=priors,
+                             prior_visits=visits)
+
+    steered = searched(10_000)
+    assert sum(visits for _, visits, _ in steered.children) == 300
+    assert steered.children[0][0] == favourite
+    assert steered.children[0][1] > 250
+    assert {action for action, _, _ in steered.children} == set(legal)
+    assert all(0.0 <= total <= visits for _, visits, total in steered.children)
+    assert searched(1).children != steered.children
+
+
+def test_a_prior_for_an_illegal_action_is_refused() -> None:
+    from cheese.engine.native import bridge
+
+    state = native_position("get-the-cheese", 4, seed=3, moves=0)
+    assert isinstance(state, bridge.NativeState)
+    with pytest.raises(ValueError, match="settings"):
+        bridge.search(state, state.current_player, iterations=10, seconds=None,
+                      exploration=0.7, widen=2.0, policy=0, seed=1, priors={99_999: 0.5},
+                      prior_visits=5)
+
+
 def last_play_values(state: State, worlds: int) -> dict[int, float]:
     """The searching seat's mean terminal reward after each legal action, over worlds."""
     seat = state.current_player

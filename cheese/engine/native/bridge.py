@@ -365,6 +365,8 @@ def search(
     seed: int,
     solitaire_scale: float = 1.0,
     solitaire_finish: float = 0.0,
+    priors: Mapping[Action, float] | None = None,
+    prior_visits: int = 0,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (search.c).
 
@@ -373,7 +375,9 @@ def search(
     iteration runs), ``seconds`` the wall-clock time; ``policy`` is the playout policy
     (0 uniform random, 1 the game's heuristic); ``widen`` 0 turns progressive widening
     off. With one seat the reward is 0 without points, else ``solitaire_finish`` plus the
-    rest times points / (points + ``solitaire_scale``).
+    rest times points / (points + ``solitaire_scale``). ``priors`` gives root actions a
+    value for the seat (e.g. the one-ply evaluation): each starts with ``prior_visits``
+    virtual visits at it, which steer the search and are left out of the result.
     """
     if not hasattr(lib, "ch_search"):
         raise RuntimeError("the compiled extension has no search loop (a game is missing)")
@@ -389,6 +393,10 @@ def search(
     settings.solitaire_scale = solitaire_scale
     settings.solitaire_finish = solitaire_finish
     settings.seed = seed & 0xFFFFFFFFFFFFFFFF
+    settings.prior_visits = prior_visits
+    prior_items = sorted(priors.items()) if priors else []
+    prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
+    prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])
     capacity = functions.max_actions
     actions = ffi.new("int32_t[]", capacity)
     visits = ffi.new("int64_t[]", capacity)
@@ -396,7 +404,8 @@ def search(
     report = ffi.new("ch_search_report *")
     prefix = state._setup.game.codec.prefix.encode()
     count: int = lib.ch_search(
-        prefix, state.data, settings, actions, visits, reward_sums, capacity, report
+        prefix, state.data, settings, prior_actions, prior_values, len(prior_items),
+        actions, visits, reward_sums, capacity, report,
     )
     if count < 0:
         raise ValueError(f"{SEARCH_ERRORS.get(count, f'search error {count}')} ({state!r}, seat {seat})")

@@ -12,6 +12,9 @@
  *   children (all when widen is 0). A new child takes the untried legal action with the
  *   best prior (the game's action_priors, ties broken at random; without priors, at
  *   random), and a node none of whose children is legal in this world always expands.
+ * - Root priors: the caller may give root actions a value (e.g. the one-ply evaluation
+ *   of greedy); each such child starts with `prior_visits` virtual visits at that value,
+ *   which steer selection and are left out of the statistics returned.
  * - Leaf: one playout of the game's policy to the end (the game's own fast loop), whose
  *   rewards are backed up along the path.
  * - Rewards per seat as cheese/bots/rewards.py: with n >= 2 seats
@@ -79,6 +82,7 @@ typedef struct {
     uint32_t visits;     /* iterations through this node */
     uint32_t available;  /* parent passes in which this node's action was legal */
     uint32_t passes;     /* iterations that reached this node as a decision */
+    uint32_t prior;      /* virtual visits at the root action's prior value */
     double reward_sum;   /* rewards of the seat that chose this node's action */
     double mean;         /* reward_sum / visits, kept for selection */
     double spread;       /* 1 / sqrt(visits), kept for selection */
@@ -186,7 +190,7 @@ static void search_init_node(search_node *n, int32_t action) {
     n->action = action;
     n->first_child = 0;
     n->children = n->capacity = 0;
-    n->visits = n->available = n->passes = 0;
+    n->visits = n->available = n->passes = n->prior = 0;
     n->reward_sum = n->mean = 0.0;
     n->spread = 1.0;
 }
@@ -450,7 +454,30 @@ static double search_clock(void) {
  * `capacity`, most visited first (ties: lower action). Returns the number of children
  * written, or a negative code: -1 unknown game, -2 the seat is not to act at the root,
  * -3 out of memory, -4 bad settings, -5 a decision without legal actions. */
+/* The root's children with virtual visits at their prior values; 0 when an action is
+ * not legal at the root or memory runs out. */
+static int search_seed_root(search_tree *t, const uint8_t *root, const int32_t *prior_actions,
+                            const double *prior_values, int32_t n_priors) {
+    int n_legal = t->game->legal_actions(root, t->legal);
+    uint32_t virtual_visits = (uint32_t)t->settings->prior_visits;
+    for (int32_t i = 0; i < n_priors; i++) {
+        int legal = 0;
+        for (int k = 0; k < n_legal && !legal; k++) legal = t->legal[k] == prior_actions[i];
+        for (int32_t k = 0; k < i && legal; k++) legal = prior_actions[k] != prior_actions[i];
+        if (!legal) return 0;
+        int32_t child = search_add_child(t, 0, prior_actions[i]);
+        if (child == SEARCH_NO_NODE) return 0;
+        search_node *n = &t->nodes[child];
+        n->visits = n->available = n->prior = virtual_visits;
+        n->reward_sum = prior_values[i] * virtual_visits;
+        n->mean = prior_values[i];
+        n->spread = 1.0 / sqrt((double)virtual_visits);
+    }
+    return 1;
+}
+
 int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+                  const int32_t *prior_actions, const double *prior_values, int32_t n_priors,
                   int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
                   ch_search_report *report) {
     double started = search_clock();
@@ -459,7 +486,8 @@ int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_setti
     if (!game) return SEARCH_UNKNOWN_GAME;
     if (settings->num_players < 1 || settings->num_players > SEARCH_MAX_PLAYERS ||
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
-        (settings->num_players == 1 && settings->solitaire_scale <= 0.0))
+        (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
+        (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;
     if (game->current_player(root) != settings->seat) return SEARCH_BAD_ROOT;
     search_tree t;
@@ -475,6 +503,10 @@ int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_setti
     }
     search_init_node(&t.nodes[0], -1);
     t.n_nodes = t.live = 1;
+    if (n_priors > 0 && !search_seed_root(&t, root, prior_actions, prior_values, n_priors)) {
+        search_free(&t);
+        return SEARCH_BAD_SETTINGS;
+    }
     int64_t done = 0;
     int status = SEARCH_OK;
     double deadline = settings->seconds > 0.0 ? started + settings->seconds : INFINITY;
@@ -486,13 +518,16 @@ int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_setti
     }
     int32_t written = 0;
     if (status == SEARCH_OK) {
-        /* insertion by visits (ties: lower action), keeping the best `capacity` */
+        /* insertion by real visits (ties: lower action), keeping the best `capacity`; the
+         * children with priors come first in the block, in the order of the priors */
         const search_node *root_node = &t.nodes[0];
         for (int32_t k = 0; k < root_node->children; k++) {
             const search_node *n = &t.nodes[root_node->first_child + k];
+            int64_t real_visits = (int64_t)n->visits - n->prior;
+            double real_sum = n->reward_sum - (k < n_priors ? prior_values[k] * n->prior : 0.0);
             int at = written < capacity ? written++ : capacity;
-            while (at > 0 && (visits[at - 1] < n->visits ||
-                              (visits[at - 1] == n->visits && actions[at - 1] > n->action))) {
+            while (at > 0 && (visits[at - 1] < real_visits ||
+                              (visits[at - 1] == real_visits && actions[at - 1] > n->action))) {
                 if (at < capacity) {
                     actions[at] = actions[at - 1];
                     visits[at] = visits[at - 1];
@@ -502,8 +537,8 @@ int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_setti
             }
             if (at < capacity) {
                 actions[at] = n->action;
-                visits[at] = n->visits;
-                reward_sums[at] = n->reward_sum;
+                visits[at] = real_visits;
+                reward_sums[at] = real_sum;
             }
         }
     }

@@ -10,6 +10,7 @@ typedef struct {
     double solitaire_scale;  /* one seat: points at which the score part of the reward is 1/2 */
     double solitaire_finish; /* one seat: the reward of finishing with points, before the score */
     uint64_t seed;           /* the SplitMix64 seed of every random choice of the search */
+    int32_t prior_visits;    /* virtual visits of each root action given a prior value */
 } ch_search_settings;
 
 typedef struct {
@@ -20,5 +21,6 @@ typedef struct {
 } ch_search_report;
 
 int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+                  const int32_t *prior_actions, const double *prior_values, int32_t n_priors,
                   int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
                   ch_search_report *report);
