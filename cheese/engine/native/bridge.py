@@ -353,6 +353,11 @@ SEARCH_ERRORS = MappingProxyType(
 )
 
 
+def has_search() -> bool:
+    """Whether the compiled extension holds the MCTS loop (it needs every game)."""
+    return hasattr(lib, "ch_search")
+
+
 def search(
     state: NativeState,
     seat: Seat,
@@ -379,7 +384,7 @@ def search(
     value for the seat (e.g. the one-ply evaluation): each starts with ``prior_visits``
     virtual visits at it, which steer the search and are left out of the result.
     """
-    if not hasattr(lib, "ch_search"):
+    if not has_search():
         raise RuntimeError("the compiled extension has no search loop (a game is missing)")
     functions = state._setup.game.functions
     settings = ffi.new("ch_search_settings *")
