@@ -160,6 +160,24 @@ def test_a_prior_for_an_illegal_action_is_refused() -> None:
                       prior_visits=5)
 
 
+def test_chance_outcomes_as_tree_edges() -> None:
+    """With chance nodes every drawn card leads to its own node: more nodes, same root sums."""
+    from cheese.engine.native import bridge
+
+    state = native_position("cheese-chasers", 1, seed=5, moves=6)
+    assert isinstance(state, bridge.NativeState)
+
+    def searched(chance_nodes: bool) -> bridge.SearchResult:
+        return bridge.search(state, 0, iterations=500, seconds=None, exploration=0.5,
+                             widen=0.0, policy=1, seed=3, solitaire_scale=30.0,
+                             chance_nodes=chance_nodes)
+
+    keyed, open_loop = searched(True), searched(False)
+    assert sum(visits for _, visits, _ in keyed.children) == 500
+    assert keyed.nodes > open_loop.nodes
+    assert searched(True).children == keyed.children
+
+
 def last_play_values(state: State, worlds: int) -> dict[int, float]:
     """The searching seat's mean terminal reward after each legal action, over worlds."""
     seat = state.current_player

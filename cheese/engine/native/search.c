@@ -3,7 +3,8 @@
  * Single observer, open loop: every iteration copies the root, draws a fresh
  * determinization of it for the searching seat (the game's determinize, which reads only
  * what that seat knows), and walks one tree whose nodes are keyed by the actions from the
- * root. Chance outcomes are sampled from their weights and never stored.
+ * root. Chance outcomes are sampled from their weights and not stored, unless the caller
+ * says every seat sees them (chance_nodes): then each outcome leads to its own node.
  *
  * - Availability: a child's exploration term counts the passes of its parent in which its
  *   action was legal, not all of them: mean + c * sqrt(ln(available) / visits), where the
@@ -385,9 +386,20 @@ static int32_t search_select(search_tree *t, int count) {
     return best;
 }
 
-static void search_sample_chance(search_tree *t, uint8_t *state) {
+static int32_t search_sample_chance(search_tree *t, uint8_t *state) {
     int n = t->game->chance_weights(state, t->legal, t->weights);
-    t->game->apply(state, t->legal[ch_rng_pick(&t->rng, t->weights, n)]);
+    int32_t outcome = t->legal[ch_rng_pick(&t->rng, t->weights, n)];
+    t->game->apply(state, outcome);
+    return outcome;
+}
+
+/* The child of `node` reached by the chance outcome `outcome`, added on its first draw;
+ * SEARCH_NO_NODE when memory runs out. */
+static int32_t search_chance_child(search_tree *t, int32_t node, int32_t outcome) {
+    const search_node *n = &t->nodes[node];
+    for (int32_t k = 0; k < n->children; k++)
+        if (t->nodes[n->first_child + k].action == outcome) return n->first_child + k;
+    return search_add_child(t, node, outcome);
 }
 
 /* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
@@ -406,7 +418,12 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             break;
         }
         if (player == CH_CHANCE) {
-            search_sample_chance(t, state);
+            int32_t outcome = search_sample_chance(t, state);
+            if (t->settings->chance_nodes) {
+                node = search_chance_child(t, node, outcome);
+                if (node == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
+                if (!search_push(t, depth++, node, CH_CHANCE)) return SEARCH_NO_MEMORY;
+            }
             continue;
         }
         int n_legal = g->legal_actions(state, t->legal);
@@ -436,7 +453,8 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
     for (int32_t i = 0; i < depth; i++) {
         search_node *n = &t->nodes[t->path[i].node];
         n->visits++;
-        n->reward_sum += rewards[t->path[i].mover];
+        int mover = t->path[i].mover;
+        n->reward_sum += mover >= 0 ? rewards[mover] : 0.0;
         n->mean = n->reward_sum / n->visits;
         n->spread = 1.0 / sqrt((double)n->visits);
     }

@@ -11,6 +11,7 @@ typedef struct {
     double solitaire_finish; /* one seat: the reward of finishing with points, before the score */
     uint64_t seed;           /* the SplitMix64 seed of every random choice of the search */
     int32_t prior_visits;    /* virtual visits of each root action given a prior value */
+    int32_t chance_nodes;    /* 1: chance outcomes, seen by every seat, are tree edges */
 } ch_search_settings;
 
 typedef struct {
