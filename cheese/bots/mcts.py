@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from queue import Empty
 from collections.abc import Mapping, Sequence
+from queue import Empty
 from dataclasses import dataclass
 
 from cheese.bots.base import Decision, Turn
 from cheese.bots.budget import Budget
-from cheese.bots.evaluation import SearchAdvice, evaluator_for
-from cheese.bots.mcts_tree import Node, TreePolicy, run_iteration
+from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
+from cheese.bots.mcts_tree import Node, TreePolicy, run_iteration, seed_root
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,
@@ -35,12 +35,19 @@ from cheese.bots.spec import (
     read_settings,
 )
 from cheese.engine import Action
+from cheese.engine.registry import NATIVE
 
 NAME = "mcts"
 DESCRIPTION = "information-set MCTS over determinizations; per-seat rewards (max^n)"
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_WIDEN = 2.0
+DEFAULT_PRIOR = 0
+PRIOR_WORLDS = 4
+"""Determinizations the root moves' one-ply values are averaged over."""
+NATIVE_LEAF_PLAYOUTS = 8
+"""Playouts per leaf when they run in C and the spec leaves it open: they are cheap
+there, and averaging them is what makes a leaf's value worth comparing."""
 AUTO = "auto"
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("iterations", DEFAULT_ITERATIONS, 1, 10_000_000,
@@ -54,6 +61,10 @@ PARAMETERS: tuple[Parameter, ...] = (
                  "(with playout=auto: the game's advice unless given)"),
     FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
                    "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off"),
+    IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
+                 "virtual visits of each root move at its one-ply value; 0 = none"),
+    IntParameter("leaf", 0, 0, 10_000,
+                 "playouts averaged per leaf; 0 = 8 when they run in C, else 1"),
     IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
 )
 
@@ -69,6 +80,9 @@ class MctsConfig:
     depth: int | None = None
     """Playout cut-off; ``None`` takes the game's advice (only with ``playout=auto``)."""
     widen: float = DEFAULT_WIDEN
+    prior: int = DEFAULT_PRIOR
+    leaf: int = 0
+    """Playouts per leaf; 0 lets the backend decide (``NATIVE_LEAF_PLAYOUTS`` in C, 1)."""
     workers: int = 1
 
     @classmethod
@@ -87,6 +101,8 @@ class MctsConfig:
             playout=playout,
             depth=depth if settings.is_given("depth") or playout != AUTO else None,
             widen=settings.number("widen"),
+            prior=settings.integer("prior"),
+            leaf=settings.integer("leaf"),
             workers=settings.integer("workers"),
         )
 
@@ -111,16 +127,34 @@ class MctsConfig:
             changed.append(("depth", self.depth))
         if self.widen != DEFAULT_WIDEN:
             changed.append(("widen", self.widen))
+        if self.prior != DEFAULT_PRIOR:
+            changed.append(("prior", self.prior))
+        if self.leaf:
+            changed.append(("leaf", self.leaf))
         if self.workers != 1:
             changed.append(("workers", self.workers))
         return compose_spec(NAME, changed)
 
-    def tree_policy(self, advice: SearchAdvice) -> TreePolicy:
-        """The tree policy for a game whose evaluator gives ``advice``."""
+    def tree_policy(self, advice: SearchAdvice, native: bool = False) -> TreePolicy:
+        """The tree policy for a game whose evaluator gives ``advice``.
+
+        On the ``native`` backend, playouts to the end run in C: with ``playout=auto``
+        the game's ``native_playout`` (when it names one), otherwise an explicit random
+        or heuristic playout with depth 0.
+        """
+        playout: str
         if self.playout == AUTO:
-            depth = advice.playout_depth if self.depth is None else self.depth
-            return TreePolicy(self.exploration, self.widen, advice.playout, depth)
-        return TreePolicy(self.exploration, self.widen, self.playout, self.depth or 0)
+            if native and advice.native_playout is not None and not self.depth:
+                playout, depth, in_c = advice.native_playout, 0, True
+            else:
+                playout = advice.playout
+                depth = advice.playout_depth if self.depth is None else self.depth
+                in_c = native and depth == 0 and playout != "none"
+        else:
+            playout, depth = self.playout, self.depth or 0
+            in_c = native and depth == 0 and playout != "none"
+        leaf = self.leaf or (NATIVE_LEAF_PLAYOUTS if in_c else 1)
+        return TreePolicy(self.exploration, self.widen, playout, depth, in_c, self.prior, leaf)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +166,32 @@ class RootStats:
     children: tuple[tuple[Action, int, float], ...]
 
 
+def one_ply_values(
+    turn: Turn, evaluator: Evaluator, legal: Sequence[Action], rng: random.Random
+) -> list[float]:
+    """The acting seat's mean reward after each move over ``PRIOR_WORLDS`` worlds (one
+    when the evaluation reads only the public view): greedy's values."""
+    worlds = 1 if evaluator.advice.view_only else PRIOR_WORLDS
+    values = [0.0] * len(legal)
+    for _ in range(worlds):
+        for index, rewards in enumerate(evaluator.action_values(turn.determinize(rng), legal)):
+            values[index] += rewards[turn.seat] / worlds
+    return values
+
+
 def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
-    """One search of ``turn`` within ``config.budget``, all randomness from ``seed``."""
+    """One search of ``turn`` within ``config.budget``, all randomness from ``seed``.
+
+    With ``config.prior`` the root is first seeded with the moves' one-ply values.
+    """
     rng = random.Random(seed)
     evaluator = evaluator_for(turn.game)
-    policy = config.tree_policy(evaluator.advice)
+    policy = config.tree_policy(evaluator.advice, turn.game.backend == NATIVE)
     root = Node()
     stopwatch = config.budget.start()
+    if config.prior:
+        legal = turn.legal_actions()
+        seed_root(root, legal, one_ply_values(turn, evaluator, legal, rng))
     while True:  # at least one iteration, however short the time limit
         run_iteration(root, turn.determinize(rng), evaluator, policy, rng)
         stopwatch.done += 1

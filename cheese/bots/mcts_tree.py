@@ -14,11 +14,17 @@ walks one tree (single-observer ISMCTS, open loop):
   reward in the child. Children store the reward of the seat that chose them.
 - **Progressive widening**: a node passed ``v`` times has at most
   ``floor(1 + widen * sqrt(v))`` children (all of them when ``widen`` is 0); new
-  children are taken in the order of the evaluator's priors (computed once, on the
-  node's first visit), ties in legal order.
+  children are taken in the order of the evaluator's priors (computed once, when the
+  node is passed for the third time; before that at random), ties in legal order.
+- **Root priors** (optional): the root's moves are valued one ply ahead by the
+  evaluator (averaged over a few determinizations, as greedy does); they set the root's
+  expansion order and every new root child starts with ``prior`` virtual visits at that
+  value, so a few noisy playouts cannot overturn a clear one-ply verdict.
 - **Leaf**: after expanding one child, a playout (random or the evaluator's move) runs
   for ``depth`` decisions (0: to the end) and the evaluator's rewards of where it stops
-  are backed up along the path.
+  are backed up along the path; with ``leaf`` > 1 that many playouts are averaged. On
+  the native backend a playout to the end runs in C (``cheese.engine.native.playouts``,
+  the game's fast heuristic or uniform moves) and its final points give the rewards.
 
 The C search loop mirrors this exactly: same key (actions from the root), same
 selection formula, same widening rule, same rewards.
@@ -39,18 +45,26 @@ from cheese.engine.luck import sample_chance
 
 @dataclass(frozen=True, slots=True)
 class TreePolicy:
-    """How the tree is grown and how leaves are valued."""
+    """How the tree is grown and how leaves are valued.
+
+    With ``native`` (native states, playouts to the end) the playouts run in C.
+    """
 
     exploration: float
     widen: float
     playout: str
     playout_depth: int
+    native: bool = False
+    prior_visits: int = 0
+    """Virtual visits a new child of a node with priors starts with, at its prior value."""
+    leaf_playouts: int = 1
+    """Playouts averaged at each leaf."""
 
 
 class Node:
     """A tree node: statistics of the move that leads here, children by action."""
 
-    __slots__ = ("children", "visits", "reward_sum", "available", "order", "passes")
+    __slots__ = ("children", "visits", "reward_sum", "available", "order", "passes", "priors")
 
     def __init__(self) -> None:
         self.children: dict[Action, Node] = {}
@@ -64,6 +78,8 @@ class Node:
         """Actions sorted by the evaluator's priors, fixed on the first expansion."""
         self.passes = 0
         """How many iterations reached this node as a decision point."""
+        self.priors: dict[Action, float] | None = None
+        """One-ply values of the moves here, given to new children as virtual visits."""
 
     def mean(self) -> float:
         return self.reward_sum / self.visits if self.visits else 0.0
@@ -90,19 +106,49 @@ def prior_order(evaluator: Evaluator, state: State, legal: Sequence[Action]) -> 
     return [legal[index] for index in ranked]
 
 
-def next_untried(node: Node, state: State, legal: Sequence[Action], evaluator: Evaluator) -> Action | None:
-    """The best-prior legal action without a child yet, or None when all have one."""
-    if node.order is None:
-        node.order = prior_order(evaluator, state, legal) if len(legal) > 1 else list(legal)
-    legal_set = set(legal)
-    for action in node.order:
-        if action not in node.children and action in legal_set:
-            return action
-    # Another determinization may allow actions the first one did not: legal order.
-    for action in legal:
-        if action not in node.children:
-            return action
-    return None
+def new_child(parent: Node, action: Action, policy: TreePolicy) -> Node:
+    """A fresh child for ``action``: available once, and with the parent's prior for it
+    as ``policy.prior_visits`` virtual visits when the parent has priors."""
+    child = Node()
+    child.available = 1
+    if parent.priors is not None:
+        child.visits = policy.prior_visits
+        child.reward_sum = policy.prior_visits * parent.priors[action]
+    return child
+
+
+def seed_root(root: Node, legal: Sequence[Action], values: Sequence[float]) -> None:
+    """Give the root the one-ply values of its moves: they order its expansions and
+    start each new child with virtual visits at that value."""
+    root.priors = dict(zip(legal, values))
+    ranked = sorted(range(len(legal)), key=lambda index: -values[index])
+    root.order = [legal[index] for index in ranked]
+
+
+PRIOR_PASSES = 3
+"""A node's moves are ranked by the evaluator's priors once it has been passed this many
+times; before that (most nodes are passed once or twice) new moves are drawn at random."""
+
+
+def next_untried(
+    node: Node, state: State, legal: Sequence[Action], evaluator: Evaluator, rng: random.Random
+) -> Action | None:
+    """The legal action without a child yet to expand next, or None when all have one.
+
+    Best prior first once the node is ranked (``PRIOR_PASSES``), else a random one.
+    """
+    if node.order is None and node.passes >= PRIOR_PASSES and len(legal) > 1:
+        node.order = prior_order(evaluator, state, legal)
+    if node.order is not None:
+        legal_set = set(legal)
+        for action in node.order:
+            if action not in node.children and action in legal_set:
+                return action
+    # Unranked, or another determinization allows moves the ranking lacks.
+    untried = [action for action in legal if action not in node.children]
+    if not untried:
+        return None
+    return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
 
 
 def select_child(node: Node, legal: Sequence[Action], exploration: float) -> tuple[Action, Node]:
@@ -144,10 +190,47 @@ def mark_available(node: Node, legal: Sequence[Action]) -> int:
     return count
 
 
+NATIVE_POLICIES = {"random": 0, "heuristic": 1}
+"""The codes of the C playout policies (``cheese.engine.native.playouts``)."""
+
+
+def native_playout(
+    state: State, policy: TreePolicy, evaluator: Evaluator, rng: random.Random
+) -> Rewards:
+    """The mean rewards of ``policy.leaf_playouts`` playouts to the end run in C, each
+    valued from its final points."""
+    from cheese.engine.native import NativeState, playouts
+
+    assert isinstance(state, NativeState)
+    code = NATIVE_POLICIES[policy.playout]
+    count = policy.leaf_playouts
+    sums = [0.0] * state.num_players
+    for _ in range(count):
+        totals = playouts(state, 1, rng.getrandbits(64), code)
+        for seat, reward in enumerate(evaluator.rewards_of_points(totals.score_sums)):
+            sums[seat] += reward
+    return tuple(total / count for total in sums)
+
+
 def playout(
     state: State, evaluator: Evaluator, policy: TreePolicy, rng: random.Random
 ) -> Rewards:
     """Play on from ``state`` (for ``playout_depth`` decisions, 0: to the end); rewards."""
+    if policy.native and not state.is_terminal():
+        return native_playout(state, policy, evaluator, rng)
+    if policy.playout == "none" or policy.leaf_playouts == 1:
+        return python_playout(state, evaluator, policy, rng)
+    sums = [0.0] * state.num_players
+    for _ in range(policy.leaf_playouts):
+        for seat, reward in enumerate(python_playout(state, evaluator, policy, rng)):
+            sums[seat] += reward
+    return tuple(total / policy.leaf_playouts for total in sums)
+
+
+def python_playout(
+    state: State, evaluator: Evaluator, policy: TreePolicy, rng: random.Random
+) -> Rewards:
+    """One playout through the engine API, cut off after ``playout_depth`` decisions."""
     decisions = 0
     heuristic = policy.playout == "heuristic"
     if policy.playout != "none":
@@ -173,8 +256,11 @@ def run_iteration(
     evaluator: Evaluator,
     policy: TreePolicy,
     rng: random.Random,
-) -> None:
-    """One iteration from the determinization ``world``: select, expand, play out, back up."""
+) -> Rewards:
+    """One iteration from the determinization ``world``: select, expand, play out, back up.
+
+    Returns the rewards backed up.
+    """
     path: list[tuple[Node, int]] = []
     node = root
     state = world
@@ -193,11 +279,9 @@ def run_iteration(
         action: Action | None = None
         # Expand while widening allows, and whenever no child is legal in this world.
         if available == 0 or len(node.children) < child_limit(node.passes, policy.widen):
-            action = next_untried(node, state, legal, evaluator)
+            action = next_untried(node, state, legal, evaluator, rng)
         if action is not None:
-            child = Node()
-            child.available = 1
-            node.children[action] = child
+            child = node.children[action] = new_child(node, action, policy)
             state = state.apply(action)
             path.append((child, mover))
             rewards = playout(state, evaluator, policy, rng)
@@ -208,3 +292,4 @@ def run_iteration(
     for child, mover in path:
         child.visits += 1
         child.reward_sum += rewards[mover]
+    return rewards

@@ -60,7 +60,7 @@ def _blend(pairwise: Sequence[float], points: Sequence[float]) -> Rewards:
 
 
 def terminal_rewards_of(
-    points: Sequence[int], rank_keys: Sequence[tuple[int, ...]]
+    points: Sequence[float], rank_keys: Sequence[tuple[float, ...]]
 ) -> Rewards:
     """The rewards of a finished multi-seat game from its points and rank keys."""
     seats = len(points)

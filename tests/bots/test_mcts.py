@@ -46,7 +46,19 @@ def test_the_tree_policy_takes_the_game_advice_only_for_auto() -> None:
     assert MctsConfig().tree_policy(advice).playout_depth == 6
     assert MctsConfig(depth=2).tree_policy(advice).playout_depth == 2
     explicit = MctsConfig(playout="random", depth=0).tree_policy(advice)
-    assert (explicit.playout, explicit.playout_depth) == ("random", 0)
+    assert (explicit.playout, explicit.playout_depth, explicit.native) == ("random", 0, False)
+
+
+def test_on_the_native_backend_playouts_to_the_end_run_in_c() -> None:
+    advice = SearchAdvice(playout="none", playout_depth=0, chance_width=1, native_playout="heuristic")
+    auto = MctsConfig().tree_policy(advice, native=True)
+    assert (auto.playout, auto.playout_depth, auto.native, auto.leaf_playouts) == (
+        "heuristic", 0, True, 8,
+    )
+    assert MctsConfig().tree_policy(advice, native=False).playout == "none"
+    cut = MctsConfig(playout="random", depth=3).tree_policy(advice, native=True)
+    assert (cut.native, cut.leaf_playouts) == (False, 1)
+    assert MctsConfig(leaf=2).tree_policy(advice, native=True).leaf_playouts == 2
 
 
 def test_a_search_is_reproducible_from_its_seed() -> None:

@@ -10,14 +10,17 @@ import pytest
 
 from cheese.bots.evaluation.generic import GenericEvaluator
 from cheese.bots.mcts_tree import (
+    PRIOR_PASSES,
     Node,
     TreePolicy,
     child_limit,
     mark_available,
+    new_child,
     next_untried,
     playout,
     prior_order,
     run_iteration,
+    seed_root,
     select_child,
     ucb_score,
 )
@@ -75,16 +78,41 @@ class Ranked(GenericEvaluator):
         return [float(action) for action in actions]
 
 
-def test_untried_actions_follow_the_priors_then_legal_order() -> None:
+def test_a_ranked_node_expands_by_priors_then_what_the_ranking_lacks() -> None:
     state = race(0)
-    fresh = Node()
+    rng = random.Random(0)
+    ranked = Node()
+    ranked.passes = PRIOR_PASSES
     assert prior_order(Ranked(), state, [1, 2]) == [2, 1]
-    assert next_untried(fresh, state, [1, 2], Ranked()) == 2
-    fresh.children[2] = Node()
-    assert next_untried(fresh, state, [1, 2], Ranked()) == 1
-    fresh.children[1] = Node()
-    assert next_untried(fresh, state, [1, 2], Ranked()) is None
-    assert next_untried(fresh, state, [1, 2, 5], Ranked()) == 5, "an action the first world lacked"
+    assert next_untried(ranked, state, [1, 2], Ranked(), rng) == 2
+    ranked.children[2] = Node()
+    assert next_untried(ranked, state, [1, 2], Ranked(), rng) == 1
+    ranked.children[1] = Node()
+    assert next_untried(ranked, state, [1, 2], Ranked(), rng) is None
+    assert next_untried(ranked, state, [1, 2, 5], Ranked(), rng) == 5, "a move the ranking lacked"
+
+
+def test_a_node_passed_rarely_expands_at_random() -> None:
+    state = race(0)
+    picks = set()
+    for seed in range(20):
+        fresh = Node()
+        fresh.passes = 1
+        picks.add(next_untried(fresh, state, [1, 2], Ranked(), random.Random(seed)))
+        assert fresh.order is None, "no priors worked out for a node passed once"
+    assert picks == {1, 2}
+
+
+def test_seeding_the_root_orders_it_and_gives_new_children_virtual_visits() -> None:
+    root = Node()
+    seed_root(root, [1, 2, 3], [0.2, 0.9, 0.5])
+    assert root.order == [2, 3, 1]
+    policy = TreePolicy(exploration=0.7, widen=0.0, playout="none", playout_depth=0,
+                        prior_visits=10)
+    child = new_child(root, 3, policy)
+    assert (child.visits, child.available) == (10, 1)
+    assert child.reward_sum == pytest.approx(5.0)
+    assert new_child(Node(), 3, policy).visits == 0, "no priors, no virtual visits"
 
 
 class Fixed(GenericEvaluator):
@@ -134,3 +162,10 @@ def test_a_cut_off_playout_is_valued_by_the_evaluator() -> None:
     assert playout(race(0, target=50), Fixed(), policy, random.Random(0)) == (0.25, 0.75)
     none = TreePolicy(exploration=0.7, widen=0.0, playout="none", playout_depth=0)
     assert playout(race(0), Fixed(), none, random.Random(0)) == (0.25, 0.75)
+
+
+def test_several_playouts_per_leaf_are_averaged() -> None:
+    policy = TreePolicy(exploration=0.7, widen=0.0, playout="random", playout_depth=0,
+                        leaf_playouts=50)
+    rewards = playout(race(4), GenericEvaluator(), policy, random.Random(0))
+    assert 0.0 < rewards[0] < 1.0 and sum(rewards) == pytest.approx(1.0)

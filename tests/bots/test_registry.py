@@ -35,6 +35,7 @@ from .conftest import random_position
         ("mcts:playout=random", MctsBot, "mcts:playout=random"),
         ("mcts:depth=4", MctsBot, "mcts:depth=4"),
         ("mcts:widen=0,workers=2", MctsBot, "mcts:widen=0.0,workers=2"),
+        ("mcts:prior=5,leaf=4", MctsBot, "mcts:prior=5,leaf=4"),
         ("expectimax:depth=2", ExpectimaxBot, "expectimax"),
         ("expectimax:depth=3", ExpectimaxBot, "expectimax:depth=3"),
         ("expectimax:time=0.5", ExpectimaxBot, "expectimax:time=0.5"),
@@ -85,7 +86,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
     catalogue = {entry.name: entry for entry in bot_catalogue()}
     assert list(catalogue)[:4] == ["random", "greedy", "mcts", "expectimax"]
     assert [parameter.name for parameter in catalogue["mcts"].parameters] == [
-        "iterations", "time", "c", "playout", "depth", "widen", "workers",
+        "iterations", "time", "c", "playout", "depth", "widen", "prior", "leaf", "workers",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [
         "depth", "time", "samples", "root", "width", "chance",

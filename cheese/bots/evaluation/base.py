@@ -15,8 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeAlias
 
-from cheese.bots.rewards import Rewards
+from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards, solitaire_reward
 from cheese.engine import Action, State
+
+SOLITAIRE_SCALE = 10.0
+"""Points at which a solitaire game's reward reaches one half (games without their own)."""
 
 PlayoutPolicy: TypeAlias = Literal["random", "heuristic", "none"]
 PLAYOUT_POLICIES: tuple[PlayoutPolicy, ...] = ("random", "heuristic", "none")
@@ -42,6 +45,9 @@ class SearchAdvice:
     chance_width: int
     view_only: bool = False
     hidden_information: bool = True
+    native_playout: PlayoutPolicy | None = None
+    """With the native backend: play every leaf out to the end in C with this policy
+    (its fast heuristic or uniform moves) instead; ``None`` keeps the advice above."""
 
 
 class Evaluator(Protocol):
@@ -59,6 +65,10 @@ class Evaluator(Protocol):
         """
         ...
 
+    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
+        """The rewards of a finished game known only by its final points (a C playout)."""
+        ...
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """``rewards(state.apply(action))`` for each action, however it is fastest found."""
         ...
@@ -70,6 +80,33 @@ class Evaluator(Protocol):
     def playout_action(self, state: State, rng: random.Random) -> Action:
         """The move of a quick playout for the seat to act (a decision node)."""
         ...
+
+
+def rewards_by_points(points: Sequence[float]) -> Rewards:
+    """``rewards_of_points`` for games ranked by points alone: the points are the keys.
+
+    The same numbers as ``terminal_rewards_of(points, [(p,) for p in points])``, written
+    out because a search calls it after every C playout.
+    """
+    seats = len(points)
+    if seats == 1:
+        return (solitaire_reward(points[0], SOLITAIRE_SCALE),)
+    total = 0.0
+    for value in points:
+        if value > 0.0:
+            total += value
+    pair_weight = PAIRWISE_WEIGHT / (seats - 1)
+    rewards = []
+    for value in points:
+        beaten = -0.5  # the seat ties with itself
+        for other in points:
+            if other < value:
+                beaten += 1.0
+            elif other == value:
+                beaten += 0.5
+        share = (value if value > 0.0 else 0.0) / total if total > 0.0 else 1.0 / seats
+        rewards.append(pair_weight * beaten + POINTS_WEIGHT * share)
+    return tuple(rewards)
 
 
 def values_by_applying(evaluator: Evaluator, state: State, actions: Sequence[Action]) -> list[Rewards]:

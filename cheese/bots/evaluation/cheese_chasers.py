@@ -263,6 +263,10 @@ class CheeseChasersEvaluator:
         table = state.table if isinstance(state, ChasersState) else view.table()
         return (self.value(view, table),)
 
+    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
+        # Only a finished game scores: nothing means lost (or, rarely, finished bare).
+        return (reward_of_score(points[0]) if points[0] > 0 else 0.0,)
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)
 

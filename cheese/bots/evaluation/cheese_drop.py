@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.cheese_drop.betting import betting_order, column_counts
@@ -290,6 +290,9 @@ class CheeseDropEvaluator:
             return terminal_rewards(state)
         points, spread = self.estimate(drop_view(state), drop_options(state))
         return estimated_rewards(points, spread)
+
+    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
+        return rewards_by_points(points)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         view = drop_view(state)

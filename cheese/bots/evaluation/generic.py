@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.evaluation.base import (
+    SOLITAIRE_SCALE,
+    SearchAdvice,
+    rewards_by_points,
+    values_by_applying,
+)
 from cheese.bots.rewards import Rewards, estimated_rewards, solitaire_reward, terminal_rewards
 from cheese.engine import Action, State
-
-SOLITAIRE_SCALE = 10.0
-"""Points at which a solitaire game's reward reaches one half."""
 
 
 class GenericEvaluator:
@@ -34,6 +36,9 @@ class GenericEvaluator:
             return terminal_rewards(state)
         spread = 1.0 + max(abs(score) for score in scores)
         return estimated_rewards(scores, spread)
+
+    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
+        return rewards_by_points(points)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)

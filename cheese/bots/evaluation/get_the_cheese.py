@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
@@ -156,7 +156,8 @@ class GetTheCheeseEvaluator:
     def advice(self) -> SearchAdvice:
         # Pending draws change no estimate (a card counts the same in deck and hand),
         # so expanding them would only repeat the same value.
-        return SearchAdvice(playout="none", playout_depth=0, chance_width=1)
+        return SearchAdvice(playout="none", playout_depth=0, chance_width=1,
+                            native_playout="heuristic")
 
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
@@ -207,6 +208,9 @@ class GetTheCheeseEvaluator:
                     after[seat] -= POTENTIAL[kind]
             afters.append(after)
         return afters, spread
+
+    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
+        return rewards_by_points(points)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """The rewards after each of ``actions`` (the seat to act plays), line by line."""
