@@ -178,6 +178,25 @@ def test_chance_outcomes_as_tree_edges() -> None:
     assert searched(True).children == keyed.children
 
 
+def test_several_playouts_per_leaf_average_their_rewards() -> None:
+    from cheese.engine.native import bridge
+
+    state = native_position("get-the-cheese", 4, seed=6, moves=3)
+    assert isinstance(state, bridge.NativeState)
+
+    def searched(leaf: int) -> bridge.SearchResult:
+        return bridge.search(state, state.current_player, iterations=200, seconds=None,
+                             exploration=0.7, widen=2.0, policy=0, seed=8, leaf_playouts=leaf)
+
+    averaged = searched(4)
+    assert averaged.iterations == 200
+    assert sum(visits for _, visits, _ in averaged.children) == 200
+    assert all(0.0 <= total <= visits for _, visits, total in averaged.children)
+    assert averaged.children != searched(1).children
+    with pytest.raises(ValueError, match="settings"):
+        searched(0)
+
+
 def last_play_values(state: State, worlds: int) -> dict[int, float]:
     """The searching seat's mean terminal reward after each legal action, over worlds."""
     seat = state.current_player

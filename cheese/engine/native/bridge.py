@@ -373,6 +373,7 @@ def search(
     priors: Mapping[Action, float] | None = None,
     prior_visits: int = 0,
     chance_nodes: bool = False,
+    leaf_playouts: int = 1,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (search.c).
 
@@ -385,7 +386,8 @@ def search(
     value for the seat (e.g. the one-ply evaluation): each starts with ``prior_visits``
     virtual visits at it, which steer the search and are left out of the result.
     ``chance_nodes`` keys the tree by chance outcomes too (only right when the searching
-    seat sees every outcome, as in a solitaire game without hidden cards).
+    seat sees every outcome, as in a solitaire game without hidden cards);
+    ``leaf_playouts`` playouts are averaged at each leaf.
     """
     if not has_search():
         raise RuntimeError("the compiled extension has no search loop (a game is missing)")
@@ -403,6 +405,7 @@ def search(
     settings.seed = seed & 0xFFFFFFFFFFFFFFFF
     settings.prior_visits = prior_visits
     settings.chance_nodes = int(chance_nodes)
+    settings.leaf_playouts = leaf_playouts
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

@@ -16,8 +16,8 @@
  * - Root priors: the caller may give root actions a value (e.g. the one-ply evaluation
  *   of greedy); each such child starts with `prior_visits` virtual visits at that value,
  *   which steer selection and are left out of the statistics returned.
- * - Leaf: one playout of the game's policy to the end (the game's own fast loop), whose
- *   rewards are backed up along the path.
+ * - Leaf: playouts of the game's policy to the end (the game's own fast loop; one, or the
+ *   mean of leaf_playouts), whose rewards are backed up along the path.
  * - Rewards per seat as cheese/bots/rewards.py: with n >= 2 seats
  *   0.8 * (pairwise share by rank keys, a tie one half) + 0.2 * (points share); one seat:
  *   0 without points, else finish + (1 - finish) * points / (points + scale).
@@ -293,10 +293,18 @@ static void search_terminal_rewards(const search_tree *t, const uint8_t *state,
     search_rewards(t->settings, points, keys, width, rewards);
 }
 
+/* The mean rewards of the leaf's playouts. */
 static void search_playout_rewards(search_tree *t, const uint8_t *state, double *rewards) {
     int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
-    int width = t->game->playout(state, t->settings->policy, &t->rng.state, points, keys);
-    search_rewards(t->settings, points, keys, width, rewards);
+    int seats = t->settings->num_players, count = t->settings->leaf_playouts;
+    double one[SEARCH_MAX_PLAYERS];
+    for (int seat = 0; seat < seats; seat++) rewards[seat] = 0.0;
+    for (int run = 0; run < count; run++) {
+        int width = t->game->playout(state, t->settings->policy, &t->rng.state, points, keys);
+        search_rewards(t->settings, points, keys, width, count == 1 ? rewards : one);
+        if (count > 1)
+            for (int seat = 0; seat < seats; seat++) rewards[seat] += one[seat] / count;
+    }
 }
 
 /* ------------------------------------------------------------------------------------
@@ -504,6 +512,7 @@ int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_setti
     if (!game) return SEARCH_UNKNOWN_GAME;
     if (settings->num_players < 1 || settings->num_players > SEARCH_MAX_PLAYERS ||
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
+        settings->leaf_playouts < 1 ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

@@ -12,6 +12,7 @@ typedef struct {
     uint64_t seed;           /* the SplitMix64 seed of every random choice of the search */
     int32_t prior_visits;    /* virtual visits of each root action given a prior value */
     int32_t chance_nodes;    /* 1: chance outcomes, seen by every seat, are tree edges */
+    int32_t leaf_playouts;   /* playouts averaged at each leaf (at least 1) */
 } ch_search_settings;
 
 typedef struct {
