@@ -6,6 +6,12 @@ for the key of a node, the selection formula and the widening rule). Chance is s
 rewards are per seat (``cheese.bots.rewards``), and the move played is the root child
 with the most visits (ties: higher mean reward, then the lower action).
 
+On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
+same selection and widening, same rewards, leaves played out to the end by the game's C
+playout policy; the settings a spec leaves open take the game's tuned C defaults
+(``mcts_native.NATIVE_DEFAULTS``: iterations, playout policy, exploration). Specs the C
+loop cannot follow (``playout=none``, a playout ``depth``) run the Python loop.
+
 Budget: ``iterations=`` or ``time=`` seconds (or both: whichever ends first); a fixed
 iteration budget and rng seed give the same move on any machine. ``workers=`` runs that
 many independent searches (root parallelism, each with the full budget and its own seed
@@ -24,6 +30,7 @@ from dataclasses import dataclass
 from cheese.bots.base import Decision, Turn
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
+from cheese.bots.mcts_native import NativeSearch, native_defaults, runs_in_c, search_in_c
 from cheese.bots.mcts_tree import Node, TreePolicy, run_iteration, seed_root
 from cheese.bots.spec import (
     ChoiceParameter,
@@ -40,6 +47,8 @@ from cheese.engine.registry import NATIVE
 NAME = "mcts"
 DESCRIPTION = "information-set MCTS over determinizations; per-seat rewards (max^n)"
 DEFAULT_ITERATIONS = 300
+"""Iterations of the Python loop when the spec gives neither iterations nor time."""
+MAX_ITERATIONS = 10_000_000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_WIDEN = 2.0
 DEFAULT_PRIOR = 0
@@ -50,10 +59,12 @@ NATIVE_LEAF_PLAYOUTS = 8
 there, and averaging them is what makes a leaf's value worth comparing."""
 AUTO = "auto"
 PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter("iterations", DEFAULT_ITERATIONS, 1, 10_000_000,
-                 "iterations per move (unlimited when only time= is given)"),
+    IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
+                 "iterations per move: 300 in Python, the game's budget in C "
+                 "(unlimited when only time= is given)"),
     FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit"),
-    FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0, "UCB exploration constant"),
+    FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
+                   "UCB exploration constant (in C, when not given: the game's)"),
     ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
                     "playout policy; auto = the game's advice, none = evaluate the leaf"),
     IntParameter("depth", 0, 0, 10_000,
@@ -73,7 +84,9 @@ PARAMETERS: tuple[Parameter, ...] = (
 class MctsConfig:
     """The settings of the MCTS bot, checked."""
 
-    iterations: int | None = DEFAULT_ITERATIONS
+    iterations: int | None = None
+    """``None``: the loop's default (``DEFAULT_ITERATIONS`` in Python, the game's budget in
+    C), or no limit when ``seconds`` is given."""
     seconds: float | None = None
     exploration: float = DEFAULT_EXPLORATION
     playout: str = AUTO
@@ -89,9 +102,7 @@ class MctsConfig:
     def from_params(cls, params: Mapping[str, str]) -> MctsConfig:
         settings = read_settings(NAME, PARAMETERS, params)
         seconds = settings.number("time") or None
-        iterations: int | None = settings.integer("iterations")
-        if seconds is not None and not settings.is_given("iterations"):
-            iterations = None
+        iterations = settings.integer("iterations") if settings.is_given("iterations") else None
         playout = settings.choice("playout")
         depth = settings.integer("depth")
         return cls(
@@ -108,14 +119,38 @@ class MctsConfig:
 
     @property
     def budget(self) -> Budget:
+        """The Python loop's budget."""
+        if self.iterations is None and self.seconds is None:
+            return Budget(DEFAULT_ITERATIONS, None)
         return Budget(self.iterations, self.seconds)
+
+    def native_search(self, slug: str) -> NativeSearch | None:
+        """The C loop's settings for the game ``slug``, or None when the spec asks for
+        what only the Python loop does (``playout=none`` or a playout depth)."""
+        if self.playout == "none" or self.depth:
+            return None
+        defaults = native_defaults(slug)
+        iterations = self.iterations
+        if iterations is None:
+            iterations = MAX_ITERATIONS if self.seconds is not None else defaults.iterations
+        exploration = self.exploration
+        if exploration == DEFAULT_EXPLORATION:
+            exploration = defaults.exploration
+        return NativeSearch(
+            iterations=iterations,
+            seconds=self.seconds,
+            exploration=exploration,
+            widen=self.widen,
+            playout=defaults.playout if self.playout == AUTO else self.playout,
+            prior_visits=self.prior,
+            leaf_playouts=self.leaf or 1,
+            chance_nodes=defaults.chance_nodes,
+        )
 
     @property
     def spec(self) -> str:
         changed: list[tuple[str, SettingValue]] = []
-        if self.iterations is not None and (
-            self.iterations != DEFAULT_ITERATIONS or self.seconds is not None
-        ):
+        if self.iterations is not None:
             changed.append(("iterations", self.iterations))
         if self.seconds is not None:
             changed.append(("time", self.seconds))
@@ -164,6 +199,8 @@ class RootStats:
     iterations: int
     elapsed: float
     children: tuple[tuple[Action, int, float], ...]
+    in_c: bool = False
+    """Whether the C loop ran the search."""
 
 
 def one_ply_values(
@@ -180,12 +217,17 @@ def one_ply_values(
 
 
 def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
-    """One search of ``turn`` within ``config.budget``, all randomness from ``seed``.
+    """One search of ``turn`` within its budget, all randomness from ``seed``: in C on
+    the native backend (when the spec allows), else in Python.
 
     With ``config.prior`` the root is first seeded with the moves' one-ply values.
     """
-    rng = random.Random(seed)
     evaluator = evaluator_for(turn.game)
+    settings = config.native_search(turn.game.info.slug) if runs_in_c(turn) else None
+    if settings is not None:
+        iterations, elapsed, children = search_in_c(turn, settings, evaluator, seed)
+        return RootStats(iterations, elapsed, children, in_c=True)
+    rng = random.Random(seed)
     policy = config.tree_policy(evaluator.advice, turn.game.backend == NATIVE)
     root = Node()
     stopwatch = config.budget.start()
@@ -311,5 +353,6 @@ class MctsBot:
                 "visits": visits,
                 "value": round(reward_sum / visits, 4) if visits else 0.0,
                 "children": len(merged),
+                "loop": "c" if stats[0].in_c else "python",
             },
         )

@@ -1,0 +1,140 @@
+"""The MCTS bot's search on the native backend: the whole loop in C (``bridge.search``).
+
+The C loop (cheese/engine/native/search.c) is the same information-set MCTS as
+``cheese.bots.mcts_tree``: a fresh determinization of the seat's view every iteration,
+nodes keyed by the actions from the root, availability-counted UCB, progressive widening
+by the game's priors, rewards per seat as ``cheese.bots.rewards``. Its leaves are played
+out to the end by the game's C playout policy (uniform or its fast heuristic), so leaf
+evaluations cut at a depth stay with the Python loop.
+
+The bot hands C nothing but a determinization drawn through the ``Turn``: every
+iteration re-draws the hidden part of it from the seat's view, so the search cannot see
+the true state. Root priors (virtual visits at each move's one-ply value, the values
+greedy compares) steer the first iterations toward the moves the evaluation likes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from cheese.bots.base import Turn
+from cheese.bots.evaluation import Evaluator
+from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
+from cheese.engine import Action
+from cheese.engine.registry import NATIVE
+
+C_POLICIES = MappingProxyType({"random": 0, "heuristic": 1})
+"""The C playout policies by name (``p_policy_action``)."""
+PRIOR_WORLDS = 4
+"""Determinizations the root moves' one-ply values are averaged over (one when the
+evaluation reads only the public view)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NativeDefaults:
+    """A game's settings for the C search where the spec leaves them open.
+
+    Chosen by duels against greedy: the fast heuristic playouts beat uniform ones in
+    every game; the budgets keep a default duel of 100 four-player Get The Cheese! games
+    near a minute on two cores; Cheese Chasers, where every draw is seen, keys its tree by
+    the drawn cards and explores less.
+    """
+
+    iterations: int
+    playout: str
+    exploration: float
+    chance_nodes: bool = False
+
+
+NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
+    {
+        "get-the-cheese": NativeDefaults(5000, "heuristic", 0.7),
+        "cheese-chasers": NativeDefaults(3000, "heuristic", 0.3, chance_nodes=True),
+        "cheese-drop": NativeDefaults(5000, "heuristic", 0.7),
+    }
+)
+FALLBACK_DEFAULTS = NativeDefaults(5000, "heuristic", 0.7)
+
+SOLITAIRE_REWARDS: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {"cheese-chasers": (SCORE_SCALE, FINISH_WEIGHT)}
+)
+"""(scale, finish) of a one-seat game's reward, as its evaluation counts a finished game:
+``finish + (1 - finish) * points / (points + scale)``, 0 without points."""
+DEFAULT_SOLITAIRE_REWARD = (10.0, 0.0)
+
+
+def native_defaults(slug: str) -> NativeDefaults:
+    return NATIVE_DEFAULTS.get(slug, FALLBACK_DEFAULTS)
+
+
+def runs_in_c(turn: Turn) -> bool:
+    """Whether the turn's game is native and the compiled extension has the search loop."""
+    if turn.game.backend != NATIVE:
+        return False
+    try:
+        from cheese.engine.native import bridge
+    except ImportError:
+        return False
+    return bridge.has_search()
+
+
+@dataclass(frozen=True, slots=True)
+class NativeSearch:
+    """The settings of one C search (see ``cheese.engine.native.bridge.search``)."""
+
+    iterations: int
+    seconds: float | None
+    exploration: float
+    widen: float
+    playout: str
+    prior_visits: int
+    leaf_playouts: int
+    chance_nodes: bool
+
+
+def root_priors(
+    turn: Turn, evaluator: Evaluator, rng: random.Random, samples: int
+) -> dict[Action, float]:
+    """Each legal move's one-ply value for the seat, averaged over determinizations."""
+    legal = turn.legal_actions()
+    worlds = 1 if evaluator.advice.view_only else samples
+    totals = [0.0] * len(legal)
+    for _ in range(worlds):
+        values = evaluator.action_values(turn.determinize(rng), legal)
+        for index, rewards in enumerate(values):
+            totals[index] += rewards[turn.seat]
+    return {action: total / worlds for action, total in zip(legal, totals)}
+
+
+def search_in_c(
+    turn: Turn, settings: NativeSearch, evaluator: Evaluator, seed: int
+) -> tuple[int, float, tuple[tuple[Action, int, float], ...]]:
+    """One C search of ``turn``: (iterations, seconds, (action, visits, reward sum) per
+    root move). All randomness comes from ``seed``."""
+    from cheese.engine.native import NativeState, bridge
+
+    rng = random.Random(seed)
+    world = turn.determinize(rng)
+    assert isinstance(world, NativeState), f"not a native state: {world!r}"
+    priors = root_priors(turn, evaluator, rng, PRIOR_WORLDS) if settings.prior_visits else None
+    scale, finish = SOLITAIRE_REWARDS.get(turn.game.info.slug, DEFAULT_SOLITAIRE_REWARD)
+    result = bridge.search(
+        world,
+        turn.seat,
+        iterations=settings.iterations,
+        seconds=settings.seconds,
+        exploration=settings.exploration,
+        widen=settings.widen,
+        policy=C_POLICIES[settings.playout],
+        seed=rng.getrandbits(64),
+        solitaire_scale=scale,
+        solitaire_finish=finish,
+        priors=priors,
+        prior_visits=settings.prior_visits,
+        chance_nodes=settings.chance_nodes,
+        leaf_playouts=settings.leaf_playouts,
+    )
+    return result.iterations, result.elapsed, result.children
