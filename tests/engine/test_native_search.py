@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -12,6 +13,9 @@ from cheese.bots.rewards import terminal_rewards
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
+
+if TYPE_CHECKING:
+    from cheese.engine.native.bridge import SearchResult
 
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
@@ -32,7 +36,9 @@ def native_position(slug: str, players: int, seed: int, moves: int) -> State:
     return state
 
 
-def run_search(state: State, iterations: int = 500, seed: int = 1, **settings: float):
+def run_search(
+    state: State, iterations: int = 500, seed: int = 1, **settings: float
+) -> SearchResult:
     from cheese.engine.native import bridge
 
     assert isinstance(state, bridge.NativeState)
