@@ -9,7 +9,7 @@ with the most visits (ties: higher mean reward, then the lower action).
 On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
 same selection and widening, same rewards, leaves played out to the end by the game's C
 playout policy; the settings a spec leaves open take the game's tuned C defaults
-(``mcts_native.NATIVE_DEFAULTS``: iterations, playout policy, exploration). Specs the C
+(``mcts_native.NATIVE_DEFAULTS``: iterations, playout policy, exploration, root prior). Specs the C
 loop cannot follow (``playout=none``, a playout ``depth``) run the Python loop.
 
 Budget: ``iterations=`` or ``time=`` seconds (or both: whichever ends first); a fixed
@@ -73,7 +73,8 @@ PARAMETERS: tuple[Parameter, ...] = (
     FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
                    "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off"),
     IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
-                 "virtual visits of each root move at its one-ply value; 0 = none"),
+                 "virtual visits of each root move at its one-ply value; 0 = none "
+                 "(in C, when not given: the game's)"),
     IntParameter("leaf", 0, 0, 10_000,
                  "playouts averaged per leaf; 0 = 8 when they run in C, else 1"),
     IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
@@ -142,7 +143,7 @@ class MctsConfig:
             exploration=exploration,
             widen=self.widen,
             playout=defaults.playout if self.playout == AUTO else self.playout,
-            prior_visits=self.prior,
+            prior_visits=self.prior if self.prior != DEFAULT_PRIOR else defaults.prior_visits,
             leaf_playouts=self.leaf or 1,
             chance_nodes=defaults.chance_nodes,
         )

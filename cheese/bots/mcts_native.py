@@ -40,12 +40,14 @@ class NativeDefaults:
     Chosen by duels against greedy: the fast heuristic playouts beat uniform ones in
     every game; the budgets keep a default duel of 100 four-player Get The Cheese! games
     near a minute on two cores; Cheese Chasers, where every draw is seen, keys its tree by
-    the drawn cards and explores less.
+    the drawn cards and explores less; in Cheese Drop the root moves start from greedy's
+    one-ply values (a gate has hundreds of moves that playouts alone rank poorly).
     """
 
     iterations: int
     playout: str
     exploration: float
+    prior_visits: int = 0
     chance_nodes: bool = False
 
 
@@ -53,7 +55,7 @@ NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
     {
         "get-the-cheese": NativeDefaults(5000, "heuristic", 0.7),
         "cheese-chasers": NativeDefaults(3000, "heuristic", 0.3, chance_nodes=True),
-        "cheese-drop": NativeDefaults(5000, "heuristic", 0.7),
+        "cheese-drop": NativeDefaults(5000, "heuristic", 0.3, prior_visits=20),
     }
 )
 FALLBACK_DEFAULTS = NativeDefaults(5000, "heuristic", 0.7)

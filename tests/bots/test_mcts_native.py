@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -126,4 +127,9 @@ def test_the_c_defaults_follow_the_spec() -> None:
     assert settings is not None
     assert (settings.exploration, settings.playout, settings.iterations) == (1.5, "random", 40)
     assert MctsConfig.from_params({"playout": "none"}).native_search("get-the-cheese") is None
+    drop = config.native_search("cheese-drop")
+    assert drop is not None and drop.prior_visits == NATIVE_DEFAULTS["cheese-drop"].prior_visits
+    assert MctsConfig.from_params({"prior": "3"}).native_search("cheese-drop") == replace(
+        drop, prior_visits=3
+    )
     assert MctsConfig.from_params({"iterations": "300"}).spec == "mcts:iterations=300"
