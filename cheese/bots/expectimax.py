@@ -22,10 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.bots.base import Decision, Turn
-from cheese.bots.evaluation import Evaluator, evaluator_for
+from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds
 from cheese.bots.spec import (
+    ChoiceParameter,
     FloatParameter,
     IntParameter,
     Parameter,
@@ -34,6 +35,7 @@ from cheese.bots.spec import (
     read_settings,
 )
 from cheese.engine import Action, State
+from cheese.engine.registry import NATIVE
 
 NAME = "expectimax"
 DESCRIPTION = "depth-limited max^n expectimax with exact chance, over determinizations"
@@ -42,6 +44,10 @@ DEFAULT_SAMPLES = 4
 DEFAULT_WIDTH = 8
 DEFAULT_ROOT_WIDTH = 12
 GAME_ADVICE = 0
+AUTO = "auto"
+EVALUATION = "eval"
+PLAYOUT = "playout"
+DEFAULT_LEAF_PLAYOUTS = 8
 MAX_DEPTH = 50
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("depth", DEFAULT_DEPTH, 1, MAX_DEPTH,
@@ -56,6 +62,11 @@ PARAMETERS: tuple[Parameter, ...] = (
                  "moves searched at decisions below the root, best priors first; 0 = all"),
     IntParameter("chance", GAME_ADVICE, 0, 100_000,
                  "chance branches expanded exactly between two decisions; 0 = the game's advice"),
+    ChoiceParameter("leaf", AUTO, (AUTO, EVALUATION, PLAYOUT),
+                    "leaf values: the game's evaluation, or C playouts (native backend); "
+                    "auto = playouts where the game plays them out in C"),
+    IntParameter("playouts", DEFAULT_LEAF_PLAYOUTS, 1, 10_000,
+                 "C playouts averaged per leaf with leaf=playout"),
 )
 
 
@@ -70,6 +81,8 @@ class ExpectimaxConfig:
     width: int = DEFAULT_WIDTH
     chance_width: int = GAME_ADVICE
     """0 takes the game's advice."""
+    leaf: str = AUTO
+    playouts: int = DEFAULT_LEAF_PLAYOUTS
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ExpectimaxConfig:
@@ -85,6 +98,8 @@ class ExpectimaxConfig:
             root_width=settings.integer("root"),
             width=settings.integer("width"),
             chance_width=settings.integer("chance"),
+            leaf=settings.choice("leaf"),
+            playouts=settings.integer("playouts"),
         )
 
     @property
@@ -102,6 +117,10 @@ class ExpectimaxConfig:
             changed.append(("width", self.width))
         if self.chance_width != GAME_ADVICE:
             changed.append(("chance", self.chance_width))
+        if self.leaf != AUTO:
+            changed.append(("leaf", self.leaf))
+        if self.playouts != DEFAULT_LEAF_PLAYOUTS:
+            changed.append(("playouts", self.playouts))
         return compose_spec(NAME, changed)
 
 
@@ -146,7 +165,7 @@ def search_depth(
     total = sum(weight for _, weight, _ in worlds)
     values: dict[Action, float] = {}
     search.cut_by_depth = False
-    if depth == 1 and search.chance_width <= 1:
+    if depth == 1 and search.chance_width <= 1 and search.playout is None:
         sums = [0.0] * len(order)
         for world, weight, luck in worlds:
             search.luck_seed = luck
@@ -182,6 +201,20 @@ def search_depth(
     return RootResult(depth, values, True, search.cut_by_depth)
 
 
+def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -> str | None:
+    """The playout policy that values the leaves, or None for the evaluation.
+
+    ``leaf=auto`` plays out in C where the game advises it (native backend only);
+    ``leaf=playout`` always plays out (in C on native states, else through the engine
+    with the evaluator's playout moves), with the game's C policy or uniform moves.
+    """
+    if config.leaf == EVALUATION:
+        return None
+    if config.leaf == PLAYOUT:
+        return advice.native_playout or "heuristic"
+    return advice.native_playout if native else None
+
+
 class ExpectimaxBot:
     """Expectimax over determinizations; see the module docstring."""
 
@@ -210,7 +243,11 @@ class ExpectimaxBot:
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]
         chance_width = config.chance_width or evaluator.advice.chance_width
-        search = WorldSearch(evaluator, config.width, chance_width, deadline)
+        native = turn.game.backend == NATIVE
+        playout = leaf_playout(config, evaluator.advice, native)
+        search = WorldSearch(
+            evaluator, config.width, chance_width, deadline, playout, config.playouts, native
+        )
         order = root_candidates(evaluator, merged, legal, config.root_width)
         finished: RootResult | None = None
         for depth in range(1, config.depth + 1):

@@ -36,10 +36,12 @@ Pruned values are only bounds, which the guard guarantees are never used.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 
 from cheese.bots.evaluation import Evaluator
+from cheese.bots.playouts import c_playout, engine_playout, mean_rewards
 from cheese.bots.rewards import Rewards, reward_sum
 from cheese.engine import Action, State
 from cheese.engine.luck import keyed_hash, pick_weighted
@@ -49,6 +51,8 @@ UPPER = 1.0
 EPSILON = 1e-9
 """Slack for floating-point sums when testing a bound."""
 NO_SEAT = -1
+PLAYOUT_SEEDS = 1 << 62
+"""Keys (with the world's luck seed) of the seeds of leaf playouts; far from chance keys."""
 
 
 class OutOfTime(Exception):
@@ -59,12 +63,20 @@ class WorldSearch:
     """Expectimax of one depth over determinized worlds, sharing counters and a deadline."""
 
     __slots__ = ("evaluator", "width", "chance_width", "deadline", "nodes", "cut_by_depth",
-                 "luck_seed")
+                 "luck_seed", "playout", "leaf_playouts", "native")
 
     def __init__(
-        self, evaluator: Evaluator, width: int, chance_width: int, deadline: float | None
+        self, evaluator: Evaluator, width: int, chance_width: int, deadline: float | None,
+        playout: str | None = None, leaf_playouts: int = 0, native: bool = False,
     ) -> None:
         self.evaluator = evaluator
+        self.playout = playout
+        """The playout policy that values leaves (``"random"``/``"heuristic"``), or None
+        for the evaluation."""
+        self.leaf_playouts = leaf_playouts
+        """Playouts averaged at a leaf."""
+        self.native = native
+        """Whether the playouts run in C."""
         self.width = width
         """Actions searched at a decision node (best priors first); 0 = all."""
         self.chance_width = chance_width
@@ -90,13 +102,30 @@ class WorldSearch:
                 return self.chance_value(state, weights, depth, guard_seat, guard, branches)
             if depth <= 0:
                 self.cut_by_depth = True
-                return self.evaluator.rewards(state)
+                return self.leaf_value(state)
             return self.value(state.apply(self.world_luck(state, weights)), depth,
                               guard_seat, guard, branches)
         if depth <= 0:
             self.cut_by_depth = True
-            return self.evaluator.rewards(state)
+            return self.leaf_value(state)
         return self.decision_value(state, depth, guard_seat, guard)
+
+    def leaf_value(self, state: State) -> Rewards:
+        """A leaf's value: the evaluation, or the mean of ``leaf_playouts`` playouts to
+        the end (in C on native states, else through the engine).
+
+        The playouts of every leaf of a world use the same seeds, drawn from the world's
+        luck, so the moves compared at the root meet the same luck in their playouts too.
+        """
+        if not self.leaf_playouts or self.playout is None:
+            return self.evaluator.rewards(state)
+        seeds = [keyed_hash(self.luck_seed, PLAYOUT_SEEDS + index) for index in range(self.leaf_playouts)]
+        if self.native:
+            return mean_rewards([c_playout(state, self.playout, seed, self.evaluator) for seed in seeds])
+        return mean_rewards([
+            engine_playout(state, self.playout, 0, self.evaluator, random.Random(seed))
+            for seed in seeds
+        ])
 
     def world_luck(self, state: State, weights: Sequence[tuple[Action, int]]) -> Action:
         """The outcome this world gives the chance event of ``state``.
@@ -143,7 +172,7 @@ class WorldSearch:
         """The child best for the seat to act, stopping early when the guard is out of reach."""
         mover = state.current_player
         candidates = self.candidate_actions(state)
-        if depth == 1 and self.chance_width <= 1:
+        if depth == 1 and self.chance_width <= 1 and self.playout is None:
             # The children are leaves valued where they stand: all at once.
             self.nodes += len(candidates)
             self.cut_by_depth = True

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cheese.bots.evaluation import Evaluator
+from cheese.bots.playouts import c_playout, engine_playout, mean_rewards
 from cheese.bots.rewards import Rewards
 from cheese.engine import Action, State
 from cheese.engine.luck import sample_chance
@@ -190,64 +191,25 @@ def mark_available(node: Node, legal: Sequence[Action]) -> int:
     return count
 
 
-NATIVE_POLICIES = {"random": 0, "heuristic": 1}
-"""The codes of the C playout policies (``cheese.engine.native.playouts``)."""
-
-
-def native_playout(
-    state: State, policy: TreePolicy, evaluator: Evaluator, rng: random.Random
-) -> Rewards:
-    """The mean rewards of ``policy.leaf_playouts`` playouts to the end run in C, each
-    valued from its final points."""
-    from cheese.engine.native import NativeState, playouts
-
-    assert isinstance(state, NativeState)
-    code = NATIVE_POLICIES[policy.playout]
-    count = policy.leaf_playouts
-    sums = [0.0] * state.num_players
-    for _ in range(count):
-        totals = playouts(state, 1, rng.getrandbits(64), code)
-        for seat, reward in enumerate(evaluator.rewards_of_points(totals.score_sums)):
-            sums[seat] += reward
-    return tuple(total / count for total in sums)
-
-
 def playout(
     state: State, evaluator: Evaluator, policy: TreePolicy, rng: random.Random
 ) -> Rewards:
-    """Play on from ``state`` (for ``playout_depth`` decisions, 0: to the end); rewards."""
-    if policy.native and not state.is_terminal():
-        return native_playout(state, policy, evaluator, rng)
-    if policy.playout == "none" or policy.leaf_playouts == 1:
-        return python_playout(state, evaluator, policy, rng)
-    sums = [0.0] * state.num_players
-    for _ in range(policy.leaf_playouts):
-        for seat, reward in enumerate(python_playout(state, evaluator, policy, rng)):
-            sums[seat] += reward
-    return tuple(total / policy.leaf_playouts for total in sums)
-
-
-def python_playout(
-    state: State, evaluator: Evaluator, policy: TreePolicy, rng: random.Random
-) -> Rewards:
-    """One playout through the engine API, cut off after ``playout_depth`` decisions."""
-    decisions = 0
-    heuristic = policy.playout == "heuristic"
-    if policy.playout != "none":
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(sample_chance(state, rng))
-                continue
-            if policy.playout_depth and decisions >= policy.playout_depth:
-                break
-            if heuristic:
-                action = evaluator.playout_action(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state = state.apply(action)
-            decisions += 1
-    return evaluator.rewards(state)
+    """The leaf value: the mean of ``leaf_playouts`` playouts from ``state`` (in C with
+    ``policy.native``, else through the engine for ``playout_depth`` decisions)."""
+    if state.is_terminal():
+        return evaluator.rewards(state)
+    if policy.native:
+        samples = [
+            c_playout(state, policy.playout, rng.getrandbits(64), evaluator)
+            for _ in range(policy.leaf_playouts)
+        ]
+    else:
+        count = 1 if policy.playout == "none" else policy.leaf_playouts
+        samples = [
+            engine_playout(state, policy.playout, policy.playout_depth, evaluator, rng)
+            for _ in range(count)
+        ]
+    return samples[0] if len(samples) == 1 else mean_rewards(samples)
 
 
 def run_iteration(

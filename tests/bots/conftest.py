@@ -38,18 +38,22 @@ def random_position(slug: str, players: int, seed: int, moves: int) -> State:
     return state
 
 
-def replay(slug: str, players: int, seed: int, actions: Sequence[Action]) -> State:
+def replay(
+    slug: str, players: int, seed: int, actions: Sequence[Action], backend: str = "reference"
+) -> State:
     """``actions`` (chance outcomes included) applied to a fresh game dealt with ``seed``."""
-    state = load_game(slug, backend="reference").new_initial_state(players, seed=seed)
+    state = load_game(slug, backend=backend).new_initial_state(players, seed=seed)
     for action in actions:
         state = state.apply(action)
     return state
 
 
-def history_position(slug: str, players: int, seed: int, moves: int) -> tuple[State, list[Action]]:
+def history_position(
+    slug: str, players: int, seed: int, moves: int, backend: str = "reference"
+) -> tuple[State, list[Action]]:
     """Like ``random_position`` but also returns every action applied (chance included)."""
     rng = random.Random(seed)
-    state = load_game(slug, backend="reference").new_initial_state(players, seed=seed)
+    state = load_game(slug, backend=backend).new_initial_state(players, seed=seed)
     actions: list[Action] = []
     decisions = 0
     while True:

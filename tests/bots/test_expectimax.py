@@ -8,8 +8,11 @@ import pytest
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.expectimax import ExpectimaxBot, ExpectimaxConfig, root_candidates
+from cheese.bots.expectimax import ExpectimaxBot, ExpectimaxConfig, leaf_playout, root_candidates
 from cheese.bots.greedy import distinct_worlds
+from cheese.engine import BACKEND, load_game
+from cheese.engine.luck import advance_chance
+from cheese.engine.registry import NATIVE
 
 from .conftest import random_position
 from .toy import race
@@ -76,3 +79,29 @@ def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
     decision = make_bot("expectimax").choose(Turn(state, state.current_player), random.Random(0))
     assert set(decision.info) == {"legal", "candidates", "depth", "value", "worlds", "nodes", "elapsed"}
     assert decision.info["depth"] == ExpectimaxConfig().depth
+
+
+def test_leaves_are_played_out_where_the_game_advises_c_playouts() -> None:
+    advice = evaluator_for(load_game("get-the-cheese", backend="reference")).advice
+    assert leaf_playout(ExpectimaxConfig(), advice, native=True) == "heuristic"
+    assert leaf_playout(ExpectimaxConfig(), advice, native=False) is None
+    assert leaf_playout(ExpectimaxConfig(leaf="eval"), advice, native=True) is None
+    assert leaf_playout(ExpectimaxConfig(leaf="playout"), advice, native=False) == "heuristic"
+
+
+def test_playout_leaves_through_the_engine_play_the_race() -> None:
+    decision = make_bot("expectimax:depth=1,leaf=playout,playouts=40").choose(
+        Turn(race(5), 0), random.Random(0)
+    )
+    assert decision.action == 2
+
+
+@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+def test_playout_leaves_in_c_are_legal_and_reproducible() -> None:
+    game = load_game("get-the-cheese", backend=NATIVE)
+    state = advance_chance(game.new_initial_state(4, seed=3))
+    bot = make_bot("expectimax:depth=2,playouts=2,root=4,width=2")
+    first = bot.choose(Turn(state, state.current_player), random.Random(5))
+    second = bot.choose(Turn(state, state.current_player), random.Random(5))
+    assert first.action == second.action and first.action in state.legal_actions()
+    assert first.info["value"] == second.info["value"]

@@ -42,6 +42,7 @@ from .conftest import random_position
         ("expectimax:time=0.5,depth=4", ExpectimaxBot, "expectimax:depth=4,time=0.5"),
         ("expectimax:samples=8,root=0,width=3,chance=16", ExpectimaxBot,
          "expectimax:samples=8,root=0,width=3,chance=16"),
+        ("expectimax:leaf=playout,playouts=4", ExpectimaxBot, "expectimax:leaf=playout,playouts=4"),
     ],
 )
 def test_make_bot_builds_the_bot_and_its_canonical_spec(spec: str, kind: type, canonical: str) -> None:
@@ -89,7 +90,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "iterations", "time", "c", "playout", "depth", "widen", "prior", "leaf", "workers",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [
-        "depth", "time", "samples", "root", "width", "chance",
+        "depth", "time", "samples", "root", "width", "chance", "leaf", "playouts",
     ]
     assert all(entry.origin == "built-in" for entry in catalogue.values())
 

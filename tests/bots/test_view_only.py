@@ -12,7 +12,8 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.engine import State
+from cheese.engine import BACKEND, State
+from cheese.engine.registry import NATIVE
 
 from .conftest import GAMES, history_position, replay
 
@@ -24,10 +25,12 @@ SPECS = (
 )
 
 
-def look_alikes(slug: str, players: int, seed: int, moves: int) -> tuple[State, list[State]]:
-    state, actions = history_position(slug, players, seed, moves)
+def look_alikes(
+    slug: str, players: int, seed: int, moves: int, backend: str = "reference"
+) -> tuple[State, list[State]]:
+    state, actions = history_position(slug, players, seed, moves, backend)
     seat = state.current_player
-    others = [replay(slug, players, seed + 1000, actions)]
+    others = [replay(slug, players, seed + 1000, actions, backend)]
     hidden = state.determinize(seat, random.Random(seed))
     if hidden != state:
         others.append(hidden)
@@ -47,6 +50,21 @@ def test_states_with_the_same_view_get_the_same_decision(spec: str, slug: str, p
         expected = bot.choose(Turn(state, seat), random.Random(seed)).action
         for other in others:
             assert bot.choose(Turn(other, seat), random.Random(seed)).action == expected
+
+
+NATIVE_SPECS = ("mcts:iterations=30", "expectimax:depth=2,samples=2,root=3,width=2,playouts=2")
+
+
+@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@pytest.mark.parametrize("spec", NATIVE_SPECS)
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_searches_in_c_see_only_the_view_too(spec: str, slug: str, players: int) -> None:
+    bot = make_bot(spec)
+    state, others = look_alikes(slug, players, 4, 6, NATIVE)
+    seat = state.current_player
+    expected = bot.choose(Turn(state, seat), random.Random(1)).action
+    for other in others:
+        assert bot.choose(Turn(other, seat), random.Random(1)).action == expected
 
 
 def test_get_the_cheese_look_alikes_differ_in_hidden_cards() -> None:
