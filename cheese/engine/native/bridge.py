@@ -10,7 +10,6 @@ on the Python side (options, view decoding, notation) comes from the game's code
 from __future__ import annotations
 
 import importlib
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -44,7 +43,7 @@ CODEC_MODULES = MappingProxyType(
 PREFIXES = MappingProxyType({"get-the-cheese": "gtc", "cheese-chasers": "chs", "cheese-drop": "cdp"})
 
 _missing = [slug for slug, prefix in PREFIXES.items() if not hasattr(lib, f"{prefix}_apply")]
-if _missing and os.environ.get("CHEESE_NATIVE_PARTIAL") != "1":
+if _missing:
     raise ImportError(f"the compiled extension lacks the game(s) {', '.join(_missing)}")
 
 
