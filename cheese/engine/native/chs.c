@@ -661,7 +661,8 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     chs_playground g;
     chs_playground_load(&g, s);
     ch_rng rng = ch_rng_seeded(*rng_state);
-    int score = chs_play_out(&g, s, &rng, policy == CHS_POLICY_HEURISTIC ? policy : CHS_POLICY_RANDOM);
+    int known = policy == CHS_POLICY_HEURISTIC ? policy : CHS_POLICY_RANDOM;
+    int score = chs_play_out(&g, s, &rng, known);
     *rng_state = rng.state;
     scores[0] = rank_keys[0] = score;
     return 1;

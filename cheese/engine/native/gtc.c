@@ -840,7 +840,8 @@ int32_t gtc_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     gtc_play_out(&s, policy, &rng);
     *rng_state = rng.state;
     gtc_final_keys(&s, rank_keys);
-    for (int seat = 0; seat < s.num_players; seat++) scores[seat] = rank_keys[seat * GTC_RANK_WIDTH];
+    for (int seat = 0; seat < s.num_players; seat++)
+        scores[seat] = rank_keys[seat * GTC_RANK_WIDTH];
     return GTC_RANK_WIDTH;
 }
 

@@ -22,10 +22,11 @@
  *   0.8 * (pairwise share by rank keys, a tie one half) + 0.2 * (points share); one seat:
  *   0 without points, else finish + (1 - finish) * points / (points + scale).
  *
- * Nodes live in one arena grown by realloc (an iteration adds at most one), children as
- * linked lists of arena indices; the arena and the scratch buffers are allocated once per
- * search and freed before it returns. All randomness comes from one SplitMix64 seeded by
- * the caller, so a fixed seed and iteration budget give the same tree on every machine.
+ * Nodes live in one arena grown by realloc, the children of a node side by side in a
+ * block of it (see search_tree); the arena and the scratch buffers are allocated once per
+ * search and freed before it returns, so the hot path never calls malloc per node. All
+ * randomness comes from one SplitMix64 seeded by the caller, so a fixed seed and
+ * iteration budget give the same tree on every machine.
  * Nothing is static and mutable: searches may run in several processes or threads.
  */
 #include <math.h>
@@ -43,7 +44,8 @@ enum { SEARCH_OK = 0, SEARCH_UNKNOWN_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_
 #define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
 #define SEARCH_NO_NODE (-1)
 
-/* What the loop needs of a game: its exported functions, looked up by prefix. */
+/* What the loop needs of a game: its exported functions, looked up by prefix. A game's
+ * playout makes its decisions with its p_policy_action. */
 typedef struct {
     const char *prefix;
     int32_t (*state_size)(void);
@@ -55,7 +57,6 @@ typedef struct {
     void (*determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
     void (*scores)(const uint8_t *state, int32_t *out);
     int32_t (*rank_keys)(const uint8_t *state, int32_t *out);
-    int32_t (*policy_action)(const uint8_t *state, int32_t policy, uint64_t *rng_state);
     int32_t (*playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
                        int32_t *scores, int32_t *rank_keys);
     int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
@@ -65,7 +66,7 @@ typedef struct {
 #define SEARCH_GAME(p)                                                                     \
     {#p, p##_state_size, p##_max_actions, p##_current_player, p##_legal_actions,            \
      p##_chance_weights, p##_apply, p##_determinize, p##_scores, p##_rank_keys,             \
-     p##_policy_action, p##_playout, p##_action_priors}
+     p##_playout, p##_action_priors}
 
 static const search_game SEARCH_GAMES[] = {SEARCH_GAME(gtc), SEARCH_GAME(chs), SEARCH_GAME(cdp)};
 
@@ -120,7 +121,7 @@ typedef struct {
     int32_t *available; /* the children legal in this pass */
     int64_t *weights;
     double *priors;
-    double *root_log; /* sqrt(ln(a)) for a below log_bound */
+    double *sqrt_log; /* sqrt(ln(a)) for a below log_bound */
     int64_t log_bound;
     int32_t max_actions, state_size;
 } search_tree;
@@ -136,7 +137,7 @@ static void search_free(search_tree *t) {
     free(t->available);
     free(t->weights);
     free(t->priors);
-    free(t->root_log);
+    free(t->sqrt_log);
 }
 
 static int search_alloc(search_tree *t, int64_t iterations) {
@@ -153,25 +154,26 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->weights = malloc(sizeof(int64_t) * actions);
     t->priors = malloc(sizeof(double) * actions);
     t->log_bound = 1024;
-    t->root_log = malloc(sizeof(double) * (size_t)t->log_bound);
-    if (t->root_log)
-        for (int64_t a = 0; a < t->log_bound; a++) t->root_log[a] = a ? sqrt(log((double)a)) : 0.0;
+    t->sqrt_log = malloc(sizeof(double) * (size_t)t->log_bound);
+    if (t->sqrt_log)
+        for (int64_t a = 0; a < t->log_bound; a++) t->sqrt_log[a] = a ? sqrt(log((double)a)) : 0.0;
     return t->nodes && t->path && t->world && t->legal && t->child_stamp && t->available &&
-           t->weights && t->priors && t->root_log;
+           t->weights && t->priors && t->sqrt_log;
 }
 
-/* sqrt(ln(a)), from the table (grown by doubling when `a` is past its end). */
-static inline double search_root_log(search_tree *t, uint32_t a) {
+/* sqrt(ln(a)), from the table (grown by doubling when `a` is past its end): selection
+ * needs it for every available child at every pass. */
+static inline double search_sqrt_log(search_tree *t, uint32_t a) {
     if ((int64_t)a >= t->log_bound) {
         int64_t bound = t->log_bound;
         while (bound <= (int64_t)a) bound *= 2;
-        double *grown = realloc(t->root_log, sizeof(double) * (size_t)bound);
+        double *grown = realloc(t->sqrt_log, sizeof(double) * (size_t)bound);
         if (!grown) return sqrt(log((double)a));
         for (int64_t i = t->log_bound; i < bound; i++) grown[i] = sqrt(log((double)i));
-        t->root_log = grown;
+        t->sqrt_log = grown;
         t->log_bound = bound;
     }
-    return t->root_log[a];
+    return t->sqrt_log[a];
 }
 
 /* Room for `count` more nodes at the end of the arena; 0 when memory runs out. */
@@ -205,7 +207,8 @@ static int32_t search_add_child(search_tree *t, int32_t parent, int32_t action) 
         if (!search_reserve(t, capacity)) return SEARCH_NO_NODE;
         p = &t->nodes[parent];
         int32_t block = t->n_nodes;
-        memcpy(&t->nodes[block], &t->nodes[p->first_child], sizeof(search_node) * (size_t)p->children);
+        memcpy(&t->nodes[block], &t->nodes[p->first_child],
+               sizeof(search_node) * (size_t)p->children);
         t->n_nodes += capacity;
         p->first_child = block;
         p->capacity = capacity;
@@ -384,7 +387,7 @@ static int32_t search_select(search_tree *t, int count) {
     double best_score = -INFINITY;
     for (int i = 0; i < count; i++) {
         const search_node *child = &t->nodes[t->available[i]];
-        double score = child->mean + c * search_root_log(t, child->available) * child->spread;
+        double score = child->mean + c * search_sqrt_log(t, child->available) * child->spread;
         if (score > best_score ||
             (score == best_score && child->action < t->nodes[best].action)) {
             best = t->available[i];
