@@ -39,24 +39,24 @@ from cheese.engine.registry import NATIVE
 
 NAME = "expectimax"
 DESCRIPTION = "depth-limited max^n expectimax with exact chance, over determinizations"
-DEFAULT_DEPTH = 2
 DEFAULT_SAMPLES = 4
 DEFAULT_WIDTH = 8
-DEFAULT_ROOT_WIDTH = 12
+DEFAULT_ROOT_WIDTH = 0
 GAME_ADVICE = 0
 AUTO = "auto"
 EVALUATION = "eval"
 PLAYOUT = "playout"
-DEFAULT_LEAF_PLAYOUTS = 8
+DEFAULT_LEAF_PLAYOUTS = 16
 MAX_DEPTH = 50
 PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter("depth", DEFAULT_DEPTH, 1, MAX_DEPTH,
-                 "decisions searched (with time=: the deepest allowed, default unlimited)"),
+    IntParameter("depth", GAME_ADVICE, 0, MAX_DEPTH,
+                 "decisions searched; 0 = the game's advice (with time=: the deepest "
+                 "allowed, default unlimited)"),
     FloatParameter("time", 0.0, 0.0, 3600.0,
                    "seconds per move, deepening one decision at a time; 0 = no time limit"),
     IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,
                  "determinizations of the hidden cards averaged at the root"),
-    IntParameter("root", DEFAULT_ROOT_WIDTH, 0, 1000,
+    IntParameter("root", DEFAULT_ROOT_WIDTH, 0, 10_000,
                  "moves searched at the root, best priors first; 0 = all"),
     IntParameter("width", DEFAULT_WIDTH, 0, 1000,
                  "moves searched at decisions below the root, best priors first; 0 = all"),
@@ -74,7 +74,8 @@ PARAMETERS: tuple[Parameter, ...] = (
 class ExpectimaxConfig:
     """The settings of the expectimax bot, checked."""
 
-    depth: int = DEFAULT_DEPTH
+    depth: int = GAME_ADVICE
+    """Decisions searched; 0 takes the game's advice."""
     seconds: float | None = None
     samples: int = DEFAULT_SAMPLES
     root_width: int = DEFAULT_ROOT_WIDTH
@@ -105,7 +106,7 @@ class ExpectimaxConfig:
     @property
     def spec(self) -> str:
         changed: list[tuple[str, SettingValue]] = []
-        if self.depth != (DEFAULT_DEPTH if self.seconds is None else MAX_DEPTH):
+        if self.depth != (GAME_ADVICE if self.seconds is None else MAX_DEPTH):
             changed.append(("depth", self.depth))
         if self.seconds is not None:
             changed.append(("time", self.seconds))
@@ -143,7 +144,7 @@ def root_candidates(
 ) -> list[Action]:
     """The root moves to search, best priors (summed over the worlds) first."""
     totals = [0.0] * len(legal)
-    for world, weight in worlds:
+    for world, weight in worlds[:1] if evaluator.advice.view_only else worlds:
         for index, prior in enumerate(evaluator.action_priors(world, legal)):
             totals[index] += weight * prior
     ranked = [legal[index] for index in sorted(range(len(legal)), key=lambda index: -totals[index])]
@@ -166,15 +167,21 @@ def search_depth(
     values: dict[Action, float] = {}
     search.cut_by_depth = False
     if depth == 1 and search.chance_width <= 1 and search.playout is None:
+        # One call per world values every move; an evaluation that reads only the
+        # public view gives every world the same values, so one world does.
+        evaluator = search.evaluator
+        valued = worlds[:1] if evaluator.advice.view_only else worlds
+        total = sum(weight for _, weight, _ in valued)
         sums = [0.0] * len(order)
-        for world, weight, luck in worlds:
+        for world, weight, luck in valued:
             search.luck_seed = luck
-            for index, rewards in enumerate(search.evaluator.action_values(world, order)):
+            for index, rewards in enumerate(evaluator.action_values(world, order)):
                 sums[index] += weight * rewards[seat]
-        search.nodes += len(order) * len(worlds)
-        search.cut_by_depth = True
+        search.nodes += len(order) * len(valued)
+        first = worlds[0][0]
+        deeper = any(not evaluator.values_directly(first.apply(action)) for action in order)
         return RootResult(depth, {action: sums[index] / total for index, action in enumerate(order)},
-                          True, True)
+                          True, deeper)
     best = -UPPER
     try:
         for action in order:
@@ -250,7 +257,7 @@ class ExpectimaxBot:
         )
         order = root_candidates(evaluator, merged, legal, config.root_width)
         finished: RootResult | None = None
-        for depth in range(1, config.depth + 1):
+        for depth in range(1, (config.depth or evaluator.advice.expectimax_depth) + 1):
             result = search_depth(search, worlds, order, turn.seat, depth)
             if result.complete or finished is None:
                 if result.values:

@@ -18,6 +18,10 @@ valued in one ``action_values`` call.
 **Candidate moves.** A decision node searches the ``width`` moves with the best priors
 (all when ``width`` is 0).
 
+**Nodes the evaluation models.** Where the evaluator says its value already accounts
+for a node (``values_directly``: Cheese Drop's draws, fall and gates, whose outcomes its
+lane model integrates), the node is valued, not expanded.
+
 **Pruning** relies on two facts: every reward lies in [0, 1], and in games of two or more
 seats the rewards add up to a constant ``S`` (``cheese.bots.rewards``). A caller passes a
 *guard* (seat ``g``, value ``t``): it will only use this node's value if the value for
@@ -94,6 +98,9 @@ class WorldSearch:
         if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
             raise OutOfTime
         if state.is_terminal():
+            return self.evaluator.rewards(state)
+        if self.evaluator.values_directly(state):
+            self.cut_by_depth = True
             return self.evaluator.rewards(state)
         if state.is_chance_node():
             weights = state.chance_weights()

@@ -78,7 +78,11 @@ def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
     state = random_position("cheese-drop", 4, seed=1, moves=0)
     decision = make_bot("expectimax").choose(Turn(state, state.current_player), random.Random(0))
     assert set(decision.info) == {"legal", "candidates", "depth", "value", "worlds", "nodes", "elapsed"}
-    assert decision.info["depth"] == ExpectimaxConfig().depth
+    assert decision.info["depth"] == 1, "below a gate the evaluation models everything"
+    assert ExpectimaxConfig().depth == 0, "the game's advice"
+    chasers = random_position("cheese-chasers", 1, seed=1, moves=3)
+    deeper = make_bot("expectimax").choose(Turn(chasers, 0), random.Random(0))
+    assert deeper.info["depth"] == evaluator_for(chasers.game).advice.expectimax_depth
 
 
 def test_leaves_are_played_out_where_the_game_advises_c_playouts() -> None:

@@ -18,7 +18,7 @@ from .toy import race
 def plain_value(search: WorldSearch, state: State, depth: int, branches: int = 1) -> Rewards:
     """The same search written without any pruning."""
     evaluator: Evaluator = search.evaluator
-    if state.is_terminal():
+    if state.is_terminal() or evaluator.values_directly(state):
         return evaluator.rewards(state)
     if state.is_chance_node():
         weights = state.chance_weights()

@@ -48,6 +48,8 @@ class SearchAdvice:
     native_playout: PlayoutPolicy | None = None
     """With the native backend: play every leaf out to the end in C with this policy
     (its fast heuristic or uniform moves) instead; ``None`` keeps the advice above."""
+    expectimax_depth: int = 2
+    """The decisions expectimax searches when its spec leaves the depth open."""
 
 
 class Evaluator(Protocol):
@@ -71,6 +73,12 @@ class Evaluator(Protocol):
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """``rewards(state.apply(action))`` for each action, however it is fastest found."""
+        ...
+
+    def values_directly(self, state: State) -> bool:
+        """Whether ``rewards(state)`` already accounts for what happens at this node (a
+        chance event it integrates, a decision it models), so that a search should value
+        the node rather than expand it."""
         ...
 
     def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:

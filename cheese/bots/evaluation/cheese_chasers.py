@@ -267,6 +267,9 @@ class CheeseChasersEvaluator:
         # Only a finished game scores: nothing means lost (or, rarely, finished bare).
         return (reward_of_score(points[0]) if points[0] > 0 else 0.0,)
 
+    def values_directly(self, state: State) -> bool:
+        return False
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)
 

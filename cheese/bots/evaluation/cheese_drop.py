@@ -26,12 +26,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
-from cheese.engine.cheese_drop.betting import betting_order, column_counts
+from cheese.engine.cheese_drop.betting import betting_order, column_counts, place_piece
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -294,15 +294,30 @@ class CheeseDropEvaluator:
     def rewards_of_points(self, points: Sequence[float]) -> Rewards:
         return rewards_by_points(points)
 
+    def values_directly(self, state: State) -> bool:
+        """Draws, the fall and gates are all in the estimate: marbles still to fall follow
+        the pin rows' law, marbles in hand or in the bag are spread over the slots. Only
+        bets are worth searching."""
+        return drop_view(state).phase != Phase.BET
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
+        """Gates and bets valued from the view alone, without the engine.
+
+        A gate only puts the marbles in hand into slots; a bet only adds a piece. Either
+        is valued by the same estimate, so even the last bet of a round is valued by the
+        lanes' law, not by the lanes of one determinization.
+        """
         view = drop_view(state)
-        if view.phase != Phase.GATE:
+        if view.phase not in (Phase.GATE, Phase.BET):
             return values_by_applying(self, state, actions)
-        # A gate only places the marbles in hand: value each filling without the engine.
         options = drop_options(state)
         values: list[Rewards] = []
         for action in actions:
-            points, spread = self.estimate(view, options, gate_contents(action))
+            if view.phase == Phase.GATE:
+                points, spread = self.estimate(view, options, gate_contents(action))
+            else:
+                bets = place_piece(view.bets, view.current_player, action)
+                points, spread = self.estimate(replace(view, bets=bets), options)
             values.append(estimated_rewards(points, spread))
         return values
 

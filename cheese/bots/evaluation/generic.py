@@ -40,6 +40,9 @@ class GenericEvaluator:
     def rewards_of_points(self, points: Sequence[float]) -> Rewards:
         return rewards_by_points(points)
 
+    def values_directly(self, state: State) -> bool:
+        return False
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)
 

@@ -156,8 +156,10 @@ class GetTheCheeseEvaluator:
     def advice(self) -> SearchAdvice:
         # Pending draws change no estimate (a card counts the same in deck and hand),
         # so expanding them would only repeat the same value.
+        # One decision ahead: with playouts at the leaves the next seats' replies are
+        # already played out; a second ply only adds the noise of their maxima.
         return SearchAdvice(playout="none", playout_depth=0, chance_width=1,
-                            native_playout="heuristic")
+                            native_playout="heuristic", expectimax_depth=1)
 
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
@@ -211,6 +213,9 @@ class GetTheCheeseEvaluator:
 
     def rewards_of_points(self, points: Sequence[float]) -> Rewards:
         return rewards_by_points(points)
+
+    def values_directly(self, state: State) -> bool:
+        return False
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """The rewards after each of ``actions`` (the seat to act plays), line by line."""
