@@ -1,17 +1,29 @@
 """The expectimax bot: depth-limited max^n search averaged over determinizations.
 
-The root draws ``samples`` determinizations of the seat's view (equal ones merged) and
-values every legal action by the mean, over those worlds, of the acting seat's reward
-after a depth-limited expectimax search (``cheese.bots.expectimax_search``: max^n,
-exact small chance nodes, Star1 and shallow pruning, the evaluator at the leaves). The
-worlds act like a chance node at the root, so an action is dropped as soon as its
-partial mean can no longer beat the best action so far.
+The root draws ``samples`` determinizations of the seat's view (equal ones merged; one
+when the game hides nothing a search reads) and values each of its ``root`` best moves
+(by the evaluator's priors; all of them by default) by the mean, over those worlds, of
+the acting seat's reward after a depth-limited expectimax search
+(``cheese.bots.expectimax_search``: max^n, exact small chance nodes, Star1 and shallow
+pruning). The worlds act like a chance node at the root, so a move is dropped as soon as
+its partial mean can no longer beat the best move so far.
+
+**Leaves** are valued by the game's evaluation (``leaf=eval``) or by the mean of
+``playouts`` playouts to the end (``leaf=playout``: in C on the native backend, through
+the engine otherwise). ``leaf=auto`` plays out where the game advises C playouts and the
+backend is native — Get The Cheese!, whose one-ply evaluation cannot see the next seats'
+replies that a playout plays — and uses the evaluation elsewhere. Every leaf of a world
+is played out with the same seeds, so the moves compared meet the same luck.
+
+**Depth** ``0`` (the default) takes the game's advice: one decision in Get The Cheese!
+(its leaves are played out), two elsewhere.
 
 Budget: ``depth=`` decisions; with ``time=`` the search deepens one decision at a time
 (iterative deepening, best moves of the last depth searched first) until the time is up
-or ``depth`` is reached, and plays the result of the deepest finished depth. If even
-depth 1 is cut short, the best of the actions valued so far is played (actions are
-valued in the order of the evaluator's priors).
+or ``depth`` is reached, and plays the result of the deepest finished depth; it stops
+early when a deeper search cannot change anything. If even depth 1 is cut short, the
+best of the moves valued so far is played (moves are valued in the order of the
+evaluator's priors).
 """
 
 from __future__ import annotations

@@ -100,8 +100,7 @@ class WorldSearch:
         if state.is_terminal():
             return self.evaluator.rewards(state)
         if self.evaluator.values_directly(state):
-            self.cut_by_depth = True
-            return self.evaluator.rewards(state)
+            return self.leaf_value(state)
         if state.is_chance_node():
             weights = state.chance_weights()
             branches = chance_branches * len(weights)
