@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, Protocol, Self, TypeVar
 
 from cheese.engine import Action, Game, Seat, State
 
@@ -73,3 +73,38 @@ class Bot(Protocol):
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         """Choose one of ``turn.legal_actions()``, drawing randomness only from ``rng``."""
         ...
+
+
+class BotConfig(Protocol):
+    """A bot's checked settings: read from a spec's parameters, written back as a spec."""
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Self:
+        ...
+
+    @property
+    def spec(self) -> str:
+        ...
+
+
+ConfigT = TypeVar("ConfigT", bound=BotConfig)
+
+
+class ConfiguredBot(Generic[ConfigT]):
+    """A bot whose settings are one config value: made from a spec's parameters, it
+    answers with the spec its config writes. Subclasses name the config class."""
+
+    __slots__ = ("config",)
+
+    config_type: type[ConfigT]
+
+    def __init__(self, config: ConfigT | None = None) -> None:
+        self.config = self.config_type.from_params({}) if config is None else config
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Self:
+        return cls(cls.config_type.from_params(params))
+
+    @property
+    def spec(self) -> str:
+        return self.config.spec

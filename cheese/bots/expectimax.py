@@ -33,7 +33,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.bots.base import Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds
@@ -234,21 +234,12 @@ def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -
     return advice.native_playout if native else None
 
 
-class ExpectimaxBot:
+class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
     """Expectimax over determinizations; see the module docstring."""
 
-    __slots__ = ("config",)
+    __slots__ = ()
 
-    def __init__(self, config: ExpectimaxConfig | None = None) -> None:
-        self.config = ExpectimaxConfig() if config is None else config
-
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> ExpectimaxBot:
-        return cls(ExpectimaxConfig.from_params(params))
-
-    @property
-    def spec(self) -> str:
-        return self.config.spec
+    config_type = ExpectimaxConfig
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()

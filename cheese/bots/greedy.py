@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.base import Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.spec import IntParameter, Parameter, compose_spec, read_settings
 from cheese.engine import Action, State
@@ -54,21 +54,12 @@ def distinct_worlds(turn: Turn, rng: random.Random, samples: int) -> list[tuple[
     return list(counts.items())
 
 
-class GreedyBot:
+class GreedyBot(ConfiguredBot[GreedyConfig]):
     """Plays the legal action with the best average evaluation one ply ahead."""
 
-    __slots__ = ("config",)
+    __slots__ = ()
 
-    def __init__(self, config: GreedyConfig | None = None) -> None:
-        self.config = GreedyConfig() if config is None else config
-
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> GreedyBot:
-        return cls(GreedyConfig.from_params(params))
-
-    @property
-    def spec(self) -> str:
-        return self.config.spec
+    config_type = GreedyConfig
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()

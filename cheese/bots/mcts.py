@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from queue import Empty
 from dataclasses import dataclass
 
-from cheese.bots.base import Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.mcts_native import NativeSearch, native_defaults, runs_in_c, search_in_c
@@ -320,21 +320,12 @@ def most_visited(merged: Mapping[Action, tuple[int, float]]) -> Action:
     )
 
 
-class MctsBot:
+class MctsBot(ConfiguredBot[MctsConfig]):
     """Information-set MCTS; see the module docstring."""
 
-    __slots__ = ("config",)
+    __slots__ = ()
 
-    def __init__(self, config: MctsConfig | None = None) -> None:
-        self.config = MctsConfig() if config is None else config
-
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> MctsBot:
-        return cls(MctsConfig.from_params(params))
-
-    @property
-    def spec(self) -> str:
-        return self.config.spec
+    config_type = MctsConfig
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()

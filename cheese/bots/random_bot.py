@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.base import Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.spec import Parameter, read_settings
 
 NAME = "random"
@@ -26,22 +26,17 @@ class RandomConfig:
         read_settings(NAME, PARAMETERS, params)
         return cls()
 
-
-class RandomBot:
-    """Picks uniformly among ``turn.legal_actions()`` with the ``rng`` it is handed."""
-
-    __slots__ = ("config",)
-
-    def __init__(self, config: RandomConfig | None = None) -> None:
-        self.config = RandomConfig() if config is None else config
-
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> RandomBot:
-        return cls(RandomConfig.from_params(params))
-
     @property
     def spec(self) -> str:
         return NAME
+
+
+class RandomBot(ConfiguredBot[RandomConfig]):
+    """Picks uniformly among ``turn.legal_actions()`` with the ``rng`` it is handed."""
+
+    __slots__ = ()
+
+    config_type = RandomConfig
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
