@@ -60,6 +60,26 @@ class GameInfo:
     default_players: int
     description: str
 
+    def check_players(self, num_players: int | None) -> int:
+        """The player count: ``None`` means the default; otherwise one the game allows.
+
+        Raises ``OptionError`` naming the allowed counts.
+        """
+        if num_players is None:
+            return self.default_players
+        if (
+            isinstance(num_players, bool)
+            or not isinstance(num_players, int)
+            or not self.min_players <= num_players <= self.max_players
+        ):
+            *fewer, most = [str(count) for count in range(self.min_players, self.max_players + 1)]
+            allowed = f"{', '.join(fewer)} or {most}" if fewer else most
+            raise OptionError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players; "
+                f"num_players={num_players!r} is not allowed; pass {allowed}"
+            )
+        return num_players
+
 
 class ScoreSheet(Protocol):
     """The result of scoring a physical game from a text file (``cheese score``)."""

@@ -83,18 +83,7 @@ def default_options() -> dict[str, OptionValue]:
 
 def check_players(num_players: int | None) -> int:
     """The player count: ``None`` means the default (2); otherwise 2 to 5."""
-    if num_players is None:
-        return INFO.default_players
-    if (
-        isinstance(num_players, bool)
-        or not isinstance(num_players, int)
-        or not INFO.min_players <= num_players <= INFO.max_players
-    ):
-        raise OptionError(
-            f"Cheese Drop is played by {INFO.min_players} to {INFO.max_players} players; "
-            f"num_players={num_players!r} is not allowed; pass 2, 3, 4 or 5"
-        )
-    return num_players
+    return INFO.check_players(num_players)
 
 
 def parse_options(num_players: int, options: Mapping[str, object]) -> DropOptions:
