@@ -207,7 +207,7 @@ def search_depth(
                 remaining -= weight
                 threshold = (best * total - accumulated - remaining * UPPER) / weight
                 search.luck_seed = luck
-                child = search.value(world.apply(action), depth - 1, seat, threshold if values else -UPPER)
+                child = search.child_value(world, action, depth - 1, seat, threshold if values else -UPPER)
                 accumulated += weight * child[seat]
             if pruned:
                 continue

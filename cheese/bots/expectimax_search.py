@@ -133,6 +133,21 @@ class WorldSearch:
             for seed in seeds
         ])
 
+    def child_value(self, state: State, action: Action, depth: int, guard_seat: int,
+                    guard: float) -> Rewards:
+        """The value of the child of ``state`` by ``action``.
+
+        A child the evaluation values directly is valued from ``state`` by
+        ``action_values``, which knows what the move changes without the world's hidden
+        draws: Cheese Drop's last bet of a round is scored by the lanes' law there, not by
+        the lanes of one determinization.
+        """
+        child = state.apply(action)
+        if self.playout is None and self.evaluator.values_directly(child):
+            self.nodes += 1
+            return self.evaluator.action_values(state, [action])[0]
+        return self.value(child, depth, guard_seat, guard)
+
     def world_luck(self, state: State, weights: Sequence[tuple[Action, int]]) -> Action:
         """The outcome this world gives the chance event of ``state``.
 
@@ -177,13 +192,15 @@ class WorldSearch:
     def decision_value(self, state: State, depth: int, guard_seat: int, guard: float) -> Rewards:
         """The child best for the seat to act, stopping early when the guard is out of reach."""
         mover = state.current_player
-        candidates = self.candidate_actions(state)
         if depth == 1 and self.chance_width <= 1 and self.playout is None:
-            # The children are leaves valued where they stand: all at once.
-            self.nodes += len(candidates)
+            # The children are leaves valued where they stand: all at once, and all of
+            # them (ranking them by priors first would cost as much).
+            legal = state.legal_actions()
+            self.nodes += len(legal)
             self.cut_by_depth = True
-            values = self.evaluator.action_values(state, candidates)
+            values = self.evaluator.action_values(state, legal)
             return max(values, key=lambda rewards: rewards[mover])
+        candidates = self.candidate_actions(state)
         constant_sum = reward_sum(state.num_players) if state.num_players > 1 else None
         best: Rewards | None = None
         for action in candidates:
@@ -191,7 +208,7 @@ class WorldSearch:
                 threshold = guard if mover == guard_seat else -UPPER
             else:
                 threshold = max(guard, best[mover]) if mover == guard_seat else best[mover]
-            child = self.value(state.apply(action), depth - 1, mover, threshold)
+            child = self.child_value(state, action, depth - 1, mover, threshold)
             if best is None or child[mover] > best[mover]:
                 best = child
             if (

@@ -255,17 +255,23 @@ def drop_view(state: State) -> DropView:
 class CheeseDropEvaluator:
     """Totals plus the expected points of this round's pieces; see the module doc."""
 
-    __slots__ = ("_falls",)
+    __slots__ = ("_falls", "_outlooks")
 
     def __init__(self) -> None:
         self._falls: dict[int, list[list[list[float]]]] = {}
         """``lane_distributions`` by number of rows, worked out once per evaluator."""
+        self._outlooks: dict[tuple[object, ...], Outlook] = {}
+        """Outlooks by what they depend on: a search meets the same marbles again and
+        again (bets do not move them)."""
 
     @property
     def advice(self) -> SearchAdvice:
         # The evaluation already integrates the fall and the draws (never expand them)
-        # and reads only the public view.
-        return SearchAdvice(playout="none", playout_depth=0, chance_width=1, view_only=True)
+        # and reads only the public view; a search values a round's last bet from the
+        # view too (``values_directly``), so it never reads a determinization's hidden
+        # lanes and one world will do.
+        return SearchAdvice(playout="none", playout_depth=0, chance_width=1, view_only=True,
+                            hidden_information=False)
 
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)
@@ -273,14 +279,24 @@ class CheeseDropEvaluator:
             table = self._falls[rows] = lane_distributions(rows)
         return table
 
+    def outlook(self, view: DropView, options: DropOptions,
+                gate: Sequence[int | None] | None) -> Outlook:
+        """``outlook(marble_odds(...))``, worked out once per marbles, bag and gate."""
+        key = (options, view.num_players, view.round, view.phase in (Phase.BET, Phase.OVER),
+               view.marbles, view.hand, view.bag, None if gate is None else tuple(gate))
+        found = self._outlooks.get(key)
+        if found is None:
+            odds = marble_odds(view, options, self.falls(options.rows), gate)
+            found = self._outlooks[key] = outlook(odds)
+        return found
+
     def estimate(self, view: DropView, options: DropOptions,
                  gate: Sequence[int | None] | None = None) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
         points = [float(total) for total in view.totals]
         if view.phase == Phase.OVER:
             return points, 1.0
-        odds = marble_odds(view, options, self.falls(options.rows), gate)
-        expected = simulate_betting(view, options, outlook(odds))
+        expected = simulate_betting(view, options, self.outlook(view, options, gate))
         rounds_after = ROUNDS - 1 - view.round
         spread = SPREAD_BASE + SPREAD_PER_ROUND_LEFT * rounds_after
         return [total + gained for total, gained in zip(points, expected)], spread
