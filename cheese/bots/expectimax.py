@@ -12,11 +12,15 @@ its partial mean can no longer beat the best move so far.
 ``playouts`` playouts to the end (``leaf=playout``: in C on the native backend, through
 the engine otherwise). ``leaf=auto`` plays out where the game advises C playouts and the
 backend is native — Get The Cheese!, whose one-ply evaluation cannot see the next seats'
-replies that a playout plays — and uses the evaluation elsewhere. Every leaf of a world
-is played out with the same seeds, so the moves compared meet the same luck.
+replies that a playout plays, and Cheese Chasers, where only finishing counts and a
+playout sees how a game ends better than the estimate — and uses the evaluation
+elsewhere. Every leaf of a world is played out with the same seeds, so the moves
+compared meet the same luck. ``playouts=0`` takes the game's advice (16 in Get The
+Cheese!, 128 in Cheese Chasers).
 
-**Depth** ``0`` (the default) takes the game's advice: one decision in Get The Cheese!
-(its leaves are played out), two elsewhere.
+**Depth** ``0`` (the default) takes the game's advice: one decision where leaves are
+played out (below it, Cheese Chasers' next card is still an exact chance node), two in
+Cheese Drop.
 
 Budget: ``depth=`` decisions; with ``time=`` the search deepens one decision at a time
 (iterative deepening, best moves of the last depth searched first) until the time is up
@@ -58,7 +62,6 @@ GAME_ADVICE = 0
 AUTO = "auto"
 EVALUATION = "eval"
 PLAYOUT = "playout"
-DEFAULT_LEAF_PLAYOUTS = 16
 MAX_DEPTH = 50
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("depth", GAME_ADVICE, 0, MAX_DEPTH,
@@ -77,8 +80,8 @@ PARAMETERS: tuple[Parameter, ...] = (
     ChoiceParameter("leaf", AUTO, (AUTO, EVALUATION, PLAYOUT),
                     "leaf values: the game's evaluation, or C playouts (native backend); "
                     "auto = playouts where the game plays them out in C"),
-    IntParameter("playouts", DEFAULT_LEAF_PLAYOUTS, 1, 10_000,
-                 "C playouts averaged per leaf with leaf=playout"),
+    IntParameter("playouts", GAME_ADVICE, 0, 10_000,
+                 "playouts averaged per played-out leaf; 0 = the game's advice"),
 )
 
 
@@ -95,7 +98,8 @@ class ExpectimaxConfig:
     chance_width: int = GAME_ADVICE
     """0 takes the game's advice."""
     leaf: str = AUTO
-    playouts: int = DEFAULT_LEAF_PLAYOUTS
+    playouts: int = GAME_ADVICE
+    """0 takes the game's advice."""
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> ExpectimaxConfig:
@@ -132,7 +136,7 @@ class ExpectimaxConfig:
             changed.append(("chance", self.chance_width))
         if self.leaf != AUTO:
             changed.append(("leaf", self.leaf))
-        if self.playouts != DEFAULT_LEAF_PLAYOUTS:
+        if self.playouts != GAME_ADVICE:
             changed.append(("playouts", self.playouts))
         return compose_spec(NAME, changed)
 
@@ -256,7 +260,8 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         native = turn.game.backend == NATIVE
         playout = leaf_playout(config, evaluator.advice, native)
         search = WorldSearch(
-            evaluator, config.width, chance_width, deadline, playout, config.playouts, native
+            evaluator, config.width, chance_width, deadline, playout,
+            config.playouts or evaluator.advice.leaf_playouts, native
         )
         order = root_candidates(evaluator, merged, legal, config.root_width)
         finished: RootResult | None = None

@@ -93,6 +93,16 @@ def test_leaves_are_played_out_where_the_game_advises_c_playouts() -> None:
     assert leaf_playout(ExpectimaxConfig(), advice, native=False) is None
     assert leaf_playout(ExpectimaxConfig(leaf="eval"), advice, native=True) is None
     assert leaf_playout(ExpectimaxConfig(leaf="playout"), advice, native=False) == "heuristic"
+    chasers = evaluator_for(load_game("cheese-chasers", backend="reference")).advice
+    assert leaf_playout(ExpectimaxConfig(), chasers, native=True) == "heuristic"
+    assert (chasers.expectimax_depth, chasers.leaf_playouts) == (1, 128)
+    drop = evaluator_for(load_game("cheese-drop", backend="reference")).advice
+    assert leaf_playout(ExpectimaxConfig(), drop, native=True) is None
+
+
+def test_playouts_zero_is_the_games_advice() -> None:
+    assert ExpectimaxConfig.from_params({"playouts": "0"}) == ExpectimaxConfig()
+    assert make_bot("expectimax:playouts=16").spec == "expectimax:playouts=16"
 
 
 def test_playout_leaves_through_the_engine_play_the_race() -> None:

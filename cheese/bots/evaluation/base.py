@@ -50,6 +50,9 @@ class SearchAdvice:
     (its fast heuristic or uniform moves) instead; ``None`` keeps the advice above."""
     expectimax_depth: int = 2
     """The decisions expectimax searches when its spec leaves the depth open."""
+    leaf_playouts: int = 16
+    """The playouts expectimax averages at a leaf it plays out, when its spec leaves
+    that open."""
 
 
 class Evaluator(Protocol):

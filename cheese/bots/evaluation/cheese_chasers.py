@@ -243,7 +243,13 @@ class CheeseChasersEvaluator:
     def advice(self) -> SearchAdvice:
         # Uniform playouts almost never finish: play the heuristic for a stretch, then
         # let the estimate judge. The next card has at most four kinds: expand it.
-        return SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4, view_only=True, hidden_information=False)
+        # Expectimax (native backend) plays its leaves out to the end with the C
+        # heuristic: finishing is all that counts, and a playout sees how a game ends
+        # better than the estimate does; one decision with many playouts beat two
+        # decisions with few for the same time.
+        return SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4, view_only=True,
+                            hidden_information=False, native_playout="heuristic",
+                            expectimax_depth=1, leaf_playouts=128)
 
     def value(self, view: ChasersView, table: Table) -> float:
         """The estimated reward of the position ``view`` shows (``table`` its cards)."""
