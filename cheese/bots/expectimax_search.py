@@ -16,11 +16,15 @@ expands no chance at all (``chance_width`` 1), the last decision's candidate mov
 valued in one ``action_values`` call.
 
 **Candidate moves.** A decision node searches the ``width`` moves with the best priors
-(all when ``width`` is 0).
+(all when ``width`` is 0); at the last decision before the leaves, whose children are
+valued in one ``action_values`` call, every move.
 
 **Nodes the evaluation models.** Where the evaluator says its value already accounts
 for a node (``values_directly``: Cheese Drop's draws, fall and gates, whose outcomes its
-lane model integrates), the node is valued, not expanded.
+lane model integrates), the node is valued, not expanded. A move's child of that kind is
+valued from the parent by ``action_values``, which works from what the mover knows: a
+search that passes Cheese Drop's last bet of a round thus scores it by the lanes' law,
+never by the hidden lanes of its determinization.
 
 **Pruning** relies on two facts: every reward lies in [0, 1], and in games of two or more
 seats the rewards add up to a constant ``S`` (``cheese.bots.rewards``). A caller passes a
