@@ -29,8 +29,14 @@ from dataclasses import dataclass
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.budget import Budget
-from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
-from cheese.bots.mcts_native import NativeSearch, native_defaults, runs_in_c, search_in_c
+from cheese.bots.evaluation import SearchAdvice, evaluator_for
+from cheese.bots.mcts_native import (
+    NativeSearch,
+    native_defaults,
+    one_ply_values,
+    runs_in_c,
+    search_in_c,
+)
 from cheese.bots.mcts_tree import Node, TreePolicy, run_iteration, seed_root
 from cheese.bots.spec import (
     ChoiceParameter,
@@ -52,8 +58,6 @@ MAX_ITERATIONS = 10_000_000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_WIDEN = 2.0
 DEFAULT_PRIOR = 0
-PRIOR_WORLDS = 4
-"""Determinizations the root moves' one-ply values are averaged over."""
 NATIVE_LEAF_PLAYOUTS = 8
 """Playouts per leaf when they run in C and the spec leaves it open: they are cheap
 there, and averaging them is what makes a leaf's value worth comparing."""
@@ -202,19 +206,6 @@ class RootStats:
     children: tuple[tuple[Action, int, float], ...]
     in_c: bool = False
     """Whether the C loop ran the search."""
-
-
-def one_ply_values(
-    turn: Turn, evaluator: Evaluator, legal: Sequence[Action], rng: random.Random
-) -> list[float]:
-    """The acting seat's mean reward after each move over ``PRIOR_WORLDS`` worlds (one
-    when the evaluation reads only the public view): greedy's values."""
-    worlds = 1 if evaluator.advice.view_only else PRIOR_WORLDS
-    values = [0.0] * len(legal)
-    for _ in range(worlds):
-        for index, rewards in enumerate(evaluator.action_values(turn.determinize(rng), legal)):
-            values[index] += rewards[turn.seat] / worlds
-    return values
 
 
 def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:

@@ -16,18 +16,17 @@ greedy compares) steer the first iterations toward the moves the evaluation like
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from cheese.bots.base import Turn
 from cheese.bots.evaluation import Evaluator
 from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
+from cheese.bots.playouts import C_POLICIES
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
 
-C_POLICIES = MappingProxyType({"random": 0, "heuristic": 1})
-"""The C playout policies by name (``p_policy_action``)."""
 PRIOR_WORLDS = 4
 """Determinizations the root moves' one-ply values are averaged over (one when the
 evaluation reads only the public view)."""
@@ -99,18 +98,19 @@ class NativeSearch:
     chance_nodes: bool
 
 
-def root_priors(
-    turn: Turn, evaluator: Evaluator, rng: random.Random, samples: int
-) -> dict[Action, float]:
-    """Each legal move's one-ply value for the seat, averaged over determinizations."""
-    legal = turn.legal_actions()
-    worlds = 1 if evaluator.advice.view_only else samples
+def one_ply_values(
+    turn: Turn, evaluator: Evaluator, legal: Sequence[Action], rng: random.Random
+) -> list[float]:
+    """The acting seat's mean reward after each move over ``PRIOR_WORLDS``
+    determinizations (one when the evaluation reads only the public view): greedy's
+    values, which seed the root of a search."""
+    worlds = 1 if evaluator.advice.view_only else PRIOR_WORLDS
     totals = [0.0] * len(legal)
     for _ in range(worlds):
         values = evaluator.action_values(turn.determinize(rng), legal)
         for index, rewards in enumerate(values):
             totals[index] += rewards[turn.seat]
-    return {action: total / worlds for action, total in zip(legal, totals)}
+    return [total / worlds for total in totals]
 
 
 def search_in_c(
@@ -123,7 +123,10 @@ def search_in_c(
     rng = random.Random(seed)
     world = turn.determinize(rng)
     assert isinstance(world, NativeState), f"not a native state: {world!r}"
-    priors = root_priors(turn, evaluator, rng, PRIOR_WORLDS) if settings.prior_visits else None
+    priors = None
+    if settings.prior_visits:
+        legal = turn.legal_actions()
+        priors = dict(zip(legal, one_ply_values(turn, evaluator, legal, rng)))
     scale, finish = SOLITAIRE_REWARDS.get(turn.game.info.slug, DEFAULT_SOLITAIRE_REWARD)
     result = bridge.search(
         world,
