@@ -71,7 +71,7 @@ class WorldSearch:
     """Expectimax of one depth over determinized worlds, sharing counters and a deadline."""
 
     __slots__ = ("evaluator", "width", "chance_width", "deadline", "nodes", "cut_by_depth",
-                 "luck_seed", "playout", "leaf_playouts", "native")
+                 "luck_seed", "playout", "leaf_playouts", "native", "_playout_seeds")
 
     def __init__(
         self, evaluator: Evaluator, width: int, chance_width: int, deadline: float | None,
@@ -93,6 +93,8 @@ class WorldSearch:
         self.cut_by_depth = False
         """Whether some leaf was valued because the depth ran out (deeper may differ)."""
         self.luck_seed = 0
+        self._playout_seeds: tuple[int, list[int]] | None = None
+        """(luck seed, the leaf playouts' seeds drawn from it), kept while the world lasts."""
         """The luck of the world being searched (set per world by the root)."""
 
     def value(self, state: State, depth: int, guard_seat: int, guard: float,
@@ -129,13 +131,21 @@ class WorldSearch:
         """
         if not self.leaf_playouts or self.playout is None:
             return self.evaluator.rewards(state)
-        seeds = [keyed_hash(self.luck_seed, PLAYOUT_SEEDS + index) for index in range(self.leaf_playouts)]
+        seeds = self.playout_seeds()
         if self.native:
             return mean_rewards([c_playout(state, self.playout, seed, self.evaluator) for seed in seeds])
         return mean_rewards([
             engine_playout(state, self.playout, 0, self.evaluator, random.Random(seed))
             for seed in seeds
         ])
+
+    def playout_seeds(self) -> list[int]:
+        """The seeds of a leaf's playouts in the world being searched: the same at every
+        leaf, so worked out once per world."""
+        if self._playout_seeds is None or self._playout_seeds[0] != self.luck_seed:
+            seeds = [keyed_hash(self.luck_seed, PLAYOUT_SEEDS + index) for index in range(self.leaf_playouts)]
+            self._playout_seeds = (self.luck_seed, seeds)
+        return self._playout_seeds[1]
 
     def child_value(self, state: State, action: Action, depth: int, guard_seat: int,
                     guard: float) -> Rewards:
