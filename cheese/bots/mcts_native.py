@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from cheese.bots.base import Turn
 from cheese.bots.evaluation import Evaluator
+from cheese.bots.evaluation.base import SOLITAIRE_SCALE
 from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
 from cheese.bots.playouts import C_POLICIES
 from cheese.engine import Action
@@ -66,7 +67,8 @@ SOLITAIRE_REWARDS: Mapping[str, tuple[float, float]] = MappingProxyType(
 )
 """(scale, finish) of a one-seat game's reward, as its evaluation counts a finished game:
 ``finish + (1 - finish) * points / (points + scale)``, 0 without points."""
-DEFAULT_SOLITAIRE_REWARD = (10.0, 0.0)
+DEFAULT_SOLITAIRE_REWARD = (SOLITAIRE_SCALE, 0.0)
+"""Other one-seat games: the generic evaluation's reward, ``points / (points + scale)``."""
 
 
 def native_defaults(slug: str) -> NativeDefaults:
