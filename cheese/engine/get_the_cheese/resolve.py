@@ -55,11 +55,10 @@ class Gain:
 def chase_cats_with_dogs(line: Sequence[Animal]) -> tuple[list[Animal], list[Gain]]:
     """Step 1, dogs, last-placed dog first.
 
-    "A dog takes the cat immediately in front of it (toward the cheese) and the cat
-    immediately behind it, if that cat belongs to another player; each taken cat goes to
-    the dog owner's score pile. Dogs stay in the line." The rulebook puts the other-colour
-    condition on both neighbours ("a cat card of other players' colors immediately in
-    front of or behind the dog"), so a dog never takes its own colour's cat.
+    "A dog looks at the card immediately in front of it (toward the cheese) and the card
+    immediately behind it; each of the two that is a cat of another player's colour is
+    taken into the dog owner's score pile (a cat of the dog's own colour, or any other
+    card, stays). Dogs stay in the line."
 
     A taken cat leaves a gap until the step ends; the rules say gaps never change an
     outcome, so the remaining line is returned closed up.

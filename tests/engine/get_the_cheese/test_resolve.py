@@ -61,6 +61,16 @@ def test_a_dog_never_takes_its_own_colours_cat() -> None:
     assert chase_cats_with_dogs(line) == (line, [])
 
 
+def test_a_dog_takes_the_other_colours_cat_beside_its_own() -> None:
+    # In front: blue's own cat stays; behind: green's cat is taken, and the other way round.
+    rest, gains = chase_cats_with_dogs(animals("b:cat b:dog g:cat"))
+    assert gains == [Gain(B, CAT)]
+    assert rest == animals("b:cat b:dog")
+    rest, gains = chase_cats_with_dogs(animals("g:cat* b:dog b:cat"))
+    assert gains == [Gain(B, SYMBOL_CAT)]
+    assert rest == animals("b:dog b:cat")
+
+
 def test_a_dog_only_reaches_its_direct_neighbours() -> None:
     line = animals("r:cat r:mouse b:dog g:mouse g:cat")
     assert chase_cats_with_dogs(line) == (line, [])
