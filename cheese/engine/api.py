@@ -72,8 +72,15 @@ class GameInfo:
             or not isinstance(num_players, int)
             or not self.min_players <= num_players <= self.max_players
         ):
+            if self.min_players == self.max_players:
+                raise OptionError(
+                    f"{self.title} is played by {self.min_players} "
+                    f"{'player' if self.min_players == 1 else 'players'}: "
+                    f"num_players={num_players!r} is not allowed; use "
+                    f"num_players={self.min_players} (or leave it out)"
+                )
             *fewer, most = [str(count) for count in range(self.min_players, self.max_players + 1)]
-            allowed = f"{', '.join(fewer)} or {most}" if fewer else most
+            allowed = f"{', '.join(fewer)} or {most}"
             raise OptionError(
                 f"{self.title} is played by {self.min_players} to {self.max_players} players; "
                 f"num_players={num_players!r} is not allowed; pass {allowed}"

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 
 from cheese.engine.api import Action, State
 from cheese.engine.luck import advance_chance, sample_chance
-from cheese.engine.registry import NATIVE, REFERENCE, load_game
+from cheese.engine.registry import NATIVE, REFERENCE, game_info, load_game
 
-BENCH_PLAYERS = {"get-the-cheese": 4, "cheese-chasers": 1, "cheese-drop": 4}
-"""Seats per benchmarked game (4-player Get The Cheese and Cheese Drop)."""
+BENCH_SEATS = 4
+"""Seats per benchmarked game, or as many as it allows when fewer (4-player Get The
+Cheese and Cheese Drop, solitaire Cheese Chasers)."""
 MCTS_ITERATIONS = 10_000
 """Iterations per timed search (about what a default search of a move runs)."""
 MCTS_EXPLORATION = 0.7
@@ -68,6 +69,15 @@ class EngineSpeed:
             "mcts_iterations_per_s": round(self.mcts_iterations_per_s, 1),
             "mcts_share": round(self.mcts_share, 3),
         }
+
+
+def bench_players(slug: str) -> int:
+    """The seats the game ``slug`` is benchmarked with.
+
+    >>> bench_players("cheese-chasers")
+    1
+    """
+    return min(game_info(slug).max_players, BENCH_SEATS)
 
 
 def _median_rate(measure_round: Callable[[], tuple[int, float]], rounds: int) -> float:
@@ -190,7 +200,7 @@ def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) 
 
 def measure_engine_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> EngineSpeed:
     """All figures for one game; each is the median of ``rounds`` rounds of ``seconds``."""
-    players = BENCH_PLAYERS[slug]
+    players = bench_players(slug)
     return EngineSpeed(
         slug=slug,
         players=players,

@@ -5,23 +5,27 @@ from __future__ import annotations
 import importlib
 import os
 import warnings
-from types import MappingProxyType, ModuleType
 
 from cheese.engine.api import Game, GameInfo, OptionError, ScoreSheet
+from cheese.engine.games import GAME_SLUGS, GAMES, describe
 
 REFERENCE = "reference"
 NATIVE = "native"
 BACKENDS = (NATIVE, REFERENCE)
 BACKEND_VARIABLE = "CHEESE_BACKEND"
 
-GAME_MODULES = MappingProxyType(
-    {
-        "get-the-cheese": "cheese.engine.get_the_cheese",
-        "cheese-chasers": "cheese.engine.cheese_chasers",
-        "cheese-drop": "cheese.engine.cheese_drop",
-    }
-)
-GAME_SLUGS: tuple[str, ...] = tuple(GAME_MODULES)
+__all__ = [
+    "BACKEND",
+    "BACKENDS",
+    "BACKEND_VARIABLE",
+    "GAMES",
+    "GAME_SLUGS",
+    "NATIVE",
+    "REFERENCE",
+    "game_info",
+    "load_game",
+    "score_sheet",
+]
 
 
 def _native_problem() -> str | None:
@@ -61,20 +65,9 @@ BACKEND: str = _select_backend()
 """The backend ``load_game`` uses when none is named: ``"native"`` or ``"reference"``."""
 
 
-def _game_module(slug: str) -> ModuleType:
-    try:
-        module_name = GAME_MODULES[slug]
-    except KeyError:
-        raise OptionError(
-            f"unknown game {slug!r}; choose one of: {', '.join(GAME_SLUGS)}"
-        ) from None
-    return importlib.import_module(module_name)
-
-
 def game_info(slug: str) -> GameInfo:
     """The facts of the game ``slug`` (players, title, description)."""
-    info: GameInfo = _game_module(slug).INFO
-    return info
+    return describe(slug).info
 
 
 def load_game(slug: str, backend: str | None = None) -> Game:
@@ -83,11 +76,10 @@ def load_game(slug: str, backend: str | None = None) -> Game:
     >>> load_game("cheese-chasers", backend="reference").info.max_players
     1
     """
-    module = _game_module(slug)
+    description = describe(slug)
     chosen = BACKEND if backend is None else backend
     if chosen == REFERENCE:
-        game: Game = module.ReferenceGame()
-        return game
+        return description.reference_game()
     if chosen == NATIVE:
         problem = _native_problem()
         if problem is not None:
@@ -107,5 +99,4 @@ def score_sheet(slug: str, text: str, source: str) -> ScoreSheet:
     ``source`` names the text in error messages (usually the file name); malformed text
     raises ``SheetError`` naming the line and token.
     """
-    sheet: ScoreSheet = _game_module(slug).score_sheet(text, source)
-    return sheet
+    return describe(slug).score_sheet(text, source)

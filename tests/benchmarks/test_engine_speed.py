@@ -14,7 +14,7 @@ import random
 import pytest
 
 from cheese.engine import GAME_SLUGS, load_game
-from cheese.engine.benchmark import BENCH_PLAYERS, random_playout
+from cheese.engine.benchmark import bench_players, random_playout
 from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
 
 needs_native = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
@@ -25,7 +25,7 @@ BATCH = 1000
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_random_playout_through_the_api(benchmark: object, slug: str, backend: str) -> None:
     initial = load_game(slug, backend=backend).new_initial_state(
-        num_players=BENCH_PLAYERS[slug], seed=1
+        num_players=bench_players(slug), seed=1
     )
     rng = random.Random(1)
     final, _ = benchmark(random_playout, initial, rng)  # type: ignore[operator]
@@ -38,7 +38,7 @@ def test_native_batched_playouts(benchmark: object, slug: str) -> None:
     from cheese.engine.native import NativeState, playouts
 
     initial = load_game(slug, backend=NATIVE).new_initial_state(
-        num_players=BENCH_PLAYERS[slug], seed=1
+        num_players=bench_players(slug), seed=1
     )
     assert isinstance(initial, NativeState)
     totals = benchmark(playouts, initial, BATCH, 7)  # type: ignore[operator]
@@ -49,7 +49,7 @@ def test_native_batched_playouts(benchmark: object, slug: str) -> None:
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_apply_a_recorded_game(benchmark: object, slug: str, backend: str) -> None:
     initial = load_game(slug, backend=backend).new_initial_state(
-        num_players=BENCH_PLAYERS[slug], seed=1
+        num_players=bench_players(slug), seed=1
     )
     _, actions = random_playout(initial, random.Random(2))
 

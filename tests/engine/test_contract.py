@@ -10,6 +10,7 @@ from cheese.engine import (
     CHANCE,
     GAME_SLUGS,
     TERMINAL,
+    game_info,
     IllegalActionError,
     OptionError,
     State,
@@ -21,11 +22,10 @@ from cheese.engine.records import GameRecord, replay
 from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
 
 BACKENDS_HERE = [REFERENCE] + ([NATIVE] if BACKEND == NATIVE else [])
-PLAYER_COUNTS = {"get-the-cheese": (3, 4, 5), "cheese-chasers": (1,), "cheese-drop": (2, 3, 4, 5)}
 CASES = [
     (slug, players, backend)
     for slug in GAME_SLUGS
-    for players in PLAYER_COUNTS[slug]
+    for players in range(game_info(slug).min_players, game_info(slug).max_players + 1)
     for backend in BACKENDS_HERE
 ]
 

@@ -10,7 +10,19 @@
 
 from __future__ import annotations
 
-from cheese.engine.cheese_chasers.game import INFO, ReferenceGame
+from cheese.engine.cheese_chasers.game import ReferenceGame
+from cheese.engine.cheese_chasers.native_codec import CODEC
+from cheese.engine.cheese_chasers.options import INFO
 from cheese.engine.cheese_chasers.sheet import score_sheet
+from cheese.engine.description import GameDescription, Information
 
-__all__ = ["INFO", "ReferenceGame", "score_sheet"]
+GAME = GameDescription(
+    info=INFO,
+    information=Information.PERFECT,
+    reference_game=ReferenceGame,
+    score_sheet=score_sheet,
+    native_codec=CODEC,
+    c_prefix="chs",
+)
+
+__all__ = ["GAME", "INFO", "ReferenceGame", "score_sheet"]

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.engine.api import Action, GameInfo, OptionValue, Seat
+from cheese.engine.api import Action, OptionValue, Seat
 from cheese.engine.cheese_chasers import notation
-from cheese.engine.cheese_chasers.cards import parse_options
-from cheese.engine.cheese_chasers.game import INFO
+from cheese.engine.cheese_chasers.options import parse_options
 from cheese.engine.cheese_chasers.view import ENDINGS, ChasersView
 
 NO_CARD = -1
@@ -31,9 +30,6 @@ def _as_view(view: object) -> ChasersView:
 @dataclass(frozen=True, slots=True)
 class ChasersCodec:
     """What the generic native bridge needs to know about Cheese Chasers."""
-
-    prefix: str = "chs"
-    info: GameInfo = INFO
 
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]

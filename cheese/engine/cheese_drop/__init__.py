@@ -8,7 +8,18 @@ of the C engine (``native_codec``).
 from __future__ import annotations
 
 from cheese.engine.cheese_drop.game import ReferenceGame
+from cheese.engine.cheese_drop.native_codec import CODEC
 from cheese.engine.cheese_drop.options import INFO
 from cheese.engine.cheese_drop.sheet import score_sheet
+from cheese.engine.description import GameDescription, Information
 
-__all__ = ["INFO", "ReferenceGame", "score_sheet"]
+GAME = GameDescription(
+    info=INFO,
+    information=Information.IMPERFECT,
+    reference_game=ReferenceGame,
+    score_sheet=score_sheet,
+    native_codec=CODEC,
+    c_prefix="cdp",
+)
+
+__all__ = ["GAME", "INFO", "ReferenceGame", "score_sheet"]

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from cheese.engine.api import Game, OptionValue
-from cheese.engine.cheese_drop.options import INFO, check_players, default_options, parse_options
+from cheese.engine.cheese_drop.options import INFO, default_options, parse_options
 from cheese.engine.cheese_drop.state import DropState, Setup
 from cheese.engine.luck import MASK64
 
@@ -24,7 +24,7 @@ class ReferenceGame(Game):
         self, num_players: int | None = None, seed: int = 0, **options: OptionValue
     ) -> DropState:
         """The state before round 1's first draw; ``seed`` is kept as 64 bits."""
-        players = check_players(num_players)
+        players = INFO.check_players(num_players)
         return DropState.initial(Setup(players, seed & MASK64, parse_options(players, options)))
 
     def default_options(self) -> dict[str, OptionValue]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.engine.api import Action, GameInfo, OptionValue, Seat
+from cheese.engine.api import Action, OptionValue, Seat
 from cheese.engine.cheese_drop import notation
 from cheese.engine.cheese_drop.core import (
     LANE_COUNT,
@@ -22,7 +22,7 @@ from cheese.engine.cheese_drop.core import (
     Phase,
     RoundResult,
 )
-from cheese.engine.cheese_drop.options import INFO, check_players, parse_options
+from cheese.engine.cheese_drop.options import parse_options
 from cheese.engine.cheese_drop.view import DropView, MarbleView
 
 MARBLE_VIEW_INTS = 5
@@ -33,20 +33,16 @@ MARBLE_VIEW_INTS = 5
 class DropCodec:
     """Options, views and notation of the native Cheese Drop."""
 
-    prefix: str = "cdp"
-    info: GameInfo = INFO
-
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]
     ) -> tuple[Mapping[str, OptionValue], list[int]]:
         """The normalised options and ``cdp_init``'s ints: simple, cells per column,
         rows, hidden rows, start player. More cells than players play alike (a column
         never holds two pieces of one seat), so the cells are capped at the player count."""
-        players = check_players(num_players)
-        parsed = parse_options(players, options)
+        parsed = parse_options(num_players, options)
         ints = [
             int(parsed.simple),
-            min(parsed.cells_per_column, players),
+            min(parsed.cells_per_column, num_players),
             parsed.rows,
             parsed.hidden_rows,
             parsed.start_player,

@@ -81,11 +81,6 @@ def default_options() -> dict[str, OptionValue]:
     return DropOptions().as_dict()
 
 
-def check_players(num_players: int | None) -> int:
-    """The player count: ``None`` means the default (2); otherwise 2 to 5."""
-    return INFO.check_players(num_players)
-
-
 def parse_options(num_players: int, options: Mapping[str, object]) -> DropOptions:
     """Validate ``options`` for ``num_players`` seats, filling in the defaults.
 

@@ -7,9 +7,21 @@
 
 from __future__ import annotations
 
+from cheese.engine.description import GameDescription, Information
+from cheese.engine.get_the_cheese.game import ReferenceGame
+from cheese.engine.get_the_cheese.native_codec import CODEC
 from cheese.engine.get_the_cheese.options import INFO
 from cheese.engine.get_the_cheese.sheet import score_sheet
-from cheese.engine.get_the_cheese.state import GtcState, ReferenceGame
+from cheese.engine.get_the_cheese.state import GtcState
 from cheese.engine.get_the_cheese.view import GtcView
 
-__all__ = ["INFO", "GtcState", "GtcView", "ReferenceGame", "score_sheet"]
+GAME = GameDescription(
+    info=INFO,
+    information=Information.IMPERFECT,
+    reference_game=ReferenceGame,
+    score_sheet=score_sheet,
+    native_codec=CODEC,
+    c_prefix="gtc",
+)
+
+__all__ = ["GAME", "INFO", "GtcState", "GtcView", "ReferenceGame", "score_sheet"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.engine.api import Action, GameInfo, OptionValue, Seat
+from cheese.engine.api import Action, OptionValue, Seat
 from cheese.engine.get_the_cheese import notation
 from cheese.engine.get_the_cheese.cards import KIND_COUNT
-from cheese.engine.get_the_cheese.options import INFO, check_players, parse_options
+from cheese.engine.get_the_cheese.options import parse_options
 from cheese.engine.get_the_cheese.view import CardView, GtcView
 
 
@@ -28,13 +28,10 @@ def _as_view(view: object) -> GtcView:
 class GtcCodec:
     """What the generic native bridge needs to know about Get The Cheese!."""
 
-    prefix: str = "gtc"
-    info: GameInfo = INFO
-
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]
     ) -> tuple[Mapping[str, OptionValue], list[int]]:
-        parsed = parse_options(check_players(num_players), options)
+        parsed = parse_options(num_players, options)
         ints = [
             parsed.start_player,
             *parsed.composition,

@@ -71,11 +71,6 @@ def default_options() -> dict[str, OptionValue]:
     return GtcOptions().as_dict()
 
 
-def check_players(num_players: int | None) -> int:
-    """The player count: ``None`` means the default (4); otherwise 3, 4 or 5."""
-    return INFO.check_players(num_players)
-
-
 def parse_options(num_players: int, options: Mapping[str, object]) -> GtcOptions:
     """Validate ``options`` for ``num_players`` seats, filling in the defaults.
 

@@ -1,5 +1,6 @@
 """The reference engine: Get The Cheese! states behind the engine contract.
 
+>>> from cheese.engine.get_the_cheese.game import ReferenceGame
 >>> from cheese.engine.luck import advance_chance
 >>> state = advance_chance(ReferenceGame().new_initial_state(num_players=3, seed=1))
 >>> state.current_player, state.view(0).hand_sizes, state.view(0).deck_sizes
@@ -14,6 +15,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from cheese.engine.api import (
     CHANCE,
@@ -30,17 +32,14 @@ from cheese.engine.get_the_cheese.cards import COLOURS, EMPTY_PILE, Pile
 from cheese.engine.get_the_cheese.determinize import determinize_table
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play, distinct_plays, play_action
 from cheese.engine.get_the_cheese.notation import action_to_string, parse_action
-from cheese.engine.get_the_cheese.options import (
-    INFO,
-    GtcOptions,
-    check_players,
-    default_options,
-    parse_options,
-)
+from cheese.engine.get_the_cheese.options import GtcOptions
 from cheese.engine.get_the_cheese.resolve import rank_key, score_piles
 from cheese.engine.get_the_cheese.table import Table
 from cheese.engine.get_the_cheese.view import GtcView, view_of
 from cheese.engine.luck import determinization_draw
+
+if TYPE_CHECKING:
+    from cheese.engine.get_the_cheese.game import ReferenceGame
 
 MASK64 = (1 << 64) - 1
 
@@ -52,26 +51,6 @@ class Setup:
     num_players: int
     seed: int
     options: GtcOptions
-
-
-class ReferenceGame(Game):
-    """Get The Cheese! in plain Python, written to be read beside the rules page."""
-
-    info = INFO
-    backend = "reference"
-
-    def default_options(self) -> dict[str, OptionValue]:
-        return default_options()
-
-    def new_initial_state(
-        self, num_players: int | None = None, seed: int = 0, **options: OptionValue
-    ) -> GtcState:
-        players = check_players(num_players)
-        parsed = parse_options(players, options)
-        table = Table.empty(
-            players, parsed.cheese_count(players), parsed.composition, parsed.start_player
-        )
-        return GtcState(Setup(players, seed & MASK64, parsed), table, self)
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -9,62 +9,29 @@ on the Python side (options, view decoding, notation) comes from the game's code
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
 from cheese.engine.api import (
     Action,
     Game,
-    GameInfo,
     IllegalActionError,
     OptionError,
     OptionValue,
     Seat,
     State,
 )
+from cheese.engine.description import GameDescription
+from cheese.engine.games import describe
 from cheese.engine.luck import determinization_draw
 
 try:
     from cheese.engine.native._cheese_native import ffi, lib
 except ImportError as error:  # pragma: no cover - exercised when the build is missing
     raise ImportError(f"the compiled extension is missing ({error})") from None
-
-CODEC_MODULES = MappingProxyType(
-    {
-        "get-the-cheese": "cheese.engine.get_the_cheese.native_codec",
-        "cheese-chasers": "cheese.engine.cheese_chasers.native_codec",
-        "cheese-drop": "cheese.engine.cheese_drop.native_codec",
-    }
-)
-PREFIXES = MappingProxyType({"get-the-cheese": "gtc", "cheese-chasers": "chs", "cheese-drop": "cdp"})
-
-_missing = [slug for slug, prefix in PREFIXES.items() if not hasattr(lib, f"{prefix}_apply")]
-if _missing:
-    raise ImportError(f"the compiled extension lacks the game(s) {', '.join(_missing)}")
-
-
-class Codec(Protocol):
-    """The Python half of a native game: everything that is not on the hot path."""
-
-    prefix: str
-    info: GameInfo
-
-    def parse_options(
-        self, num_players: int, options: Mapping[str, OptionValue]
-    ) -> tuple[Mapping[str, OptionValue], list[int]]: ...
-
-    def decode_view(
-        self, seat: Seat, ints: Sequence[int], options: Mapping[str, OptionValue]
-    ) -> object: ...
-
-    def action_to_string(self, view: object, action: Action) -> str: ...
-
-    def parse_action(self, view: object, text: str) -> Action: ...
-
 
 class _Functions:
     """A game's C entry points looked up once, plus scratch buffers for their outputs.
@@ -133,10 +100,11 @@ class NativeGame(Game):
 
     backend = "native"
 
-    def __init__(self, codec: Codec) -> None:
-        self.info = codec.info
-        self.codec = codec
-        self.functions = _Functions(codec.prefix)
+    def __init__(self, description: GameDescription) -> None:
+        self.info = description.info
+        self.codec = description.native_codec
+        self.c_prefix = description.c_prefix
+        self.functions = _Functions(description.c_prefix)
 
     def default_options(self) -> dict[str, OptionValue]:
         normalised, _ = self.codec.parse_options(self.info.default_players, {})
@@ -145,7 +113,7 @@ class NativeGame(Game):
     def new_initial_state(
         self, num_players: int | None = None, seed: int = 0, **options: OptionValue
     ) -> NativeState:
-        players = self.info.default_players if num_players is None else num_players
+        players = self.info.check_players(num_players)
         normalised, option_ints = self.codec.parse_options(players, options)
         data = bytearray(self.functions.state_size)
         error = self.functions.init(
@@ -413,7 +381,7 @@ def search(
     visits = ffi.new("int64_t[]", capacity)
     reward_sums = ffi.new("double[]", capacity)
     report = ffi.new("ch_search_report *")
-    prefix = state._setup.game.codec.prefix.encode()
+    prefix = state._setup.game.c_prefix.encode()
     count: int = lib.ch_search(
         prefix, state.data, settings, prior_actions, prior_values, len(prior_items),
         actions, visits, reward_sums, capacity, report,
@@ -441,9 +409,4 @@ def _restore_state(
 
 def load_native_game(slug: str) -> NativeGame:
     """The native game ``slug`` (its codec supplies options, views and notation)."""
-    try:
-        module = importlib.import_module(CODEC_MODULES[slug])
-    except KeyError:
-        raise OptionError(f"unknown game {slug!r}; choose one of: {', '.join(CODEC_MODULES)}") from None
-    codec: Codec = module.CODEC
-    return NativeGame(codec)
+    return NativeGame(describe(slug))

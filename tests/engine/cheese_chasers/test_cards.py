@@ -6,14 +6,8 @@ import pytest
 
 from cheese.engine.api import OptionError
 from cheese.engine.cheese_chasers import INFO, ReferenceGame
-from cheese.engine.cheese_chasers.cards import (
-    KIND_LETTERS,
-    KIND_NAMES,
-    MAX_CARDS,
-    Composition,
-    default_options,
-    parse_options,
-)
+from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MAX_CARDS, Composition
+from cheese.engine.cheese_chasers.options import default_options, parse_options
 from cheese.engine.registry import game_info, load_game
 
 

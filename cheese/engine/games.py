@@ -1,0 +1,22 @@
+"""The games the engine plays: one description per game, listed once."""
+
+from __future__ import annotations
+
+from cheese.engine import cheese_chasers, cheese_drop, get_the_cheese
+from cheese.engine.api import OptionError
+from cheese.engine.description import GameDescription
+
+GAMES: tuple[GameDescription, ...] = (get_the_cheese.GAME, cheese_chasers.GAME, cheese_drop.GAME)
+GAME_SLUGS: tuple[str, ...] = tuple(game.slug for game in GAMES)
+
+
+def describe(slug: str) -> GameDescription:
+    """The description of the game ``slug``; ``OptionError`` names the games there are.
+
+    >>> describe("cheese-drop").c_prefix
+    'cdp'
+    """
+    for game in GAMES:
+        if game.slug == slug:
+            return game
+    raise OptionError(f"unknown game {slug!r}; choose one of: {', '.join(GAME_SLUGS)}")
