@@ -2,4 +2,4 @@
 
 from setuptools import setup
 
-setup(cffi_modules=["cheese/engine/native/build.py:ffibuilder"])
+setup(cffi_modules=["cheese/native_build.py:ffibuilder"])

@@ -1,6 +1,7 @@
-"""The MCTS bot's search on the native backend: the whole loop in C (``bridge.search``).
+"""The MCTS bot's search on the native backend: the whole loop in C
+(``cheese.bots.native.search``).
 
-The C loop (cheese/engine/native/search.c) is the same information-set MCTS as
+The C loop (``cheese/bots/native/search.c``) is the same information-set MCTS as
 ``cheese.bots.mcts_tree``: a fresh determinization of the seat's view every iteration,
 nodes keyed by the actions from the root, availability-counted UCB, progressive widening
 by the game's priors, rewards per seat as ``cheese.bots.rewards``. Its leaves are played
@@ -76,19 +77,13 @@ def native_defaults(slug: str) -> NativeDefaults:
 
 
 def runs_in_c(turn: Turn) -> bool:
-    """Whether the turn's game is native and the compiled extension has the search loop."""
-    if turn.game.backend != NATIVE:
-        return False
-    try:
-        from cheese.engine.native import bridge
-    except ImportError:
-        return False
-    return bridge.has_search()
+    """Whether the turn's game is native, so that the search can run in C."""
+    return turn.game.backend == NATIVE
 
 
 @dataclass(frozen=True, slots=True)
 class NativeSearch:
-    """The settings of one C search (see ``cheese.engine.native.bridge.search``)."""
+    """The settings of one C search (see ``cheese.bots.native.search.search``)."""
 
     iterations: int
     seconds: float | None
@@ -120,7 +115,8 @@ def search_in_c(
 ) -> tuple[int, float, tuple[tuple[Action, int, float], ...]]:
     """One C search of ``turn``: (iterations, seconds, (action, visits, reward sum) per
     root move). All randomness comes from ``seed``."""
-    from cheese.engine.native import NativeState, bridge
+    from cheese.bots.native.search import search
+    from cheese.engine.native import NativeState
 
     rng = random.Random(seed)
     world = turn.determinize(rng)
@@ -130,7 +126,7 @@ def search_in_c(
         legal = turn.legal_actions()
         priors = dict(zip(legal, one_ply_values(turn, evaluator, legal, rng)))
     scale, finish = SOLITAIRE_REWARDS.get(turn.game.info.slug, DEFAULT_SOLITAIRE_REWARD)
-    result = bridge.search(
+    result = search(
         world,
         turn.seat,
         iterations=settings.iterations,

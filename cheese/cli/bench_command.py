@@ -11,7 +11,7 @@ from rich.table import Table
 
 from cheese.cli.errors import UserInputError
 from cheese.engine import GAME_SLUGS
-from cheese.engine.benchmark import measure_engine_speed
+from cheese.bots.benchmark import measure_speed
 from cheese.engine.registry import BACKEND, NATIVE
 
 
@@ -42,9 +42,9 @@ def bench(
             "reinstall with a C compiler present: pip install -e ."
         )
     slugs = GAME_SLUGS if game is None else (game,)
-    results = [measure_engine_speed(slug, seconds=seconds, rounds=rounds) for slug in slugs]
+    results = [measure_speed(slug, seconds=seconds, rounds=rounds) for slug in slugs]
     if as_json:
-        print(json.dumps({result.slug: result.as_json() for result in results}, indent=2))
+        print(json.dumps({result.engine.slug: result.as_json() for result in results}, indent=2))
         return
     table = Table(title="engine speed (per CPU second on one core; median of rounds)")
     columns = ("game", "players", "native playouts/s", "reference playouts/s", "ratio", "apply/s",
@@ -52,13 +52,14 @@ def bench(
     for column in columns:
         table.add_column(column, justify="right" if column != "game" else "left")
     for result in results:
+        engine = result.engine
         table.add_row(
-            result.slug,
-            str(result.players),
-            f"{result.native_playouts_per_s:,.0f}",
-            f"{result.reference_playouts_per_s:,.1f}",
-            f"{result.ratio:,.0f}x",
-            f"{result.apply_per_s:,.0f}",
+            engine.slug,
+            str(engine.players),
+            f"{engine.native_playouts_per_s:,.0f}",
+            f"{engine.reference_playouts_per_s:,.1f}",
+            f"{engine.ratio:,.0f}x",
+            f"{engine.apply_per_s:,.0f}",
             f"{result.mcts_iterations_per_s:,.0f}",
             f"{result.mcts_share:.2f}",
         )

@@ -1,16 +1,9 @@
-"""Engine speed, measured in one run for both backends: playouts per second and apply,
-and the speed of the MCTS loop in C.
+"""Engine speed, measured in one run for both backends: playouts per second and apply.
 
 A playout starts from the initial state (chance included) and plays uniformly random
 legal moves to the end. The native figure comes from the batched C loop (the path the
 bots use); the reference figure from the same game played through the Python API. Each
 figure is the median of several timed rounds, so a noisy machine moves it less.
-
-The MCTS figure is iterations per second of the C search (``bridge.search``) from the
-game's first decision (the deal resolved by paired luck), in searches of
-``MCTS_ITERATIONS`` iterations with uniformly random playouts, so it compares directly
-with the native playout rate: ``mcts_share`` is the part of that rate the search keeps
-(1/2 means the search's own work costs as much as its playouts).
 
 Time is this process's CPU time (``time.process_time``): the work is single-threaded, so
 that is time on one core, and other programs competing for the machine do not count
@@ -26,16 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cheese.engine.api import Action, State
-from cheese.engine.luck import advance_chance, sample_chance
+from cheese.engine.luck import sample_chance
 from cheese.engine.registry import NATIVE, REFERENCE, game_info, load_game
 
 BENCH_SEATS = 4
 """Seats per benchmarked game, or as many as it allows when fewer (4-player Get The
 Cheese and Cheese Drop, solitaire Cheese Chasers)."""
-MCTS_ITERATIONS = 10_000
-"""Iterations per timed search (about what a default search of a move runs)."""
-MCTS_EXPLORATION = 0.7
-MCTS_WIDEN = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,17 +36,11 @@ class EngineSpeed:
     native_playouts_per_s: float
     reference_playouts_per_s: float
     apply_per_s: float
-    mcts_iterations_per_s: float
 
     @property
     def ratio(self) -> float:
         """How many times faster the native playouts are than the reference ones."""
         return self.native_playouts_per_s / self.reference_playouts_per_s
-
-    @property
-    def mcts_share(self) -> float:
-        """MCTS iterations per second over native random playouts per second."""
-        return self.mcts_iterations_per_s / self.native_playouts_per_s
 
     def as_json(self) -> dict[str, float | int]:
         return {
@@ -66,8 +49,6 @@ class EngineSpeed:
             "reference_playouts_per_s": round(self.reference_playouts_per_s, 1),
             "ratio": round(self.ratio, 1),
             "apply_per_s": round(self.apply_per_s, 1),
-            "mcts_iterations_per_s": round(self.mcts_iterations_per_s, 1),
-            "mcts_share": round(self.mcts_share, 3),
         }
 
 
@@ -80,7 +61,8 @@ def bench_players(slug: str) -> int:
     return min(game_info(slug).max_players, BENCH_SEATS)
 
 
-def _median_rate(measure_round: Callable[[], tuple[int, float]], rounds: int) -> float:
+def median_rate(measure_round: Callable[[], tuple[int, float]], rounds: int) -> float:
+    """The median of ``rounds`` rates, each a (count, seconds) round of ``measure_round``."""
     rates = []
     for _ in range(rounds):
         count, seconds = measure_round()
@@ -117,7 +99,7 @@ def reference_playouts_per_s(slug: str, players: int, seconds: float, rounds: in
             if elapsed >= seconds:
                 return count, elapsed
 
-    return _median_rate(measure_round, rounds)
+    return median_rate(measure_round, rounds)
 
 
 def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
@@ -139,7 +121,7 @@ def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) 
                 return count, elapsed
 
     playouts(initial, batch, 0)  # warm the caches and the code path
-    return _median_rate(measure_round, rounds)
+    return median_rate(measure_round, rounds)
 
 
 def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
@@ -163,39 +145,7 @@ def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> 
             if elapsed >= seconds:
                 return count, elapsed
 
-    return _median_rate(measure_round, rounds)
-
-
-def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
-    """Iterations per second of the C search from the game's first decision."""
-    from cheese.engine.native import NativeState, bridge
-
-    first = advance_chance(
-        load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
-    )
-    assert isinstance(first, NativeState)
-    seat = first.current_player
-    seeds = iter(range(1, 1 << 62))
-
-    def one_search() -> int:
-        result = bridge.search(
-            first, seat, iterations=MCTS_ITERATIONS, seconds=None,
-            exploration=MCTS_EXPLORATION, widen=MCTS_WIDEN, policy=0, seed=next(seeds),
-            solitaire_scale=30.0,
-        )
-        return result.iterations
-
-    def measure_round() -> tuple[int, float]:
-        count = 0
-        start = time.process_time()
-        while True:
-            count += one_search()
-            elapsed = time.process_time() - start
-            if elapsed >= seconds:
-                return count, elapsed
-
-    one_search()  # warm the caches and the code path
-    return _median_rate(measure_round, rounds)
+    return median_rate(measure_round, rounds)
 
 
 def measure_engine_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> EngineSpeed:
@@ -207,5 +157,4 @@ def measure_engine_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> En
         native_playouts_per_s=native_playouts_per_s(slug, players, seconds, rounds),
         reference_playouts_per_s=reference_playouts_per_s(slug, players, seconds, rounds),
         apply_per_s=native_apply_per_s(slug, players, seconds, rounds),
-        mcts_iterations_per_s=mcts_iterations_per_s(slug, players, seconds, rounds),
     )

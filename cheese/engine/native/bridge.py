@@ -1,4 +1,4 @@
-"""The one module that touches cffi's ``ffi`` and ``lib``.
+"""The engine's one module that touches cffi's ``ffi`` and ``lib``.
 
 Every game's C engine exports the same functions under its prefix (``gtc_apply``,
 ``chs_apply``, ``cdp_apply`` …). A ``NativeState`` is the packed C struct held as
@@ -158,7 +158,7 @@ class NativeState(State):
 
     @property
     def data(self) -> bytes:
-        """The packed C struct (for the search loops in C)."""
+        """The packed C struct (for C code that takes a state, such as a search)."""
         return self._data
 
     def __eq__(self, other: object) -> bool:
@@ -293,105 +293,6 @@ def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> Play
         state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums, win_shares
     )
     return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
-
-
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    """What one C search (``search``) learnt about the moves at its root.
-
-    ``children`` holds (action, visits, reward sum of the seat to act), most visited first
-    (ties: the lower action); ``nodes`` counts the tree's nodes, the root included.
-    """
-
-    iterations: int
-    elapsed: float
-    nodes: int
-    children: tuple[tuple[Action, int, float], ...]
-
-
-SEARCH_ERRORS = MappingProxyType(
-    {
-        -1: "the compiled search does not know this game",
-        -2: "the searching seat is not to act at the root",
-        -3: "the search ran out of memory",
-        -4: "the search settings are out of range",
-        -5: "the game offered no legal action at a decision",
-    }
-)
-
-
-def has_search() -> bool:
-    """Whether the compiled extension holds the MCTS loop (it needs every game)."""
-    return hasattr(lib, "ch_search")
-
-
-def search(
-    state: NativeState,
-    seat: Seat,
-    *,
-    iterations: int,
-    seconds: float | None,
-    exploration: float,
-    widen: float,
-    policy: int,
-    seed: int,
-    solitaire_scale: float = 1.0,
-    solitaire_finish: float = 0.0,
-    priors: Mapping[Action, float] | None = None,
-    prior_visits: int = 0,
-    chance_nodes: bool = False,
-    leaf_playouts: int = 1,
-) -> SearchResult:
-    """Information-set MCTS from ``state`` for ``seat``, wholly in C (search.c).
-
-    Every iteration draws its own determinization of ``state`` for ``seat``, so only what
-    the seat knows of ``state`` matters. ``iterations`` bounds the work (at least one
-    iteration runs), ``seconds`` the wall-clock time; ``policy`` is the playout policy
-    (0 uniform random, 1 the game's heuristic); ``widen`` 0 turns progressive widening
-    off. With one seat the reward is 0 without points, else ``solitaire_finish`` plus the
-    rest times points / (points + ``solitaire_scale``). ``priors`` gives root actions a
-    value for the seat (e.g. the one-ply evaluation): each starts with ``prior_visits``
-    virtual visits at it, which steer the search and are left out of the result.
-    ``chance_nodes`` keys the tree by chance outcomes too (only right when the searching
-    seat sees every outcome, as in a solitaire game without hidden cards);
-    ``leaf_playouts`` playouts are averaged at each leaf.
-    """
-    if not has_search():
-        raise RuntimeError("the compiled extension has no search loop (a game is missing)")
-    functions = state._setup.game.functions
-    settings = ffi.new("ch_search_settings *")
-    settings.iterations = iterations
-    settings.seconds = seconds or 0.0
-    settings.exploration = exploration
-    settings.widen = widen
-    settings.policy = policy
-    settings.num_players = state.num_players
-    settings.seat = seat
-    settings.solitaire_scale = solitaire_scale
-    settings.solitaire_finish = solitaire_finish
-    settings.seed = seed & 0xFFFFFFFFFFFFFFFF
-    settings.prior_visits = prior_visits
-    settings.chance_nodes = int(chance_nodes)
-    settings.leaf_playouts = leaf_playouts
-    prior_items = sorted(priors.items()) if priors else []
-    prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
-    prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])
-    capacity = functions.max_actions
-    actions = ffi.new("int32_t[]", capacity)
-    visits = ffi.new("int64_t[]", capacity)
-    reward_sums = ffi.new("double[]", capacity)
-    report = ffi.new("ch_search_report *")
-    prefix = state._setup.game.c_prefix.encode()
-    count: int = lib.ch_search(
-        prefix, state.data, settings, prior_actions, prior_values, len(prior_items),
-        actions, visits, reward_sums, capacity, report,
-    )
-    if count < 0:
-        raise ValueError(f"{SEARCH_ERRORS.get(count, f'search error {count}')} ({state!r}, seat {seat})")
-    children = tuple(
-        (int(actions[index]), int(visits[index]), float(reward_sums[index])) for index in range(count)
-    )
-    return SearchResult(int(report.iterations), float(report.elapsed), int(report.nodes), children)
 
 
 def _restore_state(

@@ -28,7 +28,8 @@
  *      exact per lane (marbles fall independently). Ties go to the lower column.
  */
 #include "common.h"
-#include "cdp_api.h"
+#define CH_GAME(name) cdp_##name
+#include "game_api.h"
 
 #define CDP_MIN_PLAYERS 2
 #define CDP_MAX_PLAYERS 5
@@ -63,7 +64,6 @@
 enum { CDP_DRAW = 0, CDP_GATE = 1, CDP_FALL = 2, CDP_BET = 3, CDP_OVER = 4 }; /* core.Phase */
 enum { CDP_OK = 0, CDP_BAD_PLAYERS = 1, CDP_BAD_OPTION_COUNT = 2, CDP_BAD_OPTION = 3 };
 enum { CDP_ILLEGAL = 1 };
-enum { CDP_POLICY_RANDOM = 0, CDP_POLICY_HEURISTIC = 1 };
 
 typedef struct {
     uint8_t colour, drop, slot, rows_fallen, seen_lane, lane; /* core.Marble */
@@ -753,7 +753,7 @@ static void cdp_sample_bets(cdp_state *s, cdp_dice *d, int policy, cdp_values *v
     while (s->round == round) {
         int seat = s->order[turn];
         uint32_t legal = cdp_legal_columns(s, seat);
-        int column = policy == CDP_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, values)
+        int column = policy == CH_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, values)
                                                     : cdp_random_column(s, d, legal);
         cdp_place_piece(s, seat, column);
         if (++turn == players) turn = 0;
@@ -778,33 +778,6 @@ static void cdp_play_out(cdp_state *s, cdp_dice *d, int policy, const cdp_walks 
 static inline cdp_dice cdp_dice_from(uint64_t rng_state) {
     cdp_dice dice = {ch_rng_seeded(rng_state), 0, 0, 0, 0};
     return dice;
-}
-
-/* A gate's action number: slot k's content is digit k in base 5 (gate.gate_action). */
-static int32_t cdp_gate_action(const int *contents) {
-    int32_t action = 0;
-    for (int slot = 0; slot < CDP_SLOTS; slot++) action += contents[slot] * CDP_POW5[slot];
-    return action;
-}
-
-int32_t cdp_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
-    const cdp_state *s = (const cdp_state *)state;
-    cdp_dice dice = cdp_dice_from(*rng_state);
-    int32_t action = -1;
-    if (cdp_phase(s) == CDP_GATE) {
-        int contents[CDP_SLOTS];
-        cdp_random_contents(s, &dice, contents);
-        action = cdp_gate_action(contents);
-    } else if (cdp_phase(s) == CDP_BET) {
-        int seat = cdp_bettor(s);
-        uint32_t legal = cdp_legal_columns(s, seat);
-        cdp_values values;
-        values.round = -1;
-        action = policy == CDP_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, &values)
-                                                : cdp_random_column(s, &dice, legal);
-    }
-    *rng_state = dice.rng.state;
-    return action;
 }
 
 /* The search's priors: a bet's expected points for the bettor (policy 1's values); every
@@ -838,7 +811,7 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     cdp_state s;
     memcpy(&s, state, sizeof s);
     cdp_dice dice = cdp_dice_from(*rng_state);
-    cdp_play_out(&s, &dice, policy == CDP_POLICY_HEURISTIC ? policy : CDP_POLICY_RANDOM,
+    cdp_play_out(&s, &dice, policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM,
                  &CDP_WALKS);
     *rng_state = dice.rng.state;
     cdp_scores((const uint8_t *)&s, scores);
@@ -848,7 +821,7 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
 /* Policy 0 random, 1 the heuristic (see the top of this file); other policies run none. */
 int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
                      double *score_sums, double *win_shares) {
-    if (policy != CDP_POLICY_RANDOM && policy != CDP_POLICY_HEURISTIC) return 0;
+    if (policy != CH_POLICY_RANDOM && policy != CH_POLICY_HEURISTIC) return 0;
     const cdp_state *start = (const cdp_state *)state;
     int players = start->num_players;
     cdp_dice dice = {ch_rng_seeded(seed), 0, 0, 0, 0};
@@ -856,15 +829,9 @@ int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     for (int32_t i = 0; i < n; i++) {
         memcpy(&s, start, sizeof s);
         cdp_play_out(&s, &dice, policy, &CDP_WALKS);
-        int32_t best = s.totals[0];
-        for (int seat = 1; seat < players; seat++)
-            if (s.totals[seat] > best) best = s.totals[seat];
-        int winners = 0;
-        for (int seat = 0; seat < players; seat++) winners += s.totals[seat] == best;
-        for (int seat = 0; seat < players; seat++) {
-            score_sums[seat] += s.totals[seat];
-            if (s.totals[seat] == best) win_shares[seat] += 1.0 / winners;
-        }
+        ch_tally_playout(players, s.totals, s.totals, 1, score_sums, win_shares);
     }
     return n;
 }
+
+const ch_game *cdp_game(void) { CH_GAME_TABLE(cdp); }

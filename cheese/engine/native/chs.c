@@ -15,7 +15,8 @@
 #include <stdlib.h>
 
 #include "common.h"
-#include "chs_api.h"
+#define CH_GAME(name) chs_##name
+#include "game_api.h"
 
 #define CHS_MAX_CARDS 100 /* cards.MAX_CARDS */
 #define CHS_KINDS 4
@@ -31,7 +32,6 @@
 #define CHS_GROUP_POINTS_PER_CHEESE 20
 
 enum { CHS_PLAYING = 0, CHS_COMPLETE = 1, CHS_TRAPPED = 2, CHS_ENCLOSED = 3 };
-enum { CHS_POLICY_RANDOM = 0, CHS_POLICY_HEURISTIC = 1 };
 enum { CHS_OK = 0, CHS_BAD_PLAYERS = 1, CHS_BAD_OPTION_COUNT = 2, CHS_BAD_CARD_COUNT = 3,
        CHS_BAD_DECK_SIZE = 4 };
 
@@ -570,7 +570,7 @@ static int chs_heuristic_value(chs_board *b, const chs_run *r, int x, int y) {
 
 static int chs_choose(chs_playground *g, const chs_run *r, const int32_t *legal, int count,
                       ch_rng *rng, int policy) {
-    if (policy != CHS_POLICY_HEURISTIC) return legal[ch_rng_below(rng, (uint64_t)count)];
+    if (policy != CH_POLICY_HEURISTIC) return legal[ch_rng_below(rng, (uint64_t)count)];
     int best = legal[0], best_value = 0, ties = 0;
     for (int i = 0; i < count; i++) {
         int d = legal[i];
@@ -626,21 +626,6 @@ static void chs_decision_load(chs_playground *g, chs_run *r, const chs_state *s)
     *r = run;
 }
 
-int32_t chs_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
-    const chs_state *s = (const chs_state *)state;
-    if (chs_current_player(state) != 0) return -1;
-    chs_playground g;
-    chs_run r;
-    chs_decision_load(&g, &r, s);
-    int32_t legal[CHS_DIRECTIONS];
-    int count = chs_empty_directions(&g.board, r.last_x, r.last_y, legal);
-    if (count == 0) return -1;
-    ch_rng rng = ch_rng_seeded(*rng_state);
-    int32_t action = chs_choose(&g, &r, legal, count, &rng, policy);
-    *rng_state = rng.state;
-    return action;
-}
-
 /* The heuristic's value of each placement (directions), as the search's priors. */
 int32_t chs_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
                           double *priors) {
@@ -661,7 +646,7 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     chs_playground g;
     chs_playground_load(&g, s);
     ch_rng rng = ch_rng_seeded(*rng_state);
-    int known = policy == CHS_POLICY_HEURISTIC ? policy : CHS_POLICY_RANDOM;
+    int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
     int score = chs_play_out(&g, s, &rng, known);
     *rng_state = rng.state;
     scores[0] = rank_keys[0] = score;
@@ -673,15 +658,16 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
 int32_t chs_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
                      double *score_sums, double *win_shares) {
     const chs_state *s = (const chs_state *)state;
-    if (policy != CHS_POLICY_RANDOM && policy != CHS_POLICY_HEURISTIC) return 0;
+    if (policy != CH_POLICY_RANDOM && policy != CH_POLICY_HEURISTIC) return 0;
     _Static_assert(sizeof(chs_playground) < 64 * 1024, "the playground lives on the stack");
     chs_playground g;
     chs_playground_load(&g, s);
     ch_rng rng = ch_rng_seeded(seed);
-    int32_t done = 0;
-    for (; done < n; done++) {
-        score_sums[0] += chs_play_out(&g, s, &rng, policy);
-        win_shares[0] += 1.0;
+    for (int32_t run = 0; run < n; run++) {
+        int32_t score = chs_play_out(&g, s, &rng, policy);
+        ch_tally_playout(1, &score, &score, 1, score_sums, win_shares);
     }
-    return done;
+    return n;
 }
+
+const ch_game *chs_game(void) { CH_GAME_TABLE(chs); }

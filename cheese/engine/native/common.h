@@ -1,8 +1,10 @@
-/* Shared by every game's C engine: the SplitMix64 generator and paired-luck hashing.
+/* Shared by every game's C engine: the SplitMix64 generator and paired-luck hashing, the
+ * playout policies, the tally of batched playouts, and the table of a game's primitives.
  *
- * These mirror cheese/engine/luck.py bit for bit, so both backends draw the same numbers
- * from the same seeds (the differential tests rely on it). Everything is static inline:
- * each game's .c file includes this header and the build compiles them into one module.
+ * The generator and hashing mirror cheese/engine/luck.py bit for bit, so both backends
+ * draw the same numbers from the same seeds (the differential tests rely on it).
+ * Everything is static inline: each game's .c file includes this header and the build
+ * compiles them into one module.
  */
 #ifndef CHEESE_COMMON_H
 #define CHEESE_COMMON_H
@@ -78,5 +80,58 @@ static inline uint64_t ch_event_key(uint64_t kind, uint64_t first, uint64_t seco
 static inline uint64_t ch_keyed_hash(uint64_t seed, uint64_t key) {
     return ch_mix64(seed ^ ch_mix64(key + CH_GOLDEN_GAMMA));
 }
+
+/* Playout policies of every game's <prefix>_playout(s): uniform among the legal actions,
+ * or the game's fast heuristic (described in its .c file). */
+enum { CH_POLICY_RANDOM = 0, CH_POLICY_HEURISTIC = 1 };
+
+/* Rank keys compared lexicographically, `width` ints each: >0 when `a` ranks above `b`. */
+static inline int ch_key_compare(const int32_t *a, const int32_t *b, int width) {
+    for (int i = 0; i < width; i++)
+        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
+    return 0;
+}
+
+/* Adds one finished playout to the sums of a batch (<prefix>_playouts): each seat's
+ * points, and one win shared equally by the seats with the highest rank keys. */
+static inline void ch_tally_playout(int players, const int32_t *points, const int32_t *keys,
+                                    int width, double *score_sums, double *win_shares) {
+    const int32_t *top = keys;
+    for (int seat = 1; seat < players; seat++)
+        if (ch_key_compare(keys + seat * width, top, width) > 0) top = keys + seat * width;
+    int winners = 0;
+    for (int seat = 0; seat < players; seat++)
+        winners += ch_key_compare(keys + seat * width, top, width) == 0;
+    for (int seat = 0; seat < players; seat++) {
+        score_sums[seat] += points[seat];
+        if (ch_key_compare(keys + seat * width, top, width) == 0)
+            win_shares[seat] += 1.0 / winners;
+    }
+}
+
+/* The primitives of one game that a search over it calls (its <prefix>_game() table). */
+typedef struct ch_game {
+    int32_t (*state_size)(void);
+    int32_t (*max_actions)(void);
+    int32_t (*current_player)(const uint8_t *state);
+    int32_t (*legal_actions)(const uint8_t *state, int32_t *out);
+    int32_t (*chance_weights)(const uint8_t *state, int32_t *actions, int64_t *weights);
+    int32_t (*apply)(uint8_t *state, int32_t action);
+    void (*determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
+    void (*scores)(const uint8_t *state, int32_t *out);
+    int32_t (*rank_keys)(const uint8_t *state, int32_t *out);
+    int32_t (*playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
+                       int32_t *scores, int32_t *rank_keys);
+    int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
+                             double *priors);
+} ch_game;
+
+/* The body of <prefix>_game(), written once at the end of each game's .c file. */
+#define CH_GAME_TABLE(p)                                                                   \
+    static const ch_game table = {p##_state_size,   p##_max_actions, p##_current_player,   \
+                                  p##_legal_actions, p##_chance_weights, p##_apply,        \
+                                  p##_determinize,  p##_scores,      p##_rank_keys,        \
+                                  p##_playout,      p##_action_priors};                    \
+    return &table
 
 #endif

@@ -12,12 +12,13 @@
  * event_key(1, position)), the opening hands seat 0 first, then a seat's 3 card draws after
  * each "draw 3" (key event_key(2, seat, cards drawn before)).
  *
- * Playout policies (gtc_policy_action, used by every playout): 0 picks uniformly among the
- * legal actions (without listing them); 1 is the heuristic described above
+ * Playout policies (gtc_choose, used by every playout): 0 picks uniformly among the legal
+ * actions (without listing them); 1 is the heuristic described above
  * gtc_heuristic_action, whose per-action values are also the search's priors.
  */
 #include "common.h"
-#include "gtc_api.h"
+#define CH_GAME(name) gtc_##name
+#include "game_api.h"
 
 #define GTC_KINDS 7
 #define GTC_MOUSE 0
@@ -60,7 +61,6 @@
 enum { GTC_OK = 0, GTC_BAD_PLAYERS = 1, GTC_BAD_OPTION_COUNT = 2, GTC_BAD_START = 3,
        GTC_BAD_COMPOSITION = 4, GTC_BAD_CHEESES = 5 };
 enum { GTC_ILLEGAL = 1 };
-enum { GTC_POLICY_RANDOM = 0, GTC_POLICY_HEURISTIC = 1 };
 
 typedef struct {
     uint8_t num_players;
@@ -763,18 +763,8 @@ static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
 
 /* The choice of `policy` for the seat to act in `s` (a decision node). */
 static inline int32_t gtc_choose(const gtc_state *s, int seat, int policy, ch_rng *rng) {
-    return policy == GTC_POLICY_HEURISTIC ? gtc_heuristic_action(s, seat, rng)
+    return policy == CH_POLICY_HEURISTIC ? gtc_heuristic_action(s, seat, rng)
                                           : gtc_random_action(s, seat, rng);
-}
-
-int32_t gtc_policy_action(const uint8_t *state, int32_t policy, uint64_t *rng_state) {
-    const gtc_state *s = (const gtc_state *)state;
-    int player = gtc_player(s);
-    if (player < 0) return -1;
-    ch_rng rng = ch_rng_seeded(*rng_state);
-    int32_t action = gtc_choose(s, player, policy, &rng);
-    *rng_state = rng.state;
-    return action;
 }
 
 /* The kinds of every triple code (first, second, third), so that valuing a play reads
@@ -816,13 +806,6 @@ int32_t gtc_action_priors(const uint8_t *state, const int32_t *actions, int32_t 
     return n;
 }
 
-/* Rank keys compared lexicographically: >0 when `a` ranks above `b`. */
-static int gtc_key_compare(const int32_t *a, const int32_t *b) {
-    for (int i = 0; i < GTC_RANK_WIDTH; i++)
-        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
-    return 0;
-}
-
 /* One playout of `s` to the end, in place. */
 static void gtc_play_out(gtc_state *s, int policy, ch_rng *rng) {
     gtc_sample_pending(s, rng);
@@ -851,22 +834,15 @@ int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     ch_rng rng = ch_rng_seeded(seed);
     int players = origin->num_players;
     int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
+    int32_t points[GTC_MAX_PLAYERS];
     for (int run = 0; run < n; run++) {
         gtc_state s = *origin;
         gtc_play_out(&s, policy, &rng);
         gtc_final_keys(&s, keys);
-        const int32_t *top = keys;
-        for (int seat = 1; seat < players; seat++)
-            if (gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) > 0)
-                top = keys + seat * GTC_RANK_WIDTH;
-        int winners = 0;
-        for (int seat = 0; seat < players; seat++)
-            winners += gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) == 0;
-        for (int seat = 0; seat < players; seat++) {
-            score_sums[seat] += keys[seat * GTC_RANK_WIDTH];
-            if (gtc_key_compare(keys + seat * GTC_RANK_WIDTH, top) == 0)
-                win_shares[seat] += 1.0 / winners;
-        }
+        for (int seat = 0; seat < players; seat++) points[seat] = keys[seat * GTC_RANK_WIDTH];
+        ch_tally_playout(players, points, keys, GTC_RANK_WIDTH, score_sums, win_shares);
     }
     return n;
 }
+
+const ch_game *gtc_game(void) { CH_GAME_TABLE(gtc); }

@@ -22,7 +22,12 @@ typedef struct {
     int32_t nodes;      /* tree nodes, the root included */
 } ch_search_report;
 
-int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_settings *settings,
                   const int32_t *prior_actions, const double *prior_values, int32_t n_priors,
                   int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
                   ch_search_report *report);
+
+/* The rewards of a finished game, one per seat, from its points and rank keys (`width`
+ * ints per seat); the formula of cheese/bots/rewards.py. */
+void ch_rewards(int32_t seats, double solitaire_scale, double solitaire_finish,
+                const int32_t *points, const int32_t *keys, int32_t width, double *rewards);

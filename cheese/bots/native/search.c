@@ -1,5 +1,8 @@
 /* Information-set MCTS over any of the C games, the loop of cheese/bots/mcts_tree.py.
  *
+ * A game reaches the loop as its table of primitives (ch_game, from <prefix>_game() in the
+ * engine's C), so this file names no game.
+ *
  * Single observer, open loop: every iteration copies the root, draws a fresh
  * determinization of it for the searching seat (the game's determinize, which reads only
  * what that seat knows), and walks one tree whose nodes are keyed by the actions from the
@@ -18,7 +21,7 @@
  *   which steer selection and are left out of the statistics returned.
  * - Leaf: playouts of the game's policy to the end (the game's own fast loop; one, or the
  *   mean of leaf_playouts), whose rewards are backed up along the path.
- * - Rewards per seat as cheese/bots/rewards.py: with n >= 2 seats
+ * - Rewards per seat (ch_rewards) as cheese/bots/rewards.py: with n >= 2 seats
  *   0.8 * (pairwise share by rank keys, a tie one half) + 0.2 * (points share); one seat:
  *   0 without points, else finish + (1 - finish) * points / (points + scale).
  *
@@ -36,45 +39,13 @@
 #include "common.h"
 #include "search_api.h"
 
-enum { SEARCH_OK = 0, SEARCH_UNKNOWN_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMORY = -3,
+enum { SEARCH_OK = 0, SEARCH_NO_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMORY = -3,
        SEARCH_BAD_SETTINGS = -4, SEARCH_NO_LEGAL_ACTION = -5 };
 
 #define SEARCH_MAX_PLAYERS 8
 #define SEARCH_MAX_RANK_WIDTH 8
 #define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
 #define SEARCH_NO_NODE (-1)
-
-/* What the loop needs of a game: its exported functions, looked up by prefix. A game's
- * playout makes its decisions with its p_policy_action. */
-typedef struct {
-    const char *prefix;
-    int32_t (*state_size)(void);
-    int32_t (*max_actions)(void);
-    int32_t (*current_player)(const uint8_t *state);
-    int32_t (*legal_actions)(const uint8_t *state, int32_t *out);
-    int32_t (*chance_weights)(const uint8_t *state, int32_t *actions, int64_t *weights);
-    int32_t (*apply)(uint8_t *state, int32_t action);
-    void (*determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
-    void (*scores)(const uint8_t *state, int32_t *out);
-    int32_t (*rank_keys)(const uint8_t *state, int32_t *out);
-    int32_t (*playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
-                       int32_t *scores, int32_t *rank_keys);
-    int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
-                             double *priors);
-} search_game;
-
-#define SEARCH_GAME(p)                                                                     \
-    {#p, p##_state_size, p##_max_actions, p##_current_player, p##_legal_actions,            \
-     p##_chance_weights, p##_apply, p##_determinize, p##_scores, p##_rank_keys,             \
-     p##_playout, p##_action_priors}
-
-static const search_game SEARCH_GAMES[] = {SEARCH_GAME(gtc), SEARCH_GAME(chs), SEARCH_GAME(cdp)};
-
-static const search_game *search_find_game(const char *prefix) {
-    for (size_t i = 0; i < sizeof SEARCH_GAMES / sizeof SEARCH_GAMES[0]; i++)
-        if (strcmp(SEARCH_GAMES[i].prefix, prefix) == 0) return &SEARCH_GAMES[i];
-    return NULL;
-}
 
 typedef struct {
     int32_t action;      /* the action from the parent */
@@ -103,7 +74,7 @@ typedef struct {
  * checked with stamps: a pass writes its number at every legal action's entry of
  * `legal_stamp`, so a child is legal when its action's stamp is the pass's number. */
 typedef struct {
-    const search_game *game;
+    const ch_game *game;
     const ch_search_settings *settings;
     ch_rng rng;
     search_node *nodes;
@@ -255,21 +226,13 @@ static int search_push(search_tree *t, int32_t depth, int32_t node, int32_t move
 #define SEARCH_PAIRWISE_WEIGHT 0.8
 #define SEARCH_POINTS_WEIGHT 0.2
 
-static int search_key_compare(const int32_t *a, const int32_t *b, int width) {
-    for (int i = 0; i < width; i++)
-        if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
-    return 0;
-}
-
-static void search_rewards(const ch_search_settings *settings, const int32_t *points,
-                           const int32_t *keys, int width, double *rewards) {
-    int seats = settings->num_players;
+void ch_rewards(int32_t seats, double solitaire_scale, double solitaire_finish,
+                const int32_t *points, const int32_t *keys, int32_t width, double *rewards) {
     if (seats == 1) {
         double score = points[0] > 0 ? (double)points[0] : 0.0;
-        double finish = settings->solitaire_finish;
-        rewards[0] = score > 0.0
-                         ? finish + (1.0 - finish) * score / (score + settings->solitaire_scale)
-                         : 0.0;
+        double finish = solitaire_finish;
+        rewards[0] =
+            score > 0.0 ? finish + (1.0 - finish) * score / (score + solitaire_scale) : 0.0;
         return;
     }
     double total = 0.0;
@@ -278,7 +241,7 @@ static void search_rewards(const ch_search_settings *settings, const int32_t *po
         double beaten = 0.0;
         for (int other = 0; other < seats; other++) {
             if (other == seat) continue;
-            int order = search_key_compare(keys + seat * width, keys + other * width, width);
+            int order = ch_key_compare(keys + seat * width, keys + other * width, width);
             beaten += order > 0 ? 1.0 : order == 0 ? 0.5 : 0.0;
         }
         double share = total > 0.0 ? (points[seat] > 0 ? points[seat] : 0) / total
@@ -293,7 +256,9 @@ static void search_terminal_rewards(const search_tree *t, const uint8_t *state,
     int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
     t->game->scores(state, points);
     int width = t->game->rank_keys(state, keys);
-    search_rewards(t->settings, points, keys, width, rewards);
+    const ch_search_settings *settings = t->settings;
+    ch_rewards(settings->num_players, settings->solitaire_scale, settings->solitaire_finish,
+               points, keys, width, rewards);
 }
 
 /* The mean rewards of the leaf's playouts. */
@@ -304,7 +269,8 @@ static void search_playout_rewards(search_tree *t, const uint8_t *state, double 
     for (int seat = 0; seat < seats; seat++) rewards[seat] = 0.0;
     for (int run = 0; run < count; run++) {
         int width = t->game->playout(state, t->settings->policy, &t->rng.state, points, keys);
-        search_rewards(t->settings, points, keys, width, count == 1 ? rewards : one);
+        ch_rewards(seats, t->settings->solitaire_scale, t->settings->solitaire_finish, points,
+                   keys, width, count == 1 ? rewards : one);
         if (count > 1)
             for (int seat = 0; seat < seats; seat++) rewards[seat] += one[seat] / count;
     }
@@ -415,7 +381,7 @@ static int32_t search_chance_child(search_tree *t, int32_t node, int32_t outcome
 
 /* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
 static int search_iteration(search_tree *t, const uint8_t *root) {
-    const search_game *g = t->game;
+    const ch_game *g = t->game;
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
     g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
@@ -478,11 +444,6 @@ static double search_clock(void) {
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
-/* Runs the search from `root` (a decision node of settings->seat; a determinized state is
- * enough, as each iteration draws its own world) and writes the root's children, at most
- * `capacity`, most visited first (ties: lower action). Returns the number of children
- * written, or a negative code: -1 unknown game, -2 the seat is not to act at the root,
- * -3 out of memory, -4 bad settings, -5 a decision without legal actions. */
 /* The root's children with virtual visits at their prior values; 0 when an action is
  * not legal at the root or memory runs out. */
 static int search_seed_root(search_tree *t, const uint8_t *root, const int32_t *prior_actions,
@@ -505,14 +466,18 @@ static int search_seed_root(search_tree *t, const uint8_t *root, const int32_t *
     return 1;
 }
 
-int32_t ch_search(const char *prefix, const uint8_t *root, const ch_search_settings *settings,
+/* Runs the search from `root` (a decision node of settings->seat; a determinized state is
+ * enough, as each iteration draws its own world) and writes the root's children, at most
+ * `capacity`, most visited first (ties: lower action). Returns the number of children
+ * written, or a negative code: -1 no game, -2 the seat is not to act at the root,
+ * -3 out of memory, -4 bad settings, -5 a decision without legal actions. */
+int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_settings *settings,
                   const int32_t *prior_actions, const double *prior_values, int32_t n_priors,
                   int32_t *actions, int64_t *visits, double *reward_sums, int32_t capacity,
                   ch_search_report *report) {
     double started = search_clock();
     memset(report, 0, sizeof *report);
-    const search_game *game = search_find_game(prefix);
-    if (!game) return SEARCH_UNKNOWN_GAME;
+    if (!game) return SEARCH_NO_GAME;
     if (settings->num_players < 1 || settings->num_players > SEARCH_MAX_PLAYERS ||
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
         settings->leaf_playouts < 1 ||

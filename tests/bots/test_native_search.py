@@ -1,5 +1,5 @@
-"""The MCTS loop in C (search.c through ``bridge.search``): budgets, determinism, legality,
-known answers, what it may read, and memory."""
+"""The MCTS loop in C (search.c through ``cheese.bots.native.search``): budgets,
+determinism, legality, known answers, what it may read, and memory."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
 
 if TYPE_CHECKING:
-    from cheese.engine.native.bridge import SearchResult
+    from cheese.bots.native.search import SearchResult
 
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
@@ -39,12 +39,13 @@ def native_position(slug: str, players: int, seed: int, moves: int) -> State:
 def run_search(
     state: State, iterations: int = 500, seed: int = 1, **settings: float
 ) -> SearchResult:
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
     options: dict[str, float] = {"exploration": 0.7, "widen": 2.0, "policy": 1, "seconds": 0.0}
     options.update(settings)
-    return bridge.search(
+    return c_search.search(
         state,
         state.current_player,
         iterations=iterations,
@@ -123,26 +124,28 @@ def test_widening_bounds_the_root_children() -> None:
 
 
 def test_a_search_refuses_a_seat_that_is_not_to_act() -> None:
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=1, moves=0)
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
     with pytest.raises(ValueError, match="not to act"):
-        bridge.search(state, (state.current_player + 1) % 4, iterations=10, seconds=None,
+        c_search.search(state, (state.current_player + 1) % 4, iterations=10, seconds=None,
                       exploration=0.7, widen=2.0, policy=0, seed=1)
 
 
 def test_root_priors_steer_the_search_and_stay_out_of_its_counts() -> None:
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
     state = native_position("cheese-drop", 4, seed=3, moves=2)
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
     legal = state.legal_actions()
     favourite = legal[len(legal) // 2]
     priors = {action: (1.0 if action == favourite else 0.0) for action in legal}
 
-    def searched(visits: int) -> bridge.SearchResult:
-        return bridge.search(state, state.current_player, iterations=300, seconds=None,
+    def searched(visits: int) -> c_search.SearchResult:
+        return c_search.search(state, state.current_player, iterations=300, seconds=None,
                              exploration=0.7, widen=2.0, policy=1, seed=4, priors=priors,
                              prior_visits=visits)
 
@@ -156,25 +159,27 @@ def test_root_priors_steer_the_search_and_stay_out_of_its_counts() -> None:
 
 
 def test_a_prior_for_an_illegal_action_is_refused() -> None:
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=3, moves=0)
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
     with pytest.raises(ValueError, match="settings"):
-        bridge.search(state, state.current_player, iterations=10, seconds=None,
+        c_search.search(state, state.current_player, iterations=10, seconds=None,
                       exploration=0.7, widen=2.0, policy=0, seed=1, priors={99_999: 0.5},
                       prior_visits=5)
 
 
 def test_chance_outcomes_as_tree_edges() -> None:
     """With chance nodes every drawn card leads to its own node: more nodes, same root sums."""
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
     state = native_position("cheese-chasers", 1, seed=5, moves=6)
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
 
-    def searched(chance_nodes: bool) -> bridge.SearchResult:
-        return bridge.search(state, 0, iterations=500, seconds=None, exploration=0.5,
+    def searched(chance_nodes: bool) -> c_search.SearchResult:
+        return c_search.search(state, 0, iterations=500, seconds=None, exploration=0.5,
                              widen=0.0, policy=1, seed=3, solitaire_scale=30.0,
                              chance_nodes=chance_nodes)
 
@@ -185,13 +190,14 @@ def test_chance_outcomes_as_tree_edges() -> None:
 
 
 def test_several_playouts_per_leaf_average_their_rewards() -> None:
-    from cheese.engine.native import bridge
+    from cheese.bots.native import search as c_search
+    from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=6, moves=3)
-    assert isinstance(state, bridge.NativeState)
+    assert isinstance(state, NativeState)
 
-    def searched(leaf: int) -> bridge.SearchResult:
-        return bridge.search(state, state.current_player, iterations=200, seconds=None,
+    def searched(leaf: int) -> c_search.SearchResult:
+        return c_search.search(state, state.current_player, iterations=200, seconds=None,
                              exploration=0.7, widen=2.0, policy=0, seed=8, leaf_playouts=leaf)
 
     averaged = searched(4)

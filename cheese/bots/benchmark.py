@@ -1,0 +1,83 @@
+"""The speed of the MCTS loop in C beside the engine's figures (``cheese bench``).
+
+The MCTS figure is iterations per second of the C search (``cheese.bots.native.search``)
+from the game's first decision (the deal resolved by paired luck), in searches of
+``MCTS_ITERATIONS`` iterations with uniformly random playouts, so it compares directly
+with the native playout rate: ``mcts_share`` is the part of that rate the search keeps
+(1/2 means the search's own work costs as much as its playouts). Time is CPU time on one
+core, as in ``cheese.engine.benchmark``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from cheese.engine.benchmark import EngineSpeed, bench_players, measure_engine_speed, median_rate
+from cheese.engine.luck import advance_chance
+from cheese.engine.registry import NATIVE, load_game
+
+MCTS_ITERATIONS = 10_000
+"""Iterations per timed search (about what a default search of a move runs)."""
+MCTS_EXPLORATION = 0.7
+MCTS_WIDEN = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Speed:
+    """One game's engine figures and the C search's (per second, one core)."""
+
+    engine: EngineSpeed
+    mcts_iterations_per_s: float
+
+    @property
+    def mcts_share(self) -> float:
+        """MCTS iterations per second over native random playouts per second."""
+        return self.mcts_iterations_per_s / self.engine.native_playouts_per_s
+
+    def as_json(self) -> dict[str, float | int]:
+        return {
+            **self.engine.as_json(),
+            "mcts_iterations_per_s": round(self.mcts_iterations_per_s, 1),
+            "mcts_share": round(self.mcts_share, 3),
+        }
+
+
+def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """Iterations per second of the C search from the game's first decision."""
+    from cheese.bots.native.search import search
+    from cheese.engine.native import NativeState
+
+    first = advance_chance(
+        load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
+    )
+    assert isinstance(first, NativeState)
+    seat = first.current_player
+    seeds = iter(range(1, 1 << 62))
+
+    def one_search() -> int:
+        result = search(
+            first, seat, iterations=MCTS_ITERATIONS, seconds=None,
+            exploration=MCTS_EXPLORATION, widen=MCTS_WIDEN, policy=0, seed=next(seeds),
+            solitaire_scale=30.0,
+        )
+        return result.iterations
+
+    def measure_round() -> tuple[int, float]:
+        count = 0
+        start = time.process_time()
+        while True:
+            count += one_search()
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                return count, elapsed
+
+    one_search()  # warm the caches and the code path
+    return median_rate(measure_round, rounds)
+
+
+def measure_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> Speed:
+    """The engine's figures and the search's for one game (medians of ``rounds`` rounds)."""
+    engine = measure_engine_speed(slug, seconds=seconds, rounds=rounds)
+    search = mcts_iterations_per_s(slug, bench_players(slug), seconds, rounds)
+    return Speed(engine, search)

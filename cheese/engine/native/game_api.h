@@ -1,0 +1,29 @@
+/* The API every game's C engine exports under its prefix: gtc_apply, chs_apply, cdp_apply …
+ *
+ * No include guard: each game's .c file defines CH_GAME(name) as its prefixed name, then
+ * includes this header. The build writes cffi's declarations from it, once per prefix.
+ * The functions are documented in the games' .c files and in the native backend's
+ * conventions (cheese/engine/native/bridge.py).
+ */
+int32_t CH_GAME(state_size)(void);
+int32_t CH_GAME(max_actions)(void);
+int32_t CH_GAME(view_size)(void);
+int32_t CH_GAME(init)(uint8_t *state, int32_t num_players, uint64_t seed,
+                      const int32_t *options, int32_t n_options);
+int32_t CH_GAME(current_player)(const uint8_t *state);
+int32_t CH_GAME(legal_actions)(const uint8_t *state, int32_t *out);
+int32_t CH_GAME(chance_weights)(const uint8_t *state, int32_t *actions, int64_t *weights);
+uint64_t CH_GAME(chance_key)(const uint8_t *state);
+int32_t CH_GAME(apply)(uint8_t *state, int32_t action);
+void CH_GAME(scores)(const uint8_t *state, int32_t *out);
+int32_t CH_GAME(rank_keys)(const uint8_t *state, int32_t *out);
+int32_t CH_GAME(view)(const uint8_t *state, int32_t seat, int32_t *out);
+void CH_GAME(determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
+int32_t CH_GAME(playouts)(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
+                          double *score_sums, double *win_shares);
+int32_t CH_GAME(playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
+                         int32_t *scores, int32_t *rank_keys);
+int32_t CH_GAME(action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
+                               double *priors);
+const ch_game *CH_GAME(game)(void); /* the primitives above, for a search in C */
+#undef CH_GAME

@@ -1,0 +1,88 @@
+"""The cffi build of the C code: the engine's games and the bots' search, one extension.
+
+``setup.py`` names ``ffibuilder`` in ``cffi_modules``, so ``pip install .`` compiles every
+C file of ``cheese/engine/native`` (the games, then the bridge helpers) and of
+``cheese/bots/native`` (the search) into ``cheese.engine.native._cheese_native``. For a
+quick rebuild in a checkout: ``python cheese/native_build.py`` (writes the module in
+place).
+
+A game's C file names its prefix once, in ``#define CH_GAME(name) <prefix>_##name``; the
+build finds the games by that line and declares each one's API to cffi from the shared
+``game_api.h``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from cffi import FFI
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+ENGINE_DIR = PACKAGE_DIR / "engine" / "native"
+BOTS_DIR = PACKAGE_DIR / "bots" / "native"
+GAME_PREFIX = re.compile(r"^#define CH_GAME\(name\) (\w+)_##name$", re.MULTILINE)
+GAME_NAME = re.compile(r"\bCH_GAME\((\w+)\)")
+
+EXTRA_COMPILE_ARGS = ["-O2", "-std=gnu11", "-fno-strict-aliasing", "-Wall", "-Wextra"]
+
+
+def game_prefixes() -> list[str]:
+    """The prefixes of the games' C files, in file-name order."""
+    prefixes = []
+    for path in sorted(ENGINE_DIR.glob("*.c")):
+        match = GAME_PREFIX.search(path.read_text())
+        if match:
+            prefixes.append(match.group(1))
+    return prefixes
+
+
+def game_declarations(prefix: str) -> str:
+    """``game_api.h`` as cffi declarations of the game ``prefix``."""
+    lines = (ENGINE_DIR / "game_api.h").read_text().splitlines()
+    text = "\n".join(line for line in lines if not line.startswith("#"))
+    return GAME_NAME.sub(lambda match: f"{prefix}_{match.group(1)}", text)
+
+
+def make_builder() -> FFI:
+    """An FFI builder declaring the games' and the search's APIs and compiling their C."""
+    builder = FFI()
+    prefixes = game_prefixes()
+    games = [ENGINE_DIR / f"{prefix}.c" for prefix in prefixes]
+    helpers = sorted(set(ENGINE_DIR.glob("*.c")) - set(games))
+    sources = [*games, *helpers, *sorted(BOTS_DIR.glob("*.c"))]
+    builder.cdef(
+        "\n".join(
+            [
+                (ENGINE_DIR / "bridge_api.h").read_text(),
+                *(game_declarations(prefix) for prefix in prefixes),
+                (BOTS_DIR / "search_api.h").read_text(),
+            ]
+        )
+    )
+    sanitize = os.environ.get("CHEESE_NATIVE_SANITIZE", "")
+    compile_args = list(EXTRA_COMPILE_ARGS)
+    link_args: list[str] = []
+    if sanitize:
+        # e.g. CHEESE_NATIVE_SANITIZE=address (see CONTRIBUTING.md)
+        compile_args += [f"-fsanitize={sanitize}", "-fno-omit-frame-pointer", "-g", "-O1"]
+        link_args += [f"-fsanitize={sanitize}"]
+    builder.set_source(
+        "cheese.engine.native._cheese_native",
+        "\n".join(f'#include "{path.name}"' for path in sources),
+        include_dirs=[str(ENGINE_DIR), str(BOTS_DIR)],
+        extra_compile_args=compile_args,
+        extra_link_args=link_args,
+        libraries=["m"],
+        depends=[
+            str(path) for folder in (ENGINE_DIR, BOTS_DIR) for path in sorted(folder.glob("*.[ch]"))
+        ],
+    )
+    return builder
+
+
+ffibuilder = make_builder()
+
+if __name__ == "__main__":
+    ffibuilder.compile(tmpdir=str(PACKAGE_DIR.parent), verbose=False)
