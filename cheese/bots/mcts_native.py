@@ -52,27 +52,28 @@ class NativeDefaults:
     exploration: float
     prior_visits: int = 0
     chance_nodes: bool = False
+    solitaire_scale: float = SOLITAIRE_SCALE
+    """With one seat, the reward is ``rewards.solitaire_reward(points, scale, finish)``:
+    by default the generic evaluation's; a game whose evaluation counts a finished game
+    otherwise gives its own."""
+    solitaire_finish: float = 0.0
 
 
 NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
     {
         "get-the-cheese": NativeDefaults(5000, "heuristic", 0.3),
-        "cheese-chasers": NativeDefaults(3000, "heuristic", 0.3, chance_nodes=True),
+        "cheese-chasers": NativeDefaults(
+            3000, "heuristic", 0.3, chance_nodes=True, solitaire_scale=SCORE_SCALE,
+            solitaire_finish=FINISH_WEIGHT,
+        ),
         "cheese-drop": NativeDefaults(5000, "heuristic", 0.3, prior_visits=20),
     }
 )
 FALLBACK_DEFAULTS = NativeDefaults(5000, "heuristic", 0.3)
 
-SOLITAIRE_REWARDS: Mapping[str, tuple[float, float]] = MappingProxyType(
-    {"cheese-chasers": (SCORE_SCALE, FINISH_WEIGHT)}
-)
-"""(scale, finish) of a one-seat game's reward, as its evaluation counts a finished game:
-``finish + (1 - finish) * points / (points + scale)``, 0 without points."""
-DEFAULT_SOLITAIRE_REWARD = (SOLITAIRE_SCALE, 0.0)
-"""Other one-seat games: the generic evaluation's reward, ``points / (points + scale)``."""
-
 
 def native_defaults(slug: str) -> NativeDefaults:
+    """The C search's settings for the game ``slug`` where a spec leaves them open."""
     return NATIVE_DEFAULTS.get(slug, FALLBACK_DEFAULTS)
 
 
@@ -125,7 +126,7 @@ def search_in_c(
     if settings.prior_visits:
         legal = turn.legal_actions()
         priors = dict(zip(legal, one_ply_values(turn, evaluator, legal, rng)))
-    scale, finish = SOLITAIRE_REWARDS.get(turn.game.info.slug, DEFAULT_SOLITAIRE_REWARD)
+    defaults = native_defaults(turn.game.info.slug)
     result = search(
         world,
         turn.seat,
@@ -135,8 +136,8 @@ def search_in_c(
         widen=settings.widen,
         policy=C_POLICIES[settings.playout],
         seed=rng.getrandbits(64),
-        solitaire_scale=scale,
-        solitaire_finish=finish,
+        solitaire_scale=defaults.solitaire_scale,
+        solitaire_finish=defaults.solitaire_finish,
         priors=priors,
         prior_visits=settings.prior_visits,
         chance_nodes=settings.chance_nodes,

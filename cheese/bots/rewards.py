@@ -14,7 +14,8 @@ where ``spread`` says how uncertain the estimates still are (a game-specific num
 
 The rewards of all seats add up to the same constant ``0.4 n + 0.2`` in every position
 (``beats(i, j) + beats(j, i) = 1``, shares add up to 1): the searches rely on it for
-shallow pruning. The C search loop computes the same formula.
+shallow pruning. The C search loop computes the same formula (``ch_rewards`` in
+``cheese/bots/native/search.c``; a test keeps the two equal).
 
 >>> [round(value, 3) for value in terminal_rewards_of((3, 1), ((3,), (1,)))]
 [0.95, 0.05]
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from cheese.engine import State
 
@@ -59,23 +60,30 @@ def _blend(pairwise: Sequence[float], points: Sequence[float]) -> Rewards:
     )
 
 
-def terminal_rewards_of(
-    points: Sequence[float], rank_keys: Sequence[tuple[float, ...]]
-) -> Rewards:
-    """The rewards of a finished multi-seat game from its points and rank keys."""
+def terminal_rewards_of(points: Sequence[float], rank_keys: Sequence[Any]) -> Rewards:
+    """The rewards of a finished multi-seat game from its points and rank keys.
+
+    A seat's keys may be any comparable value (a tuple of ints, or the points themselves
+    in games ranked by points alone). A search calls this after every playout, so the
+    formula is written out as one loop.
+    """
     seats = len(points)
-    others = seats - 1
-    pairwise = [
-        sum(
-            1.0 if rank_keys[seat] > rank_keys[other] else
-            0.5 if rank_keys[seat] == rank_keys[other] else 0.0
-            for other in range(seats)
-            if other != seat
-        )
-        / others
-        for seat in range(seats)
-    ]
-    return _blend(pairwise, points)
+    total = 0.0
+    for value in points:
+        if value > 0.0:
+            total += value
+    pair_weight = PAIRWISE_WEIGHT / (seats - 1)
+    rewards = []
+    for value, key in zip(points, rank_keys):
+        beaten = -0.5  # the seat ties with itself
+        for other in rank_keys:
+            if other < key:
+                beaten += 1.0
+            elif other == key:
+                beaten += 0.5
+        share = (value if value > 0.0 else 0.0) / total if total > 0.0 else 1.0 / seats
+        rewards.append(pair_weight * beaten + POINTS_WEIGHT * share)
+    return tuple(rewards)
 
 
 def terminal_rewards(state: State) -> Rewards:
@@ -103,11 +111,15 @@ def estimated_rewards(points: Sequence[float], spread: float) -> Rewards:
     return _blend(pairwise, points)
 
 
-def solitaire_reward(score: float, scale: float) -> float:
-    """A one-seat game's reward: ``score / (score + scale)``, 0 for nothing, → 1 for more.
+def solitaire_reward(score: float, scale: float, finish: float = 0.0) -> float:
+    """A one-seat game's reward: 0 for nothing, else ``finish + (1 - finish) * score /
+    (score + scale)``, → 1 for more.
 
     A solitaire duel compares two bots' scores on the same deal, so more is always
-    better; ``scale`` (the points worth one half) sets where extra points stop mattering.
+    better; ``scale`` (the points worth one half of the rest) sets where extra points stop
+    mattering; ``finish`` is what any score at all is worth.
     """
     positive = max(0.0, score)
-    return positive / (positive + scale)
+    if positive == 0.0:
+        return 0.0
+    return finish + (1.0 - finish) * positive / (positive + scale)

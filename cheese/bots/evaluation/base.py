@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeAlias
 
-from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards, solitaire_reward
+from cheese.bots.rewards import Rewards, solitaire_reward, terminal_rewards_of
 from cheese.engine import Action, State
 
 SOLITAIRE_SCALE = 10.0
@@ -94,30 +94,10 @@ class Evaluator(Protocol):
 
 
 def rewards_by_points(points: Sequence[float]) -> Rewards:
-    """``rewards_of_points`` for games ranked by points alone: the points are the keys.
-
-    The same numbers as ``terminal_rewards_of(points, [(p,) for p in points])``, written
-    out because a search calls it after every C playout.
-    """
-    seats = len(points)
-    if seats == 1:
+    """``rewards_of_points`` for games ranked by points alone: the points are the keys."""
+    if len(points) == 1:
         return (solitaire_reward(points[0], SOLITAIRE_SCALE),)
-    total = 0.0
-    for value in points:
-        if value > 0.0:
-            total += value
-    pair_weight = PAIRWISE_WEIGHT / (seats - 1)
-    rewards = []
-    for value in points:
-        beaten = -0.5  # the seat ties with itself
-        for other in points:
-            if other < value:
-                beaten += 1.0
-            elif other == value:
-                beaten += 0.5
-        share = (value if value > 0.0 else 0.0) / total if total > 0.0 else 1.0 / seats
-        rewards.append(pair_weight * beaten + POINTS_WEIGHT * share)
-    return tuple(rewards)
+    return terminal_rewards_of(points, points)
 
 
 def values_by_applying(evaluator: Evaluator, state: State, actions: Sequence[Action]) -> list[Rewards]:

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
-from cheese.bots.rewards import Rewards
+from cheese.bots.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
 from cheese.engine.cheese_chasers.cards import CAT, CHEESE, MOUSE, TRAP, Kind
@@ -78,8 +78,7 @@ RISK = RiskWeights()
 
 def reward_of_score(score: float) -> float:
     """The reward of a finished game with ``score`` points."""
-    positive = max(0.0, score)
-    return FINISH_WEIGHT + (1.0 - FINISH_WEIGHT) * positive / (positive + SCORE_SCALE)
+    return FINISH_WEIGHT + (1.0 - FINISH_WEIGHT) * solitaire_reward(score, SCORE_SCALE)
 
 
 def sides(cell: Cell) -> list[Cell]:
