@@ -7,16 +7,11 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.mcts import (
-    MctsBot,
-    MctsConfig,
-    RootStats,
-    merge,
-    most_visited,
-    parallel_search,
-    search,
-)
 from cheese.bots.evaluation import SearchAdvice
+from cheese.bots.mcts import MctsBot, merge, most_visited
+from cheese.bots.mcts_config import MctsConfig
+from cheese.bots.mcts_search import RootStats, search
+from cheese.bots.search_pool import parallel_search
 from cheese.engine.luck import advance_chance
 
 from .conftest import random_position
@@ -75,7 +70,7 @@ def test_root_parallel_search_equals_the_same_searches_in_turn(monkeypatch: pyte
     turn = Turn(state, state.current_player)
     config = MctsConfig(iterations=30, workers=2)
     forked = parallel_search(turn, config, [5, 6])
-    monkeypatch.setattr("cheese.bots.mcts.can_fork", lambda: False)
+    monkeypatch.setattr("cheese.bots.search_pool.can_fork", lambda: False)
     in_turn = parallel_search(turn, config, [5, 6])
     assert [stats.children for stats in forked] == [stats.children for stats in in_turn]
 

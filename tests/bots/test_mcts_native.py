@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from cheese.bots import Decision, Turn, make_bot
-from cheese.bots.mcts import DEFAULT_ITERATIONS, MctsBot, MctsConfig
+from cheese.bots.mcts import MctsBot
+from cheese.bots.mcts_config import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, MctsConfig
 from cheese.bots.mcts_native import NATIVE_DEFAULTS
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
@@ -133,3 +134,16 @@ def test_the_c_defaults_follow_the_spec() -> None:
         drop, prior_visits=3
     )
     assert MctsConfig.from_params({"iterations": "300"}).spec == "mcts:iterations=300"
+
+
+def test_explicit_values_equal_to_the_python_defaults_win_in_c() -> None:
+    config = MctsConfig.from_params({"c": str(DEFAULT_EXPLORATION), "prior": "0"})
+    settings = config.native_search("cheese-drop")
+    assert settings is not None
+    assert (settings.exploration, settings.prior_visits) == (DEFAULT_EXPLORATION, 0)
+    assert NATIVE_DEFAULTS["cheese-drop"].exploration != DEFAULT_EXPLORATION
+    assert NATIVE_DEFAULTS["cheese-drop"].prior_visits != 0
+    assert config.spec == f"mcts:c={DEFAULT_EXPLORATION},prior=0"
+    open_settings = MctsConfig.from_params({}).native_search("cheese-drop")
+    assert open_settings is not None
+    assert open_settings.exploration == NATIVE_DEFAULTS["cheese-drop"].exploration

@@ -29,7 +29,7 @@ from .conftest import random_position
         ("greedy:samples=9", GreedyBot, "greedy:samples=9"),
         ("mcts", MctsBot, "mcts"),
         ("mcts:iterations=2000", MctsBot, "mcts:iterations=2000"),
-        ("mcts:time=0.5,c=0.7", MctsBot, "mcts:time=0.5"),
+        ("mcts:time=0.5,c=0.7", MctsBot, "mcts:time=0.5,c=0.7"),
         ("mcts:c=0.9,time=0.5", MctsBot, "mcts:time=0.5,c=0.9"),
         ("mcts:time=0.5,iterations=300", MctsBot, "mcts:iterations=300,time=0.5"),
         ("mcts:playout=random", MctsBot, "mcts:playout=random"),

@@ -1,0 +1,178 @@
+"""The MCTS bot's settings: its spec parameters, checked into one ``MctsConfig``.
+
+A setting the spec leaves open is ``None`` in the config, so that an explicit value
+always wins, even one equal to a default: the Python loop then takes this module's
+defaults, the C loop the game's (``cheese.bots.mcts_native.NATIVE_DEFAULTS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cheese.bots.budget import Budget
+from cheese.bots.evaluation import SearchAdvice
+from cheese.bots.mcts_native import NativeSearch, native_defaults
+from cheese.bots.mcts_tree import TreePolicy
+from cheese.bots.spec import (
+    ChoiceParameter,
+    FloatParameter,
+    IntParameter,
+    Parameter,
+    SettingValue,
+    compose_spec,
+    read_settings,
+)
+
+NAME = "mcts"
+DESCRIPTION = "information-set MCTS over determinizations; per-seat rewards (max^n)"
+DEFAULT_ITERATIONS = 300
+"""Iterations of the Python loop when the spec gives neither iterations nor time."""
+MAX_ITERATIONS = 10_000_000
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_WIDEN = 2.0
+DEFAULT_PRIOR = 0
+NATIVE_LEAF_PLAYOUTS = 8
+"""Playouts per leaf when they run in C and the spec leaves it open: they are cheap
+there, and averaging them is what makes a leaf's value worth comparing."""
+AUTO = "auto"
+PARAMETERS: tuple[Parameter, ...] = (
+    IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
+                 "iterations per move: 300 in Python, the game's budget in C "
+                 "(unlimited when only time= is given)"),
+    FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit"),
+    FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
+                   "UCB exploration constant (in C, when not given: the game's)"),
+    ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
+                    "playout policy; auto = the game's advice, none = evaluate the leaf"),
+    IntParameter("depth", 0, 0, 10_000,
+                 "playout decisions before the leaf evaluation; 0 = to the end "
+                 "(with playout=auto: the game's advice unless given)"),
+    FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
+                   "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off"),
+    IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
+                 "virtual visits of each root move at its one-ply value; 0 = none "
+                 "(in C, when not given: the game's)"),
+    IntParameter("leaf", 0, 0, 10_000,
+                 "playouts averaged per leaf; 0 = 8 when they run in C, else 1"),
+    IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MctsConfig:
+    """The settings of the MCTS bot, checked."""
+
+    iterations: int | None = None
+    """``None``: the loop's default (``DEFAULT_ITERATIONS`` in Python, the game's budget in
+    C), or no limit when ``seconds`` is given."""
+    seconds: float | None = None
+    exploration: float | None = None
+    """``None``: not given (``DEFAULT_EXPLORATION`` in Python, the game's constant in C)."""
+    playout: str = AUTO
+    depth: int | None = None
+    """Playout cut-off; ``None`` takes the game's advice (only with ``playout=auto``)."""
+    widen: float = DEFAULT_WIDEN
+    prior: int | None = None
+    """Root virtual visits; ``None``: not given (none in Python, the game's in C)."""
+    leaf: int = 0
+    """Playouts per leaf; 0 lets the backend decide (``NATIVE_LEAF_PLAYOUTS`` in C, 1)."""
+    workers: int = 1
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> MctsConfig:
+        settings = read_settings(NAME, PARAMETERS, params)
+        seconds = settings.number("time") or None
+        iterations = settings.integer("iterations") if settings.is_given("iterations") else None
+        playout = settings.choice("playout")
+        depth = settings.integer("depth")
+        return cls(
+            iterations=iterations,
+            seconds=seconds,
+            exploration=settings.number("c") if settings.is_given("c") else None,
+            playout=playout,
+            depth=depth if settings.is_given("depth") or playout != AUTO else None,
+            widen=settings.number("widen"),
+            prior=settings.integer("prior") if settings.is_given("prior") else None,
+            leaf=settings.integer("leaf"),
+            workers=settings.integer("workers"),
+        )
+
+    @property
+    def budget(self) -> Budget:
+        """The Python loop's budget."""
+        if self.iterations is None and self.seconds is None:
+            return Budget(DEFAULT_ITERATIONS, None)
+        return Budget(self.iterations, self.seconds)
+
+    def native_search(self, slug: str) -> NativeSearch | None:
+        """The C loop's settings for the game ``slug``, or None when the spec asks for
+        what only the Python loop does (``playout=none`` or a playout depth)."""
+        if self.playout == "none" or self.depth:
+            return None
+        defaults = native_defaults(slug)
+        iterations = self.iterations
+        if iterations is None:
+            iterations = MAX_ITERATIONS if self.seconds is not None else defaults.iterations
+        return NativeSearch(
+            iterations=iterations,
+            seconds=self.seconds,
+            exploration=defaults.exploration if self.exploration is None else self.exploration,
+            widen=self.widen,
+            playout=defaults.playout if self.playout == AUTO else self.playout,
+            prior_visits=defaults.prior_visits if self.prior is None else self.prior,
+            leaf_playouts=self.leaf or 1,
+            chance_nodes=defaults.chance_nodes,
+        )
+
+    @property
+    def spec(self) -> str:
+        changed: list[tuple[str, SettingValue]] = []
+        if self.iterations is not None:
+            changed.append(("iterations", self.iterations))
+        if self.seconds is not None:
+            changed.append(("time", self.seconds))
+        if self.exploration is not None:
+            changed.append(("c", self.exploration))
+        if self.playout != AUTO:
+            changed.append(("playout", self.playout))
+        if self.depth is not None and (self.playout == AUTO or self.depth != 0):
+            changed.append(("depth", self.depth))
+        if self.widen != DEFAULT_WIDEN:
+            changed.append(("widen", self.widen))
+        if self.prior is not None:
+            changed.append(("prior", self.prior))
+        if self.leaf:
+            changed.append(("leaf", self.leaf))
+        if self.workers != 1:
+            changed.append(("workers", self.workers))
+        return compose_spec(NAME, changed)
+
+    def tree_policy(self, advice: SearchAdvice, native: bool = False) -> TreePolicy:
+        """The tree policy for a game whose evaluator gives ``advice``.
+
+        On the ``native`` backend, playouts to the end run in C: with ``playout=auto``
+        the game's ``native_playout`` (when it names one), otherwise an explicit random
+        or heuristic playout with depth 0.
+        """
+        playout: str
+        if self.playout == AUTO:
+            if native and advice.native_playout is not None and not self.depth:
+                playout, depth, in_c = advice.native_playout, 0, True
+            else:
+                playout = advice.playout
+                depth = advice.playout_depth if self.depth is None else self.depth
+                in_c = native and depth == 0 and playout != "none"
+        else:
+            playout, depth = self.playout, self.depth or 0
+            in_c = native and depth == 0 and playout != "none"
+        leaf = self.leaf or (NATIVE_LEAF_PLAYOUTS if in_c else 1)
+        return TreePolicy(
+            DEFAULT_EXPLORATION if self.exploration is None else self.exploration,
+            self.widen,
+            playout,
+            depth,
+            in_c,
+            self.prior or DEFAULT_PRIOR,
+            leaf,
+        )
