@@ -37,6 +37,10 @@ class ActionSyntaxError(EngineError, ValueError):
     """Text that does not name an action of the game."""
 
 
+class NotAChanceNodeError(EngineError, ValueError):
+    """A question only a chance node answers (``chance_key``) asked at another state."""
+
+
 class OptionError(EngineError, ValueError):
     """A bad player count or game option; the message lists what is allowed."""
 
@@ -186,7 +190,8 @@ class State(ABC):
         """The name of the pending chance event as a 64-bit integer (paired luck).
 
         Two states whose pending events have the same key and the same weights get the
-        same outcome from the paired-luck sampler, whatever happened elsewhere.
+        same outcome from the paired-luck sampler, whatever happened elsewhere. Raises
+        ``NotAChanceNodeError`` at a decision or terminal state.
         """
 
     @abstractmethod

@@ -12,6 +12,7 @@ from cheese.engine import (
     TERMINAL,
     game_info,
     IllegalActionError,
+    NotAChanceNodeError,
     OptionError,
     State,
     load_game,
@@ -156,3 +157,15 @@ def test_a_determinized_state_has_a_fresh_deal_seed(slug: str, players: int, bac
     # Paired luck from the real seed would reveal the true future draws.
     assert determinized.seed != state.seed
     assert determinized.view(seat) == state.view(seat)
+
+
+@pytest.mark.parametrize(("slug", "players", "backend"), CASES)
+def test_chance_key_away_from_chance_raises_one_error_type(
+    slug: str, players: int, backend: str
+) -> None:
+    start = load_game(slug, backend=backend).new_initial_state(num_players=players, seed=3)
+    states = _walk(start, random.Random(3))
+    decision = next(state for state in states if state.current_player >= 0)
+    for state in (decision, states[-1]):
+        with pytest.raises(NotAChanceNodeError):
+            state.chance_key()

@@ -27,6 +27,7 @@ from cheese.engine.api import (
     Action,
     Game,
     IllegalActionError,
+    NotAChanceNodeError,
     OptionValue,
     Seat,
     State,
@@ -137,7 +138,7 @@ class ChasersState(State):
     def chance_key(self) -> int:
         """Draw number k (0 for the first card) is the event ``event_key(1, k)``."""
         if not self.is_chance_node():
-            raise ValueError(
+            raise NotAChanceNodeError(
                 f"chance_key() needs a chance node; this state's player is {self.current_player}"
             )
         return event_key(DRAW_EVENT, self.draws)

@@ -23,6 +23,7 @@ from cheese.engine.api import (
     TERMINAL,
     Action,
     IllegalActionError,
+    NotAChanceNodeError,
     OptionValue,
     Seat,
     State,
@@ -205,7 +206,7 @@ class DropState(State):
         if phase == Phase.FALL:
             marble = self.marbles[self._falling_index()]
             return deflection_key(self.round_index, self.drop, marble.slot, marble.rows_fallen)
-        raise ValueError(
+        raise NotAChanceNodeError(
             f"the state is not a chance node (phase {phase.name}); only chance nodes have a key"
         )
 

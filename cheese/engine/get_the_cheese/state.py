@@ -23,6 +23,7 @@ from cheese.engine.api import (
     Action,
     Game,
     IllegalActionError,
+    NotAChanceNodeError,
     OptionValue,
     Seat,
     State,
@@ -133,7 +134,7 @@ class GtcState(State):
 
     def chance_key(self) -> int:
         if self.current_player != CHANCE:
-            raise IllegalActionError(
+            raise NotAChanceNodeError(
                 f"chance_key() asked at a decision or terminal state "
                 f"(player {self.current_player}); ask it only where is_chance_node()"
             )

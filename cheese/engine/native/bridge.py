@@ -19,6 +19,7 @@ from cheese.engine.api import (
     Action,
     Game,
     IllegalActionError,
+    NotAChanceNodeError,
     OptionError,
     OptionValue,
     Seat,
@@ -205,7 +206,7 @@ class NativeState(State):
 
     def chance_key(self) -> int:
         if not self.is_chance_node():
-            raise ValueError(
+            raise NotAChanceNodeError(
                 f"chance_key() needs a chance node; this state's player is {self.current_player}"
             )
         key: int = self._setup.game.functions.chance_key(self._data)
