@@ -196,8 +196,9 @@ def search_depth(
         search.nodes += len(order) * len(valued)
         first = worlds[0][0]
         deeper = any(not evaluator.values_directly(first.apply(action)) for action in order)
-        return RootResult(depth, {action: sums[index] / total for index, action in enumerate(order)},
-                          True, deeper)
+        return RootResult(
+            depth, {action: sums[index] / total for index, action in enumerate(order)}, True, deeper
+        )
     best = -UPPER
     try:
         for action in order:
@@ -211,7 +212,9 @@ def search_depth(
                 remaining -= weight
                 threshold = (best * total - accumulated - remaining * UPPER) / weight
                 search.luck_seed = luck
-                child = search.child_value(world, action, depth - 1, seat, threshold if values else -UPPER)
+                child = search.child_value(
+                    world, action, depth - 1, seat, threshold if values else -UPPER
+                )
                 accumulated += weight * child[seat]
             if pruned:
                 continue
@@ -260,8 +263,13 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         native = turn.game.backend == NATIVE
         playout = leaf_playout(config, evaluator.advice, native)
         search = WorldSearch(
-            evaluator, config.width, chance_width, deadline, playout,
-            config.playouts or evaluator.advice.leaf_playouts, native
+            evaluator,
+            config.width,
+            chance_width,
+            deadline,
+            playout,
+            config.playouts or evaluator.advice.leaf_playouts,
+            native,
         )
         order = root_candidates(evaluator, merged, legal, config.root_width)
         finished: RootResult | None = None

@@ -101,7 +101,8 @@ class WorldSearch:
               chance_branches: int = 1) -> Rewards:
         """The max^n value of ``state`` searching ``depth`` more decisions."""
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 63 and time.perf_counter() > self.deadline:
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & 63 and time.perf_counter() > deadline:
             raise OutOfTime
         if state.is_terminal():
             return self.evaluator.rewards(state)
@@ -115,8 +116,9 @@ class WorldSearch:
             if depth <= 0:
                 self.cut_by_depth = True
                 return self.leaf_value(state)
-            return self.value(state.apply(self.world_luck(state, weights)), depth,
-                              guard_seat, guard, branches)
+            return self.value(
+                state.apply(self.world_luck(state, weights)), depth, guard_seat, guard, branches
+            )
         if depth <= 0:
             self.cut_by_depth = True
             return self.leaf_value(state)
@@ -133,22 +135,30 @@ class WorldSearch:
             return self.evaluator.rewards(state)
         seeds = self.playout_seeds()
         if self.native:
-            return mean_rewards([c_playout(state, self.playout, seed, self.evaluator) for seed in seeds])
-        return mean_rewards([
-            engine_playout(state, self.playout, 0, self.evaluator, random.Random(seed))
-            for seed in seeds
-        ])
+            return mean_rewards(
+                [c_playout(state, self.playout, seed, self.evaluator) for seed in seeds]
+            )
+        return mean_rewards(
+            [
+                engine_playout(state, self.playout, 0, self.evaluator, random.Random(seed))
+                for seed in seeds
+            ]
+        )
 
     def playout_seeds(self) -> list[int]:
         """The seeds of a leaf's playouts in the world being searched: the same at every
         leaf, so worked out once per world."""
         if self._playout_seeds is None or self._playout_seeds[0] != self.luck_seed:
-            seeds = [keyed_hash(self.luck_seed, PLAYOUT_SEEDS + index) for index in range(self.leaf_playouts)]
+            seeds = [
+                keyed_hash(self.luck_seed, PLAYOUT_SEEDS + index)
+                for index in range(self.leaf_playouts)
+            ]
             self._playout_seeds = (self.luck_seed, seeds)
         return self._playout_seeds[1]
 
-    def child_value(self, state: State, action: Action, depth: int, guard_seat: int,
-                    guard: float) -> Rewards:
+    def child_value(
+        self, state: State, action: Action, depth: int, guard_seat: int, guard: float
+    ) -> Rewards:
         """The value of the child of ``state`` by ``action``.
 
         A child the evaluation values directly is valued from ``state`` by
@@ -174,8 +184,15 @@ class WorldSearch:
         )
         return weights[index][0]
 
-    def chance_value(self, state: State, weights: Sequence[tuple[Action, int]], depth: int,
-                     guard_seat: int, guard: float, branches: int) -> Rewards:
+    def chance_value(
+        self,
+        state: State,
+        weights: Sequence[tuple[Action, int]],
+        depth: int,
+        guard_seat: int,
+        guard: float,
+        branches: int,
+    ) -> Rewards:
         """The expectation over the outcomes, stopping early when it cannot beat the guard."""
         total = sum(weight for _, weight in weights)
         sums = [0.0] * state.num_players
@@ -187,7 +204,9 @@ class WorldSearch:
                 if sums[guard_seat] + remaining * UPPER <= guard * total - EPSILON:
                     return tuple(value / total for value in sums)
                 child_guard = guard_seat
-                child_threshold = (guard * total - sums[guard_seat] - (remaining - weight) * UPPER) / weight
+                child_threshold = (
+                    guard * total - sums[guard_seat] - (remaining - weight) * UPPER
+                ) / weight
             remaining -= weight
             child = self.value(state.apply(action), depth, child_guard, child_threshold, branches)
             for seat, value in enumerate(child):

@@ -143,11 +143,12 @@ def _find_factory(name: str) -> tuple[BotFactory, str]:
             plugin = _plugin_entry(entry_point)
             return plugin.factory, plugin.origin
     names = [entry.name for entry in built_ins] + [
-        point.name for point in plugin_entry_points() if point.name not in _plugin_names_taken(built_ins)
+        point.name
+        for point in plugin_entry_points()
+        if point.name not in _plugin_names_taken(built_ins)
     ]
     raise BotSpecError(
-        f"unknown bot {name!r}; choose one of: {', '.join(dict.fromkeys(names))} "
-        "(see: cheese bots)"
+        f"unknown bot {name!r}; choose one of: {', '.join(dict.fromkeys(names))} (see: cheese bots)"
     )
 
 

@@ -104,7 +104,11 @@ def estimated_rewards(points: Sequence[float], spread: float) -> Rewards:
     seats = len(points)
     others = seats - 1
     pairwise = [
-        sum(logistic((points[seat] - points[other]) / spread) for other in range(seats) if other != seat)
+        sum(
+            logistic((points[seat] - points[other]) / spread)
+            for other in range(seats)
+            if other != seat
+        )
         / others
         for seat in range(seats)
     ]

@@ -9,9 +9,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cheese.bots.benchmark import measure_speed
 from cheese.cli.errors import UserInputError
 from cheese.engine import GAME_SLUGS
-from cheese.bots.benchmark import measure_speed
 from cheese.engine.registry import BACKEND, NATIVE
 
 

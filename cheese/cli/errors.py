@@ -7,7 +7,13 @@ import sys
 # typer >= 0.29 carries its own copy of click; its exception types live there.
 from typer._click import exceptions as click_exceptions
 
-__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILURE", "UserInputError", "click_exceptions", "report_bad_input"]
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_FAILURE",
+    "UserInputError",
+    "click_exceptions",
+    "report_bad_input",
+]
 
 EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2

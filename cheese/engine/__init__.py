@@ -1,7 +1,8 @@
 """The rules of the three games: immutable states behind one API, two backends.
 
 >>> from cheese.engine import load_game, CHANCE
->>> state = load_game("get-the-cheese", backend="reference").new_initial_state(num_players=4, seed=7)
+>>> game = load_game("get-the-cheese", backend="reference")
+>>> state = game.new_initial_state(num_players=4, seed=7)
 >>> state.current_player == CHANCE
 True
 """

@@ -28,7 +28,9 @@ def random_position(slug: str, players: int, seed: int, moves: int) -> State:
     Stops earlier at the last decision before the end of the game.
     """
     rng = random.Random(seed)
-    state = advance_chance(load_game(slug, backend="reference").new_initial_state(players, seed=seed))
+    state = advance_chance(
+        load_game(slug, backend="reference").new_initial_state(players, seed=seed)
+    )
     for _ in range(moves):
         legal = state.legal_actions()
         following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))

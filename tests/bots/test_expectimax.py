@@ -79,7 +79,15 @@ def test_root_candidates_keep_the_best_priors() -> None:
 def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
     state = random_position("cheese-drop", 4, seed=1, moves=0)
     decision = make_bot("expectimax").choose(Turn(state, state.current_player), random.Random(0))
-    assert set(decision.info) == {"legal", "candidates", "depth", "value", "worlds", "nodes", "elapsed"}
+    assert set(decision.info) == {
+        "legal",
+        "candidates",
+        "depth",
+        "value",
+        "worlds",
+        "nodes",
+        "elapsed",
+    }
     assert decision.info["depth"] == 1, "below a gate the evaluation models everything"
     assert ExpectimaxConfig().depth == 0, "the game's advice"
     chasers = random_position("cheese-chasers", 1, seed=1, moves=3)
@@ -126,7 +134,9 @@ def test_playout_leaves_in_c_are_legal_and_reproducible() -> None:
 def bet_before_the_last(seed: int) -> State:
     """A 4-player Cheese Drop decision two bets before the end of its round."""
     rng = random.Random(seed)
-    state = advance_chance(load_game("cheese-drop", backend="reference").new_initial_state(4, seed=seed))
+    state = advance_chance(
+        load_game("cheese-drop", backend="reference").new_initial_state(4, seed=seed)
+    )
     while True:
         view = state.view(state.current_player)
         assert isinstance(view, DropView)

@@ -31,7 +31,9 @@ def test_mcts_finds_the_winning_move_of_the_race(count: int, winning: int) -> No
 def test_mcts_plays_the_race_with_luck_sensibly() -> None:
     # From 4 with luck, +2 reaches 6 and the bump may win outright; +1 leaves 5.
     state = race(4, luck=True)
-    decision = make_bot("mcts:iterations=600,playout=random").choose(Turn(state, 0), random.Random(1))
+    decision = make_bot("mcts:iterations=600,playout=random").choose(
+        Turn(state, 0), random.Random(1)
+    )
     assert decision.action == 2
 
 
@@ -45,10 +47,15 @@ def test_the_tree_policy_takes_the_game_advice_only_for_auto() -> None:
 
 
 def test_on_the_native_backend_playouts_to_the_end_run_in_c() -> None:
-    advice = SearchAdvice(playout="none", playout_depth=0, chance_width=1, native_playout="heuristic")
+    advice = SearchAdvice(
+        playout="none", playout_depth=0, chance_width=1, native_playout="heuristic"
+    )
     auto = MctsConfig().tree_policy(advice, native=True)
     assert (auto.playout, auto.playout_depth, auto.native, auto.leaf_playouts) == (
-        "heuristic", 0, True, 8,
+        "heuristic",
+        0,
+        True,
+        8,
     )
     assert MctsConfig().tree_policy(advice, native=False).playout == "none"
     cut = MctsConfig(playout="random", depth=3).tree_policy(advice, native=True)
@@ -65,7 +72,9 @@ def test_a_search_is_reproducible_from_its_seed() -> None:
     assert search(turn, config, 100).children != first.children
 
 
-def test_root_parallel_search_equals_the_same_searches_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_root_parallel_search_equals_the_same_searches_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     state = random_position("cheese-drop", 2, seed=2, moves=3)
     turn = Turn(state, state.current_player)
     config = MctsConfig(iterations=30, workers=2)

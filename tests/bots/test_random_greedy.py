@@ -39,7 +39,10 @@ def test_greedy_plays_the_best_evaluated_move() -> None:
     evaluator = evaluator_for(state.game)
     legal = state.legal_actions()
     means = {
-        action: sum(weight * evaluator.rewards(world.apply(action))[seat] for world, weight in worlds) / 3
+        action: sum(
+            weight * evaluator.rewards(world.apply(action))[seat] for world, weight in worlds
+        )
+        / 3
         for action in legal
     }
     assert means[decision.action] == max(means.values())
@@ -48,7 +51,9 @@ def test_greedy_plays_the_best_evaluated_move() -> None:
 
 def test_greedy_breaks_exact_ties_with_the_rng() -> None:
     state = race(0, target=50)  # every move is worth the same to the generic evaluation
-    picks = {make_bot("greedy").choose(Turn(state, 0), random.Random(seed)).action for seed in range(20)}
+    picks = {
+        make_bot("greedy").choose(Turn(state, 0), random.Random(seed)).action for seed in range(20)
+    }
     assert picks == {1, 2}
 
 

@@ -10,8 +10,7 @@ from importlib import metadata
 
 import pytest
 
-from cheese.bots import BotSpecError, Decision, Turn, bot_catalogue, make_bot
-from cheese.bots import registry
+from cheese.bots import BotSpecError, Decision, Turn, bot_catalogue, make_bot, registry
 from cheese.bots.expectimax import ExpectimaxBot
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.mcts import MctsBot
@@ -47,7 +46,9 @@ from .conftest import random_position
         ("expectimax:leaf=playout,playouts=4", ExpectimaxBot, "expectimax:leaf=playout,playouts=4"),
     ],
 )
-def test_make_bot_builds_the_bot_and_its_canonical_spec(spec: str, kind: type, canonical: str) -> None:
+def test_make_bot_builds_the_bot_and_its_canonical_spec(
+    spec: str, kind: type, canonical: str
+) -> None:
     bot = make_bot(spec)
     assert isinstance(bot, kind)
     assert bot.spec == canonical
@@ -89,10 +90,25 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
     catalogue = {entry.name: entry for entry in bot_catalogue()}
     assert list(catalogue)[:4] == ["random", "greedy", "mcts", "expectimax"]
     assert [parameter.name for parameter in catalogue["mcts"].parameters] == [
-        "iterations", "time", "c", "playout", "depth", "widen", "prior", "leaf", "workers",
+        "iterations",
+        "time",
+        "c",
+        "playout",
+        "depth",
+        "widen",
+        "prior",
+        "leaf",
+        "workers",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [
-        "depth", "time", "samples", "root", "width", "chance", "leaf", "playouts",
+        "depth",
+        "time",
+        "samples",
+        "root",
+        "width",
+        "chance",
+        "leaf",
+        "playouts",
     ]
     assert all(entry.origin == "built-in" for entry in catalogue.values())
 
@@ -161,8 +177,9 @@ def test_a_plugin_class_with_from_params_is_built_from_its_spec(plugins: object)
     bot = make_bot("echo:offset=1")
     assert isinstance(bot, EchoBot) and bot.offset == 1
     state = random_position("cheese-drop", 2, seed=3, moves=0)
-    assert bot.choose(Turn(state, state.current_player), random.Random(0)).action == (
-        state.legal_actions()[-2]
+    assert (
+        bot.choose(Turn(state, state.current_player), random.Random(0)).action
+        == (state.legal_actions()[-2])
     )
 
 
@@ -184,8 +201,17 @@ def test_plugin_errors_become_bot_spec_errors(plugins: object) -> None:
 def test_the_catalogue_shows_plugins_after_the_built_ins(plugins: object) -> None:
     catalogue = bot_catalogue()
     names = [entry.name for entry in catalogue]
-    assert names == ["random", "greedy", "mcts", "expectimax", "broken", "constant", "echo",
-                     "first", "hollow"]
+    assert names == [
+        "random",
+        "greedy",
+        "mcts",
+        "expectimax",
+        "broken",
+        "constant",
+        "echo",
+        "first",
+        "hollow",
+    ]
     entries = {entry.name: entry for entry in catalogue}
     assert entries["echo"].description == "Always plays the last legal action."
     assert entries["echo"].parameters == EchoBot.PARAMETERS
@@ -195,8 +221,11 @@ def test_the_catalogue_shows_plugins_after_the_built_ins(plugins: object) -> Non
 
 
 def test_unknown_bots_are_listed_with_the_plugins(plugins: object) -> None:
-    with pytest.raises(BotSpecError, match="choose one of: random, greedy, mcts, expectimax, "
-                                           "broken, constant, echo, first, hollow"):
+    with pytest.raises(
+        BotSpecError,
+        match="choose one of: random, greedy, mcts, expectimax, "
+        "broken, constant, echo, first, hollow",
+    ):
         make_bot("nobody")
 
 

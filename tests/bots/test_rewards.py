@@ -59,7 +59,9 @@ def test_estimates_approach_the_terminal_rewards_as_the_spread_shrinks() -> None
     points=st.lists(st.floats(0, 100), min_size=2, max_size=5),
     spread=st.floats(0.01, 50),
 )
-def test_rewards_lie_in_zero_one_and_add_up_to_the_constant(points: list[float], spread: float) -> None:
+def test_rewards_lie_in_zero_one_and_add_up_to_the_constant(
+    points: list[float], spread: float
+) -> None:
     rewards = estimated_rewards(points, spread)
     assert all(0.0 <= value <= 1.0 for value in rewards)
     assert sum(rewards) == pytest.approx(reward_sum(len(points)))

@@ -89,7 +89,9 @@ def test_an_unknown_key_lists_every_allowed_key_with_range_and_default() -> None
         ({"playout": "smart"}, "use one of auto\\|random"),
     ],
 )
-def test_a_bad_value_names_the_key_the_value_and_the_range(raw: dict[str, str], message: str) -> None:
+def test_a_bad_value_names_the_key_the_value_and_the_range(
+    raw: dict[str, str], message: str
+) -> None:
     with pytest.raises(BotSpecError, match=message):
         read_settings("demo", PARAMETERS, raw)
 
@@ -112,7 +114,12 @@ def test_compose_spec_writes_floats_exactly() -> None:
 
 def test_parameters_describe_themselves_as_json() -> None:
     assert PARAMETERS[0].as_json() == {
-        "name": "depth", "type": "int", "default": 2, "min": 1, "max": 9, "help": "plies",
+        "name": "depth",
+        "type": "int",
+        "default": 2,
+        "min": 1,
+        "max": 9,
+        "help": "plies",
     }
     assert PARAMETERS[2].as_json()["choices"] == ["auto", "random"]
     assert PARAMETERS[1].as_json()["type"] == "float"

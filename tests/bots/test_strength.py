@@ -41,7 +41,13 @@ def pairwise_score(slug: str, players: int, deals: int, first: str, second: str)
                 for theirs in range(players):
                     if sides[mine] == 0 and sides[theirs] == 1:
                         pairs += 1
-                        wins += 1.0 if keys[mine] > keys[theirs] else 0.5 if keys[mine] == keys[theirs] else 0.0
+                        wins += (
+                            1.0
+                            if keys[mine] > keys[theirs]
+                            else 0.5
+                            if keys[mine] == keys[theirs]
+                            else 0.0
+                        )
     return wins / pairs
 
 
@@ -85,7 +91,9 @@ def test_search_bots_beat_random_at_get_the_cheese() -> None:
         ("cheese-drop", 4, "expectimax", "greedy", 0.50),
     ],
 )
-def test_the_targets_roughly(slug: str, players: int, first: str, second: str, bound: float) -> None:
+def test_the_targets_roughly(
+    slug: str, players: int, first: str, second: str, bound: float
+) -> None:
     assert pairwise_score(slug, players, 30, first, second) >= bound
 
 

@@ -42,7 +42,9 @@ def look_alikes(
 
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize(("slug", "players"), GAMES)
-def test_states_with_the_same_view_get_the_same_decision(spec: str, slug: str, players: int) -> None:
+def test_states_with_the_same_view_get_the_same_decision(
+    spec: str, slug: str, players: int
+) -> None:
     bot = make_bot(spec)
     for seed, moves in ((1, 3), (2, 8)):
         state, others = look_alikes(slug, players, seed, moves)

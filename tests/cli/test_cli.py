@@ -21,8 +21,14 @@ def test_games_lists_the_three_slugs_with_player_counts(capsys: pytest.CaptureFi
     assert code == 0
     games = {entry["slug"]: entry for entry in json.loads(out)}
     assert set(games) == {"get-the-cheese", "cheese-chasers", "cheese-drop"}
-    assert (games["get-the-cheese"]["min_players"], games["get-the-cheese"]["max_players"]) == (3, 5)
-    assert (games["cheese-chasers"]["min_players"], games["cheese-chasers"]["max_players"]) == (1, 1)
+    assert (games["get-the-cheese"]["min_players"], games["get-the-cheese"]["max_players"]) == (
+        3,
+        5,
+    )
+    assert (games["cheese-chasers"]["min_players"], games["cheese-chasers"]["max_players"]) == (
+        1,
+        1,
+    )
     assert (games["cheese-drop"]["min_players"], games["cheese-drop"]["max_players"]) == (2, 5)
     code, out, _ = run(capsys, "games")
     assert code == 0 and "cheese-drop" in out and "3-5" in out
@@ -57,7 +63,12 @@ def test_score_reads_a_chasers_layout(capsys: pytest.CaptureFixture[str], tmp_pa
     code, out, err = run(capsys, "score", "cheese-chasers", str(layout), "--json")
     assert (code, err) == (0, "")
     assert json.loads(out) == {
-        "nice": 4, "bonus": 4, "surrounded": 10, "total": 18, "active_traps": 0, "lost": False
+        "nice": 4,
+        "bonus": 4,
+        "surrounded": 10,
+        "total": 18,
+        "active_traps": 0,
+        "lost": False,
     }
 
 

@@ -10,11 +10,11 @@ from cheese.engine import (
     CHANCE,
     GAME_SLUGS,
     TERMINAL,
-    game_info,
     IllegalActionError,
     NotAChanceNodeError,
     OptionError,
     State,
+    game_info,
     load_game,
 )
 from cheese.engine.luck import resolve_chance

@@ -100,6 +100,8 @@ def rewards_by_points(points: Sequence[float]) -> Rewards:
     return terminal_rewards_of(points, points)
 
 
-def values_by_applying(evaluator: Evaluator, state: State, actions: Sequence[Action]) -> list[Rewards]:
+def values_by_applying(
+    evaluator: Evaluator, state: State, actions: Sequence[Action]
+) -> list[Rewards]:
     """``action_values`` the plain way: apply each action and evaluate the result."""
     return [evaluator.rewards(state.apply(action)) for action in actions]

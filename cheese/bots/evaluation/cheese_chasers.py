@@ -193,7 +193,9 @@ def score_parts(table: Table, active: set[Cell]) -> tuple[int, float]:
     return nice + bonus + surrounded, reachable
 
 
-def finish_chance(view: ChasersView, table: Table, active: set[Cell], weights: RiskWeights) -> float:
+def finish_chance(
+    view: ChasersView, table: Table, active: set[Cell], weights: RiskWeights
+) -> float:
     """The logistic estimate of placing every card from this position."""
     traps = trap_report(table, active)
     if traps.active >= LOSING_TRAPS:
@@ -246,9 +248,16 @@ class CheeseChasersEvaluator:
         # heuristic: finishing is all that counts, and a playout sees how a game ends
         # better than the estimate does; one decision with many playouts beat two
         # decisions with few for the same time.
-        return SearchAdvice(playout="heuristic", playout_depth=6, chance_width=4, view_only=True,
-                            hidden_information=False, native_playout="heuristic",
-                            expectimax_depth=1, leaf_playouts=128)
+        return SearchAdvice(
+            playout="heuristic",
+            playout_depth=6,
+            chance_width=4,
+            view_only=True,
+            hidden_information=False,
+            native_playout="heuristic",
+            expectimax_depth=1,
+            leaf_playouts=128,
+        )
 
     def value(self, view: ChasersView, table: Table) -> float:
         """The estimated reward of the position ``view`` shows (``table`` its cards)."""

@@ -130,7 +130,8 @@ def marble_odds(view: DropView, options: DropOptions, after: Sequence[Sequence[S
                 add(uniform, colours)
     if view.phase not in (Phase.BET, Phase.OVER):
         drawn = len(view.marbles) + sum(view.hand)
-        to_come = drops_per_round(view.num_players) * draws_per_drop(view.num_players, view.round) - drawn
+        per_round = drops_per_round(view.num_players) * draws_per_drop(view.num_players, view.round)
+        to_come = per_round - drawn
         in_bag = sum(view.bag)
         if to_come > 0 and in_bag:
             mix = [count / in_bag for count in view.bag]
@@ -238,8 +239,11 @@ def simulate_betting(view: DropView, options: DropOptions, view_outlook: Outlook
         placed = sum(len(own) for own in bets)
         for turn in range(placed, seats * pieces):
             own = bets[order[turn % seats]]
-            free = [column for column in range(columns)
-                    if counts[column] < options.cells_per_column and column not in own]
+            free = [
+                column
+                for column in range(columns)
+                if counts[column] < options.cells_per_column and column not in own
+            ]
             column = best_column(view_outlook, own, free, len(own) + 1 < pieces)
             own.append(column)
             counts[column] += 1
@@ -270,8 +274,13 @@ class CheeseDropEvaluator:
         # and reads only the public view; a search values a round's last bet from the
         # view too (``values_directly``), so it never reads a determinization's hidden
         # lanes and one world will do.
-        return SearchAdvice(playout="none", playout_depth=0, chance_width=1, view_only=True,
-                            hidden_information=False)
+        return SearchAdvice(
+            playout="none",
+            playout_depth=0,
+            chance_width=1,
+            view_only=True,
+            hidden_information=False,
+        )
 
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)
@@ -279,19 +288,29 @@ class CheeseDropEvaluator:
             table = self._falls[rows] = lane_distributions(rows)
         return table
 
-    def outlook(self, view: DropView, options: DropOptions,
-                gate: Sequence[int | None] | None) -> Outlook:
+    def outlook(
+        self, view: DropView, options: DropOptions, gate: Sequence[int | None] | None
+    ) -> Outlook:
         """``outlook(marble_odds(...))``, worked out once per marbles, bag and gate."""
-        key = (options, view.num_players, view.round, view.phase in (Phase.BET, Phase.OVER),
-               view.marbles, view.hand, view.bag, None if gate is None else tuple(gate))
+        key = (
+            options,
+            view.num_players,
+            view.round,
+            view.phase in (Phase.BET, Phase.OVER),
+            view.marbles,
+            view.hand,
+            view.bag,
+            None if gate is None else tuple(gate),
+        )
         found = self._outlooks.get(key)
         if found is None:
             odds = marble_odds(view, options, self.falls(options.rows), gate)
             found = self._outlooks[key] = outlook(odds)
         return found
 
-    def estimate(self, view: DropView, options: DropOptions,
-                 gate: Sequence[int | None] | None = None) -> tuple[list[float], float]:
+    def estimate(
+        self, view: DropView, options: DropOptions, gate: Sequence[int | None] | None = None
+    ) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
         points = [float(total) for total in view.totals]
         if view.phase == Phase.OVER:

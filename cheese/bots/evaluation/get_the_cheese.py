@@ -29,10 +29,10 @@ from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
 from cheese.engine.get_the_cheese.cards import (
     CARD_VALUES,
-    DOG,
-    KING_MOUSE,
-    KIND_COUNT,
     CAT_KINDS,
+    DOG,
+    KIND_COUNT,
+    KING_MOUSE,
     MOUSE_KINDS,
 )
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
@@ -89,7 +89,10 @@ def read_position_from_views(state: State) -> Position:
     if isinstance(option, tuple):
         composition = option
     lines = tuple(
-        tuple((card.owner, views[card.owner].lines[cheese][index].kind) for index, card in enumerate(line))
+        tuple(
+            (card.owner, views[card.owner].lines[cheese][index].kind)
+            for index, card in enumerate(line)
+        )
         for cheese, line in enumerate(views[0].lines)
     )
     placed = [[0] * KIND_COUNT for _ in views]
@@ -158,8 +161,13 @@ class GetTheCheeseEvaluator:
         # so expanding them would only repeat the same value.
         # One decision ahead: with playouts at the leaves the next seats' replies are
         # already played out; a second ply only adds the noise of their maxima.
-        return SearchAdvice(playout="none", playout_depth=0, chance_width=1,
-                            native_playout="heuristic", expectimax_depth=1)
+        return SearchAdvice(
+            playout="none",
+            playout_depth=0,
+            chance_width=1,
+            native_playout="heuristic",
+            expectimax_depth=1,
+        )
 
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""

@@ -6,6 +6,7 @@ from cheese.engine.api import Game, OptionValue
 from cheese.engine.cheese_chasers.options import INFO, default_options, parse_options
 from cheese.engine.cheese_chasers.state import ChasersState
 
+
 class ReferenceGame(Game):
     """Cheese Chasers in plain Python: the executable specification.
 

@@ -13,6 +13,7 @@ from cheese.engine.api import Seat
 from cheese.engine.cheese_drop.core import LANE_COUNT, Bets, Column, Event, Lane
 from cheese.engine.cheese_drop.options import DropOptions
 
+
 def event_column(event: Event) -> Column:
     """The column of event ``event`` (0-based: event 1 of the rules is 0)."""
     return LANE_COUNT + event

@@ -30,10 +30,10 @@ from cheese.engine.get_the_cheese.cards import (
     Pile,
 )
 from cheese.engine.get_the_cheese.options import (
-    DEFAULT_COMPOSITION,
-    MAX_CHEESE_VALUE,
     CHEESES_PER_PLAYER,
+    DEFAULT_COMPOSITION,
     INFO,
+    MAX_CHEESE_VALUE,
 )
 from cheese.engine.get_the_cheese.resolve import Animal, rank_key, score_piles
 

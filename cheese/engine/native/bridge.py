@@ -125,9 +125,13 @@ class NativeGame(Game):
             len(option_ints),
         )
         if error:
-            raise OptionError(f"the native {self.info.slug} engine refused the options (code {error})")
+            raise OptionError(
+                f"the native {self.info.slug} engine refused the options (code {error})"
+            )
         frozen = MappingProxyType(dict(normalised))
-        setup = Setup(self, players, seed & 0xFFFFFFFFFFFFFFFF, frozen, tuple(sorted(frozen.items())))
+        setup = Setup(
+            self, players, seed & 0xFFFFFFFFFFFFFFFF, frozen, tuple(sorted(frozen.items()))
+        )
         return NativeState(setup, bytes(data))
 
 
@@ -199,7 +203,9 @@ class NativeState(State):
 
     def chance_weights(self) -> list[tuple[Action, int]]:
         functions = self._setup.game.functions
-        count: int = functions.chance_weights(self._data, functions.actions_out, functions.weights_out)
+        count: int = functions.chance_weights(
+            self._data, functions.actions_out, functions.weights_out
+        )
         return list(
             zip(ffi.unpack(functions.actions_out, count), ffi.unpack(functions.weights_out, count))
         )
@@ -233,7 +239,9 @@ class NativeState(State):
         functions = self._setup.game.functions
         width: int = functions.rank_keys(self._data, functions.ints_out)
         flat = ffi.unpack(functions.ints_out, width * self.num_players)
-        return tuple(tuple(flat[seat * width : (seat + 1) * width]) for seat in range(self.num_players))
+        return tuple(
+            tuple(flat[seat * width : (seat + 1) * width]) for seat in range(self.num_players)
+        )
 
     # --- information ----------------------------------------------------------------
     def view(self, seat: Seat) -> object:

@@ -83,7 +83,9 @@ def test_more_active_traps_and_less_room_lower_the_finish_chance() -> None:
     view = ChasersView(cards=(), last=(1, 0), pending=None, left=(10, 2, 3, 2), ending=None)
     one = table("MT")
     two = table("T.T\n.M.")
-    chances = [finish_chance(view, layout, active_mice(layout), RISK) for layout in (calm, one, two)]
+    chances = [
+        finish_chance(view, layout, active_mice(layout), RISK) for layout in (calm, one, two)
+    ]
     assert chances[0] > chances[1] > chances[2] > 0.0
     three = table("T.T.T")
     assert finish_chance(view, three, active_mice(three), RISK) == 0.0

@@ -20,9 +20,9 @@ from cheese.bots.evaluation.cheese_drop import (
 from cheese.bots.rewards import terminal_rewards
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue
-from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, Phase
 from cheese.engine.cheese_drop.scoring import base_points, event_points, lane_contents
+from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import advance_chance
 
 from ..conftest import random_position

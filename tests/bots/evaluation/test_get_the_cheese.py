@@ -27,26 +27,42 @@ lines = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 6)), max_size=12)
 
 @settings(derandomize=True, max_examples=300, deadline=None)
 @given(line=lines, cheese=st.integers(1, 6))
-def test_line_points_match_the_engine_s_resolution(line: list[tuple[int, int]], cheese: int) -> None:
+def test_line_points_match_the_engine_s_resolution(
+    line: list[tuple[int, int]], cheese: int
+) -> None:
     piles = score_piles(5, [(cheese, [Animal(owner, kind) for owner, kind in line])])
     assert line_points(cheese, line, 5) == [pile_points(pile) for pile in piles]
 
 
 def test_the_worked_line_of_the_rules_page() -> None:
     red, blue, green = 3, 0, 1
-    line = [(red, MOUSE), (blue, MOUSE), (green, CAT), (red, BIG_MOUSE), (blue, DOG),
-            (red, CAT), (green, MOUSE), (green, KING_MOUSE)]
+    line = [
+        (red, MOUSE),
+        (blue, MOUSE),
+        (green, CAT),
+        (red, BIG_MOUSE),
+        (blue, DOG),
+        (red, CAT),
+        (green, MOUSE),
+        (green, KING_MOUSE),
+    ]
     assert line_points(3, line, 5) == [3, 4, 0, 2, 0]
 
 
-@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 1, 4), (4, 2, 9), (5, 3, 20), (4, 4, 30)])
+@pytest.mark.parametrize(
+    ("players", "seed", "moves"), [(3, 1, 4), (4, 2, 9), (5, 3, 20), (4, 4, 30)]
+)
 def test_every_backend_s_views_give_the_same_position(players: int, seed: int, moves: int) -> None:
     state = random_position("get-the-cheese", players, seed, moves)
     assert read_position_from_views(state) == read_position(state)
 
 
-@pytest.mark.parametrize(("players", "seed", "moves"), [(3, 5, 2), (4, 6, 9), (5, 7, 14), (4, 8, 33)])
-def test_action_values_are_the_rewards_after_each_action(players: int, seed: int, moves: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "seed", "moves"), [(3, 5, 2), (4, 6, 9), (5, 7, 14), (4, 8, 33)]
+)
+def test_action_values_are_the_rewards_after_each_action(
+    players: int, seed: int, moves: int
+) -> None:
     state = random_position("get-the-cheese", players, seed, moves)
     world = state.determinize(state.current_player, random.Random(seed))
     evaluator = GetTheCheeseEvaluator()

@@ -9,8 +9,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 

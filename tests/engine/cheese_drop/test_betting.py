@@ -117,7 +117,7 @@ def _stuck_reachable(players: int, pieces: int, columns: int, cells: int) -> boo
     """Exhaustive search over betting sequences (columns are interchangeable, so a board
     is the sorted tuple of its columns' owner sets)."""
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def search(board: tuple[int, ...], turn: int) -> bool:
         if turn == players * pieces:
             return False

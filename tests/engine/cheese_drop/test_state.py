@@ -12,7 +12,7 @@ import pytest
 from cheese.engine.api import CHANCE, TERMINAL, IllegalActionError, OptionError
 from cheese.engine.cheese_drop import INFO, ReferenceGame
 from cheese.engine.cheese_drop.core import Phase
-from cheese.engine.cheese_drop.scoring import lane_contents, round_points
+from cheese.engine.cheese_drop.scoring import round_points
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import resolve_chance
 from cheese.engine.play import play_game, random_policy
