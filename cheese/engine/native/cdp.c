@@ -754,7 +754,7 @@ static void cdp_sample_bets(cdp_state *s, cdp_dice *d, int policy, cdp_values *v
         int seat = s->order[turn];
         uint32_t legal = cdp_legal_columns(s, seat);
         int column = policy == CH_POLICY_HEURISTIC ? cdp_heuristic_bet(s, seat, legal, values)
-                                                    : cdp_random_column(s, d, legal);
+                                                   : cdp_random_column(s, d, legal);
         cdp_place_piece(s, seat, column);
         if (++turn == players) turn = 0;
     }

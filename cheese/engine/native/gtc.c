@@ -764,7 +764,7 @@ static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
 /* The choice of `policy` for the seat to act in `s` (a decision node). */
 static inline int32_t gtc_choose(const gtc_state *s, int seat, int policy, ch_rng *rng) {
     return policy == CH_POLICY_HEURISTIC ? gtc_heuristic_action(s, seat, rng)
-                                          : gtc_random_action(s, seat, rng);
+                                         : gtc_random_action(s, seat, rng);
 }
 
 /* The kinds of every triple code (first, second, third), so that valuing a play reads
