@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cheese.engine.api import SheetError
+from cheese.engine.box import over_the_box
 from cheese.engine.cheese_chasers.activity import LOSING_ACTIVE_TRAPS
-from cheese.engine.cheese_chasers.layout import parse_layout
+from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, STANDARD_COUNTS
+from cheese.engine.cheese_chasers.layout import BYTE_ORDER_MARK, parse_layout
 from cheese.engine.cheese_chasers.scoring import TableScore, score_table
 
 
@@ -67,4 +70,30 @@ class ChasersSheet:
 
 def score_sheet(text: str, source: str) -> ChasersSheet:
     """Score the layout ``text``; ``SheetError`` names ``source``, line and column."""
-    return ChasersSheet(score_table(parse_layout(text, source)))
+    table = parse_layout(text, source)
+    _check_card_counts(source, text)
+    return ChasersSheet(score_table(table))
+
+
+def _check_card_counts(source: str, text: str) -> None:
+    """No more cards of a kind than the box's deck holds (20 M, 7 C, 9 H, 4 T)."""
+    lines = text.removeprefix(BYTE_ORDER_MARK).splitlines()
+    overflow = over_the_box(
+        (
+            (number, KIND_LETTERS.index(letter.upper()))
+            for number, line in enumerate(lines, start=1)
+            for letter in line
+            if letter.upper() in KIND_LETTERS
+        ),
+        dict(enumerate(STANDARD_COUNTS)),
+    )
+    if overflow is not None:
+        kind = overflow.component
+        held = ", ".join(
+            f"{count} {letter}" for letter, count in zip(KIND_LETTERS, STANDARD_COUNTS, strict=True)
+        )
+        raise SheetError(
+            f"{source}:{overflow.where}: too many {KIND_NAMES[kind]} cards "
+            f"({KIND_LETTERS[kind]}, {overflow.count} of them); the box holds {held}; "
+            "check the layout against the table"
+        )

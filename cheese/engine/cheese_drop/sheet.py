@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass
 
 from cheese.engine.api import SheetError
+from cheese.engine.box import over_the_box
 from cheese.engine.cheese_drop.betting import event_column, is_lane_column
 from cheese.engine.cheese_drop.core import (
     COLOUR_LETTERS,
@@ -170,15 +171,17 @@ class _SheetReader:
                     )
                 counts[colour] += 1
             lanes.append((counts[0], counts[1], counts[2], counts[3]))
-        for colour, limit in enumerate(BOX_MARBLES):
-            total = sum(contents[colour] for contents in lanes)
-            if total > limit:
-                raise self.fail(
-                    f"the lanes hold {total} {COLOUR_NAMES[colour]} marbles, letter "
-                    f"{COLOUR_LETTERS[colour]}, but the box has only {limit}",
-                    "lanes",
-                    "check the letters against the board",
-                )
+        totals = [sum(contents[colour] for contents in lanes) for colour in range(len(BOX_MARBLES))]
+        pieces = (("lanes", colour) for colour, total in enumerate(totals) for _ in range(total))
+        overflow = over_the_box(pieces, dict(enumerate(BOX_MARBLES)))
+        if overflow is not None:
+            colour = overflow.component
+            raise self.fail(
+                f"the lanes hold {totals[colour]} {COLOUR_NAMES[colour]} marbles, letter "
+                f"{COLOUR_LETTERS[colour]}, but the box has only {overflow.holds}",
+                overflow.where,
+                "check the letters against the board",
+            )
         return tuple(lanes)
 
     def bets(self, data: dict[str, object], options: DropOptions) -> Bets:

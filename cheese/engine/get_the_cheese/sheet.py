@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cheese.engine.api import Seat, SheetError
+from cheese.engine.box import over_the_box
 from cheese.engine.get_the_cheese.cards import (
     BIG_MOUSE,
     CAT,
@@ -31,6 +32,7 @@ from cheese.engine.get_the_cheese.cards import (
 )
 from cheese.engine.get_the_cheese.options import (
     CHEESES_PER_PLAYER,
+    DEFAULT_CHEESE_VALUES,
     DEFAULT_COMPOSITION,
     INFO,
     MAX_CHEESE_VALUE,
@@ -124,6 +126,7 @@ def score_sheet(text: str, source: str) -> GtcScoreSheet:
             f"{source}:{lines[MAX_CHEESES].number}: more than {MAX_CHEESES} cheeses "
             f"({len(lines)} lines); a circle has 2 cheeses per player, 5 players at most"
         )
+    _check_cheese_values(source, lines)
     _check_card_counts(source, lines)
     piles = score_piles(len(COLOURS), ((line.cheese, line.animals) for line in lines))
     colours = sorted({animal.owner for line in lines for animal in line.animals})
@@ -173,18 +176,39 @@ def _parse_card(source: str, number: int, token: str) -> Animal:
     return Animal(COLOUR_LETTERS.index(owner), SHEET_CARDS[card])
 
 
+def _check_cheese_values(source: str, lines: list[_Line]) -> None:
+    """No more cheeses of a value than the box's cheese cards hold (values 2 to 5)."""
+    box = {value: DEFAULT_CHEESE_VALUES.count(value) for value in set(DEFAULT_CHEESE_VALUES)}
+    overflow = over_the_box(((line.number, line.cheese) for line in lines), box)
+    if overflow is not None:
+        held = ", ".join(f"{box[value]} of value {value}" for value in sorted(box))
+        raise SheetError(
+            f"{source}:{overflow.where}: too many cheeses of value {overflow.component} "
+            f"({overflow.count} of them); the box holds {held}; check the sheet against "
+            "the table"
+        )
+
+
 def _check_card_counts(source: str, lines: list[_Line]) -> None:
     """No colour can show more cards of a kind than its 15 cards hold."""
-    seen: dict[tuple[Seat, str], int] = {}
-    for line in lines:
-        for animal in line.animals:
-            name = next(name for name, kinds in CARD_GROUPS.items() if animal.kind in kinds)
-            limit = sum(DEFAULT_COMPOSITION[kind] for kind in CARD_GROUPS[name])
-            count = seen.get((animal.owner, name), 0) + 1
-            seen[(animal.owner, name)] = count
-            if count > limit:
-                raise SheetError(
-                    f"{source}:{line.number}: too many {COLOURS[animal.owner]} {name} cards "
-                    f"({COLOUR_LETTERS[animal.owner]}:{name}, {count} of them); each colour "
-                    f"has {limit}; check the sheet against the table"
-                )
+    group_of = {kind: name for name, kinds in CARD_GROUPS.items() for kind in kinds}
+    box = {
+        (owner, name): sum(DEFAULT_COMPOSITION[kind] for kind in kinds)
+        for owner in range(len(COLOURS))
+        for name, kinds in CARD_GROUPS.items()
+    }
+    overflow = over_the_box(
+        (
+            (line.number, (animal.owner, group_of[animal.kind]))
+            for line in lines
+            for animal in line.animals
+        ),
+        box,
+    )
+    if overflow is not None:
+        owner, name = overflow.component
+        raise SheetError(
+            f"{source}:{overflow.where}: too many {COLOURS[owner]} {name} cards "
+            f"({COLOUR_LETTERS[owner]}:{name}, {overflow.count} of them); each colour "
+            f"has {overflow.holds}; check the sheet against the table"
+        )

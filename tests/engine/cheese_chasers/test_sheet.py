@@ -119,3 +119,16 @@ def test_cli_reports_a_malformed_file_in_one_line(
     error = capsys.readouterr().err.strip()
     assert "\n" not in error
     assert f"{path}:1:2: unexpected character '?'" in error
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("M" * 100_000, r"^t:1: too many mouse cards \(M, 21 of them\); the box holds "
+         r"20 M, 7 C, 9 H, 4 T"),
+        ("TT\n.M\nTTT", r"^t:3: too many trap cards \(T, 5 of them\)"),
+    ],
+)
+def test_a_layout_the_box_cannot_hold_is_refused(text: str, message: str) -> None:
+    with pytest.raises(SheetError, match=message):
+        score_sheet(text, "t")

@@ -36,7 +36,7 @@ def test_ties_are_broken_by_king_mice_then_mice_then_shared() -> None:
     assert kings.places() == {0: 1, 1: 2}
     mice = gtc_sheet("5: b:mouse b:mouse g:big\n", "t")
     assert mice.places() == {0: 1, 1: 2}
-    shared = gtc_sheet("2: b:mouse g:mouse\n2: g:big b:big\n1: y:dog\n", "t")
+    shared = gtc_sheet("2: b:mouse g:mouse\n2: g:big b:big\n3: y:dog\n", "t")
     assert shared.places() == {0: 1, 1: 1, 4: 3}
     assert shared.as_text().splitlines()[1:] == [
         "   1=  blue         3          0     2",
@@ -81,6 +81,9 @@ def test_symbols_and_case_do_not_matter() -> None:
             r"^s:2: too many red dog cards \(r:dog, 2 of them\); each colour has 1",
         ),
         ("2: " + "b:mouse " * 10, r"^s:1: too many blue mouse cards .*has 9"),
+        ("2: r:mouse\n9: b:cat", r"^s:2: too many cheeses of value 9 \(1 of them\); the box holds "
+         r"3 of value 2, 4 of value 3, 4 of value 4, 4 of value 5"),
+        ("2: r:mouse\n2: b:cat\n2: g:dog\n2: y:big", r"^s:4: too many cheeses of value 2 \(4 of"),
         ("2:\n" * 11, r"^s:11: more than 10 cheeses \(11 lines\)"),
     ],
 )
