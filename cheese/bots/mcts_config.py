@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation import SearchAdvice
-from cheese.bots.mcts_native import NativeSearch, native_defaults
+from cheese.bots.mcts_native import NATIVE_DEFAULTS, NativeSearch, native_defaults
 from cheese.bots.mcts_tree import TreePolicy
 from cheese.bots.spec import (
     ChoiceParameter,
@@ -36,15 +36,20 @@ NATIVE_LEAF_PLAYOUTS = 8
 """Playouts per leaf when they run in C and the spec leaves it open: they are cheap
 there, and averaging them is what makes a leaf's value worth comparing."""
 AUTO = "auto"
+IN_C = tuple(NATIVE_DEFAULTS.items())
+"""Each game's C loop defaults, shown beside the Python ones (``cheese bots``, errors)."""
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
                  "iterations per move: 300 in Python, the game's budget in C "
-                 "(unlimited when only time= is given)"),
+                 "(unlimited when only time= is given)",
+                 tuple((slug, defaults.iterations) for slug, defaults in IN_C)),
     FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit"),
     FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
-                   "UCB exploration constant (in C, when not given: the game's)"),
+                   "UCB exploration constant (in C, when not given: the game's)",
+                   tuple((slug, defaults.exploration) for slug, defaults in IN_C)),
     ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
-                    "playout policy; auto = the game's advice, none = evaluate the leaf"),
+                    "playout policy; auto = the game's advice, none = evaluate the leaf",
+                    tuple((slug, defaults.playout) for slug, defaults in IN_C)),
     IntParameter("depth", 0, 0, 10_000,
                  "playout decisions before the leaf evaluation; 0 = to the end "
                  "(with playout=auto: the game's advice unless given)"),
@@ -52,9 +57,11 @@ PARAMETERS: tuple[Parameter, ...] = (
                    "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off"),
     IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
                  "virtual visits of each root move at its one-ply value; 0 = none "
-                 "(in C, when not given: the game's)"),
+                 "(in C, when not given: the game's)",
+                 tuple((slug, defaults.prior_visits) for slug, defaults in IN_C)),
     IntParameter("leaf", 0, 0, 10_000,
-                 "playouts averaged per leaf; 0 = 8 when they run in C, else 1"),
+                 "playouts averaged per leaf; 0 = 8 when they run in C, else 1",
+                 tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C)),
     IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
 )
 

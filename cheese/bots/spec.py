@@ -34,6 +34,8 @@ class IntParameter:
     minimum: int
     maximum: int
     help: str
+    per_game: tuple[tuple[str, int], ...] = ()
+    """The defaults used instead in some games (slug, value), e.g. by a search in C."""
 
     @property
     def allowed(self) -> str:
@@ -62,6 +64,8 @@ class FloatParameter:
     minimum: float
     maximum: float
     help: str
+    per_game: tuple[tuple[str, float], ...] = ()
+    """The defaults used instead in some games (slug, value), e.g. by a search in C."""
 
     @property
     def allowed(self) -> str:
@@ -89,6 +93,8 @@ class ChoiceParameter:
     default: str
     choices: tuple[str, ...]
     help: str
+    per_game: tuple[tuple[str, str], ...] = ()
+    """The defaults used instead in some games (slug, value), e.g. by a search in C."""
 
     @property
     def allowed(self) -> str:
@@ -109,12 +115,30 @@ Parameter: TypeAlias = IntParameter | FloatParameter | ChoiceParameter
 SettingValue: TypeAlias = int | float | str
 
 
+def describe_default(parameter: Parameter, where: str = "on the native backend") -> str:
+    """The default, and the defaults some games use instead (``where`` says when).
+
+    >>> describe_default(IntParameter("n", 300, 1, 9999, "", (("a", 5000), ("b", 3000))))
+    '300; on the native backend: a 5000, b 3000'
+    >>> describe_default(IntParameter("n", 0, 0, 9, "", (("a", 8), ("b", 8))))
+    '0; on the native backend: 8'
+    """
+    if not parameter.per_game:
+        return str(parameter.default)
+    values = [value for _, value in parameter.per_game]
+    if all(value == values[0] for value in values):
+        instead = str(values[0])
+    else:
+        instead = ", ".join(f"{slug} {value}" for slug, value in parameter.per_game)
+    return f"{parameter.default}; {where}: {instead}"
+
+
 def describe_parameters(parameters: Sequence[Parameter]) -> str:
     """Every key with its range and default, for error messages."""
     if not parameters:
         return "this bot takes no parameters"
     return "; ".join(
-        f"{parameter.name}: {parameter.allowed} (default {parameter.default})"
+        f"{parameter.name}: {parameter.allowed} (default {describe_default(parameter)})"
         for parameter in parameters
     )
 
@@ -208,7 +232,8 @@ def read_settings(
         except ValueError as error:
             raise BotSpecError(
                 f"bad value {parameter.name}={text!r} for bot {bot!r}: use {error} "
-                f"(default {parameter.default}); allowed: {describe_parameters(parameters)}"
+                f"(default {describe_default(parameter)}); "
+                f"allowed: {describe_parameters(parameters)}"
             ) from None
     return Settings(bot, values, frozenset(raw))
 

@@ -10,14 +10,20 @@ from rich.console import Console
 from rich.table import Table
 
 from cheese.bots import BotEntry, bot_catalogue
+from cheese.bots.spec import describe_default
 
 
 def entry_json(entry: BotEntry) -> dict[str, object]:
+    native_defaults: dict[str, dict[str, object]] = {}
+    for parameter in entry.parameters:
+        for slug, value in parameter.per_game:
+            native_defaults.setdefault(slug, {})[parameter.name] = value
     return {
         "name": entry.name,
         "description": entry.description,
         "origin": entry.origin,
         "parameters": [parameter.as_json() for parameter in entry.parameters],
+        "native_defaults": native_defaults,
     }
 
 
@@ -45,6 +51,7 @@ def bots(
         for column in ("key", "default", "allowed", "meaning"):
             table.add_column(column, style="dim" if column == "allowed" else None)
         for parameter in entry.parameters:
-            table.add_row(parameter.name, str(parameter.default), parameter.allowed, parameter.help)
+            default = describe_default(parameter, where="in C")
+            table.add_row(parameter.name, default, parameter.allowed, parameter.help)
         console.print(table)
         console.print()

@@ -37,3 +37,19 @@ def test_the_json_has_names_defaults_and_ranges(capsys: pytest.CaptureFixture[st
 def test_help_shows_an_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bots", "--help"]) == 0
     assert "cheese bots --json" in capsys.readouterr().out
+
+
+def test_the_catalogue_shows_the_defaults_each_game_uses_in_c(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cheese.bots.mcts_native import NATIVE_DEFAULTS
+
+    assert main(["bots", "--json"]) == 0
+    mcts = next(entry for entry in json.loads(capsys.readouterr().out) if entry["name"] == "mcts")
+    for slug, defaults in NATIVE_DEFAULTS.items():
+        used = mcts["native_defaults"][slug]
+        assert (used["iterations"], used["c"], used["prior"]) == (
+            defaults.iterations, defaults.exploration, defaults.prior_visits
+        )
+    assert main(["bots"]) == 0
+    assert "300; in C:" in capsys.readouterr().out

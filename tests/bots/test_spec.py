@@ -123,3 +123,15 @@ def test_parameters_describe_themselves_as_json() -> None:
     }
     assert PARAMETERS[2].as_json()["choices"] == ["auto", "random"]
     assert PARAMETERS[1].as_json()["type"] == "float"
+
+
+def test_errors_show_the_defaults_each_game_uses_in_c() -> None:
+    from cheese.bots import make_bot
+    from cheese.bots.mcts_native import NATIVE_DEFAULTS
+
+    with pytest.raises(BotSpecError) as caught:
+        make_bot("mcts:iterations=0")
+    message = str(caught.value)
+    budgets = ", ".join(f"{slug} {value.iterations}" for slug, value in NATIVE_DEFAULTS.items())
+    assert f"(default 300; on the native backend: {budgets})" in message
+    assert "cheese-drop 20" in message
