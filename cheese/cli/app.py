@@ -30,6 +30,9 @@ app = typer.Typer(
     help="Play Get The Cheese!, Cheese Chasers and Cheese Drop; duel bots; rate them.",
     no_args_is_help=True,
     add_completion=False,
+    # Markdown joins the lines of a paragraph, so hard-wrapped docstrings reflow to the
+    # terminal's width instead of breaking mid-sentence; blank lines separate paragraphs.
+    rich_markup_mode="markdown",
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -119,10 +122,12 @@ def score(
 ) -> None:
     """Score a physical game from a text FILE.
 
-    cheese-chasers: a layout (M C H T and . , rows top to bottom).
-    get-the-cheese: one cheese a line, "3: r:mouse b:cat ..." from the cheese outward.
-    cheese-drop: JSON {"lanes": [...6 strings of Y/R/M/C], "bets": [{"lanes": [...],
-    "events": [...]}, ...], "simple": false}.
+    One format per game:
+
+    - cheese-chasers: a layout (M C H T and . , rows top to bottom).
+    - get-the-cheese: one cheese a line, "3: r:mouse b:cat ..." from the cheese outward.
+    - cheese-drop: JSON {"lanes": [...6 strings of Y/R/M/C], "bets": [{"lanes": [...],
+      "events": [...]}, ...], "simple": false}.
 
     Example: cheese score cheese-chasers layout.txt --json
     """

@@ -127,3 +127,25 @@ def test_a_malformed_score_sheet_names_the_line(
     code, _, err = run(capsys, "score", "get-the-cheese", str(sheet))
     assert code == 2
     assert f"{sheet}:2" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["games", "rules", "score", "bench", "bots"])
+def test_help_paragraphs_reflow_instead_of_breaking_where_the_docstring_wraps(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    import inspect
+
+    from cheese.cli.app import app
+
+    monkeypatch.setenv("COLUMNS", "400")
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    callback = next(info.callback for info in app.registered_commands if info.callback
+                    and info.callback.__name__ == command)
+    paragraphs = inspect.cleandoc(callback.__doc__ or "").split("\n\n")
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    for paragraph in paragraphs:
+        if paragraph.startswith("- "):
+            continue
+        joined = " ".join(paragraph.split())
+        assert any(joined in line for line in lines), joined
