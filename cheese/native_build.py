@@ -1,8 +1,8 @@
 """The cffi build of the C code: the engine's games and the bots' search, one extension.
 
-``setup.py`` names ``ffibuilder`` in ``cffi_modules``, so ``pip install .`` compiles every
-C file of ``cheese/engine/native`` (the games, then the bridge helpers) and of
-``cheese/bots/native`` (the search) into ``cheese.engine.native._cheese_native``. For a
+``setup.py`` names ``ffibuilder`` in ``cffi_modules``, so ``pip install .`` compiles the
+games' C files and the bridge helpers (``cheese/engine/native``) and the search
+(``cheese/bots/native/search.c``) into ``cheese.engine.native._cheese_native``. For a
 quick rebuild in a checkout: ``python cheese/native_build.py`` (writes the module in
 place).
 
@@ -31,7 +31,7 @@ EXTRA_COMPILE_ARGS = ["-O2", "-std=gnu11", "-fno-strict-aliasing", "-Wall", "-We
 def game_prefixes() -> list[str]:
     """The prefixes of the games' C files, in file-name order."""
     prefixes = []
-    for path in sorted(ENGINE_DIR.glob("*.c")):
+    for path in sorted(ENGINE_DIR.glob("[a-z]*.c")):  # not cffi's generated _cheese_native.c
         match = GAME_PREFIX.search(path.read_text())
         if match:
             prefixes.append(match.group(1))
@@ -50,8 +50,7 @@ def make_builder() -> FFI:
     builder = FFI()
     prefixes = game_prefixes()
     games = [ENGINE_DIR / f"{prefix}.c" for prefix in prefixes]
-    helpers = sorted(set(ENGINE_DIR.glob("*.c")) - set(games))
-    sources = [*games, *helpers, *sorted(BOTS_DIR.glob("*.c"))]
+    sources = [*games, ENGINE_DIR / "bridge.c", BOTS_DIR / "search.c"]
     builder.cdef(
         "\n".join(
             [
@@ -76,7 +75,9 @@ def make_builder() -> FFI:
         extra_link_args=link_args,
         libraries=["m"],
         depends=[
-            str(path) for folder in (ENGINE_DIR, BOTS_DIR) for path in sorted(folder.glob("*.[ch]"))
+            str(path)
+            for folder in (ENGINE_DIR, BOTS_DIR)
+            for path in sorted(folder.glob("[a-z]*.[ch]"))
         ],
     )
     return builder
