@@ -33,12 +33,12 @@ class IllegalActionError(EngineError, ValueError):
     """An action that is not legal in the state it was applied to."""
 
 
+class NotAChanceNodeError(IllegalActionError):
+    """A question only a chance node answers (``chance_key``) asked at another state."""
+
+
 class ActionSyntaxError(EngineError, ValueError):
     """Text that does not name an action of the game."""
-
-
-class NotAChanceNodeError(EngineError, ValueError):
-    """A question only a chance node answers (``chance_key``) asked at another state."""
 
 
 class OptionError(EngineError, ValueError):
