@@ -1,7 +1,7 @@
 """The native backend: the three games in C, compiled at install time through cffi.
 
 Importing this package fails with ``ImportError`` when the compiled extension is missing
-or incomplete; ``cheese.engine.registry`` then falls back to the reference backend with one
+or out of date; ``cheese.engine.registry`` then falls back to the reference backend with one
 warning.
 """
 

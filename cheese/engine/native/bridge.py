@@ -26,13 +26,26 @@ from cheese.engine.api import (
     State,
 )
 from cheese.engine.description import GameDescription
-from cheese.engine.games import describe
+from cheese.engine.games import GAMES, describe
 from cheese.engine.luck import determinization_draw
 
 try:
     from cheese.engine.native._cheese_native import ffi, lib
 except ImportError as error:  # pragma: no cover - exercised when the build is missing
     raise ImportError(f"the compiled extension is missing ({error})") from None
+
+
+def _check_extension() -> None:
+    """Refuse an extension compiled from older C files (some game's table is missing)."""
+    stale = [game.slug for game in GAMES if not hasattr(lib, f"{game.c_prefix}_game")]
+    if stale:
+        raise ImportError(
+            f"the compiled extension is out of date (no C table of {', '.join(stale)}); "
+            "rebuild it: python cheese/native_build.py"
+        )
+
+
+_check_extension()
 
 class _Functions:
     """A game's C entry points looked up once, plus scratch buffers for their outputs.
