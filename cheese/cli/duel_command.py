@@ -11,9 +11,9 @@ import typer
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, UserInputError
 from cheese.engine import GAME_SLUGS
+from cheese.parallel import default_workers
 from cheese.tournaments.duel import DEFAULT_GAME, DEFAULT_GAMES, plan_duel, run_duel
 from cheese.tournaments.play import GameFailed
-from cheese.tournaments.pool import default_workers
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameResult
 from cheese.tournaments.pairwise import PairTally, deal_pairs
-from cheese.tournaments.records import SIDE_A, SIDE_B, GameResult
 from cheese.tournaments.stats import mean
 
 

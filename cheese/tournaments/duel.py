@@ -16,10 +16,10 @@ from typing import Protocol
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
+from cheese.tournaments.jobs import DuelSetup, GameResult
 from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.play import BotFactory, play_job
 from cheese.tournaments.pool import run_jobs
-from cheese.tournaments.records import DuelSetup, GameResult
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
@@ -96,7 +96,7 @@ def run_duel(
     With ``sprt`` the test is checked after every counted deal and the duel stops as soon
     as it decides; the report then covers the deals up to that one.
     """
-    schedule = Schedule(setup)
+    schedule = Schedule(setup.plan)
     jobs = iter(schedule.next, None)
     runner = functools.partial(play_job, bot_factory=bot_factory)
     collector = DealCollector(games_per_deal(setup.num_players))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.tournaments.records import SIDE_A, SIDE_B, GameResult, Side
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameResult, Side
 
 
 @dataclass(frozen=True, slots=True)

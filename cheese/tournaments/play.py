@@ -10,18 +10,24 @@ number of workers.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 from cheese.bots.base import Bot, Turn
 from cheese.bots.registry import make_bot
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
-from cheese.engine.play import play_game
+from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
-from cheese.tournaments.records import GameJob, GameResult
+from cheese.parallel import NoWatch, Watch
+from cheese.tournaments.jobs import GameJob, GameResult
 
 BotFactory = Callable[[str], Bot]
 """Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
+
+NO_WATCH = NoWatch()
+MOVE_TIME_GRACE_SECONDS = 0.1
+MOVE_TIME_GRACE_SHARE = 0.1
 
 EARLY_ENDINGS = frozenset({"trapped", "enclosed"})
 """View endings that mean a game was lost before its natural end (Cheese Chasers)."""
@@ -33,7 +39,8 @@ def bot_rng(job: GameJob, seat: int) -> random.Random:
     String seeds are hashed with SHA-512 by ``random.Random``, so the stream is the same
     in every process and on every run.
     """
-    return random.Random(f"duel:{job.duel_seed}:{job.deal}:{job.rotation}:{seat}")
+    # The "duel" prefix is kept so that duels play the games they always have.
+    return random.Random(f"duel:{job.seed}:{job.deal}:{job.rotation}:{seat}")
 
 
 def finished(final: State) -> bool:
@@ -62,43 +69,141 @@ def describe(job: GameJob) -> str:
     )
 
 
-def play_job(job: GameJob, bot_factory: BotFactory = make_bot) -> GameResult:
+def soft_limit(move_time: float) -> float:
+    """Seconds a decision may take before the bot forfeits: the limit plus a small grace
+    for the machine's noise (0.1 s and 10%).
+
+    >>> round(soft_limit(0.5), 3)
+    0.65
+    """
+    return move_time * (1.0 + MOVE_TIME_GRACE_SHARE) + MOVE_TIME_GRACE_SECONDS
+
+
+def hard_limit(move_time: float) -> float:
+    """Seconds after which a decision that has not returned (a hung bot) gets its worker
+    killed by the pool: twice the limit and a second."""
+    return 2.0 * move_time + 1.0
+
+
+class _Fault(Exception):
+    """A bot failed in ``seat``: it raised, chose an illegal action or overran the time."""
+
+    def __init__(
+        self,
+        seat: int,
+        reason: str,
+        actions: tuple[Action, ...],
+        error: Exception | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.seat = seat
+        self.reason = reason
+        self.actions = actions
+        self.error = error
+
+
+def play_job(
+    job: GameJob, bot_factory: BotFactory = make_bot, watch: Watch = NO_WATCH
+) -> GameResult:
     """Play ``job`` to the end and return its result with the engine's game record.
 
     Any failure on the way is raised as ``GameFailed`` naming the game.
     """
     try:
-        return _play(job, bot_factory)
-    except GameFailed:
-        raise
+        return _play(job, bot_factory, watch)
+    except _Fault as fault:
+        if fault.error is not None:
+            error = fault.error
+            raise GameFailed(f"{describe(job)}: {type(error).__name__}: {error}") from error
+        spec = job.seat_specs[fault.seat]
+        raise GameFailed(f"{describe(job)}: bot {spec!r} in seat {fault.seat} {fault.reason}") from None
     except Exception as error:
         raise GameFailed(f"{describe(job)}: {type(error).__name__}: {error}") from error
 
 
-def _play(job: GameJob, bot_factory: BotFactory) -> GameResult:
+def play_or_forfeit(
+    job: GameJob, watch: Watch = NO_WATCH, bot_factory: BotFactory = make_bot
+) -> GameResult:
+    """Play ``job``; a bot that fails (raises, plays an illegal action, overruns the move
+    time) forfeits the game instead of stopping the tournament."""
+    try:
+        return _play(job, bot_factory, watch)
+    except _Fault as fault:
+        return forfeited(job, fault.seat, fault.reason, fault.actions)
+
+
+def forfeited(
+    job: GameJob, seat: int, reason: str, actions: tuple[Action, ...] = (), seconds: float = 0.0
+) -> GameResult:
+    """The result of a game ``seat`` forfeited: it is last alone, the others share first."""
+    ranking = tuple(job.num_players if other == seat else 1 for other in range(job.num_players))
+    return GameResult(
+        job=job,
+        record=GameRecord(job.game, job.deal_seed, job.seat_specs, job.options, actions, ()),
+        points=(),
+        ranking=ranking,
+        finished=False,
+        forfeit=seat,
+        error=f"bot {job.seat_specs[seat]!r} in seat {seat} {reason}",
+        seconds=seconds,
+    )
+
+
+def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
+    started = time.monotonic()
     game = load_game(job.game, job.backend)
     initial = game.new_initial_state(
         num_players=job.num_players, seed=job.deal_seed, **dict(job.options)
     )
-    bots = [bot_factory(spec) for spec in job.seat_specs]
+    bots: list[Bot] = []
+    for seat, spec in enumerate(job.seat_specs):
+        try:
+            bots.append(bot_factory(spec))
+        except Exception as error:
+            raise _Fault(
+                seat, f"could not be built: {type(error).__name__}: {error}", (), error
+            ) from None
     rngs = [bot_rng(job, seat) for seat in range(job.num_players)]
+    played: list[Action] = []
 
     def decide(state: State) -> Action:
         seat = state.current_player
-        action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
+        if job.move_time is not None:
+            watch.arm(hard_limit(job.move_time), seat)
+        begun = time.monotonic()
+        try:
+            action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
+        except Exception as error:
+            raise _Fault(
+                seat, f"raised {type(error).__name__}: {error}", tuple(played), error
+            ) from None
+        finally:
+            watch.disarm()
+        took = time.monotonic() - begun
+        if job.move_time is not None and took > soft_limit(job.move_time):
+            raise _Fault(
+                seat, f"overran --move-time: {took:.2f} s for {job.move_time:g} s", tuple(played)
+            )
         legal = state.legal_actions()
         if action not in legal:
-            raise GameFailed(
-                f"{describe(job)}: bot {job.seat_specs[seat]!r} in seat {seat} chose "
-                f"{action}, which is not legal there; legal actions: {legal}"
+            raise _Fault(
+                seat,
+                f"chose {action}, which is not legal there; legal actions: {legal}",
+                tuple(played),
             )
         return action
 
-    final, actions = play_game(initial, decide)
+    # The engine's play loop, written out so a forfeit keeps the actions played so far.
+    final = initial
+    while not final.is_terminal():
+        action = resolve_chance(final) if final.is_chance_node() else decide(final)
+        played.append(action)
+        final = final.apply(action)
     return GameResult(
         job=job,
-        record=GameRecord.of_game(final, job.seat_specs, actions),
+        record=GameRecord.of_game(final, job.seat_specs, played),
         points=tuple(final.scores()),
         ranking=tuple(final.ranking()),
         finished=finished(final),
+        seconds=time.monotonic() - started,
     )

@@ -13,8 +13,8 @@ from typing import TextIO
 # tqdm ships no type information.
 from tqdm import tqdm  # type: ignore[import-untyped]
 
+from cheese.tournaments.jobs import GameResult
 from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.records import GameResult
 from cheese.tournaments.sprt import SprtStatus
 from cheese.tournaments.stats import clamp_score, logistic_elo
 

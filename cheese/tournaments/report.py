@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cheese.tournaments.deals import Deal
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Side
 from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.records import SIDE_A, SIDE_B, DuelSetup, Side
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtStatus
 from cheese.tournaments.stats import (

@@ -1,6 +1,7 @@
-"""The order of a duel's games: deals, each played in every seat rotation.
+"""The order of a tournament's games: deals, each played in every seat rotation.
 
-Seats alternate between the two bots, A B A B …. A *deal* is one deal seed played with
+Who sits at which table is ``cheese.tournaments.seating``. In a duel, seats alternate
+between the two bots, A B A B …. A *deal* is one deal seed played with
 every distinct cyclic rotation of that pattern and, when the seat count is odd (so that A
 holds one seat more than B), of the pattern with the roles swapped. Paired luck gives
 every game of a deal the same cards, marbles and deflections, so within a deal each bot
@@ -24,26 +25,13 @@ from __future__ import annotations
 import math
 
 from cheese.engine.luck import GOLDEN_GAMMA, MASK64, mix64
-from cheese.tournaments.records import SIDE_A, SIDE_B, DuelSetup, GameJob, Side
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameJob, Plan, Side
+from cheese.tournaments.seating import seatings
 
 
 def seat_sides(num_players: int) -> tuple[tuple[Side, ...], ...]:
-    """The seat assignments of one deal, in the order they are played.
-
-    Rotation ``r`` gives seat ``s`` the side that seat ``s - r`` has in the base pattern;
-    the rotations of the base pattern come first, then those of the swapped pattern.
-    """
-    if num_players < 1:
-        raise ValueError(f"a game needs at least 1 seat, not {num_players}")
-    base = tuple(SIDE_A if seat % 2 == 0 else SIDE_B for seat in range(num_players))
-    swapped = tuple(SIDE_B if side == SIDE_A else SIDE_A for side in base)
-    assignments: list[tuple[Side, ...]] = []
-    for pattern in (base, swapped):
-        for shift in range(num_players):
-            rotated = pattern[num_players - shift :] + pattern[: num_players - shift]
-            if rotated not in assignments:
-                assignments.append(rotated)
-    return tuple(assignments)
+    """The seat assignments of one duel deal, in the order they are played."""
+    return seatings((SIDE_A, SIDE_B), num_players)
 
 
 def games_per_deal(num_players: int) -> int:
@@ -66,7 +54,7 @@ def deals_for_games(games: int, num_players: int) -> int:
     return math.ceil(games / games_per_deal(num_players))
 
 
-def deal_seed(duel_seed: int, deal: int) -> int:
+def deal_seed(seed: int, deal: int) -> int:
     """The deal seed of deal number ``deal``: the ``deal``-th output of SplitMix64.
 
     Computed directly from the index, so any deal can be replayed on its own.
@@ -74,48 +62,63 @@ def deal_seed(duel_seed: int, deal: int) -> int:
     >>> deal_seed(0, 0) == deal_seed(0, 0) != deal_seed(0, 1)
     True
     """
-    return mix64((duel_seed + (deal + 1) * GOLDEN_GAMMA) & MASK64)
+    return mix64((seed + (deal + 1) * GOLDEN_GAMMA) & MASK64)
 
 
 class Schedule:
-    """The duel's games in play order: ``next()`` gives the next job, ``total()`` counts.
+    """A tournament's games in play order: ``next()`` gives the next job, ``total()`` counts.
 
-    Jobs come deal by deal, each deal in rotation order, so the first jobs handed out are
-    the first ones the results are aggregated by.
+    Jobs come deal by deal — the first deal of every table, then the second, … — each in
+    rotation order, so stopping early leaves every table equally far. Deals are numbered
+    over all tables (deal ``d`` of table ``t`` is number ``d · tables + t``) and each has
+    its own seed; a duel is one table, so its deals are simply 0, 1, 2, ….
     """
 
-    __slots__ = ("_assignments", "_issued", "_setup")
+    __slots__ = ("_issued", "_order", "_plan", "_seatings")
 
-    def __init__(self, setup: DuelSetup) -> None:
-        self._setup = setup
-        self._assignments = seat_sides(setup.num_players)
+    def __init__(self, plan: Plan) -> None:
+        self._plan = plan
+        self._seatings = tuple(seatings(table, plan.num_players) for table in plan.tables)
+        self._order = [
+            (deal * len(plan.tables) + table, rotation)
+            for deal in range(plan.deals)
+            for table in range(len(plan.tables))
+            for rotation in range(len(self._seatings[table]))
+        ]
         self._issued = 0
 
     def total(self) -> int:
-        """How many games the whole duel has."""
-        return self._setup.deals * len(self._assignments)
+        """How many games the whole tournament has."""
+        return len(self._order)
 
     def next(self) -> GameJob | None:
         """The next game to play, or ``None`` when every game has been handed out."""
         if self._issued >= self.total():
             return None
-        deal, rotation = divmod(self._issued, len(self._assignments))
+        deal, rotation = self._order[self._issued]
         self._issued += 1
         return self.job(deal, rotation)
 
+    def jobs(self) -> list[GameJob]:
+        """Every game of the tournament, in play order."""
+        return [self.job(deal, rotation) for deal, rotation in self._order]
+
     def job(self, deal: int, rotation: int) -> GameJob:
-        """The game of ``deal`` played in seat assignment ``rotation``."""
-        setup = self._setup
-        sides = self._assignments[rotation]
+        """The game of deal number ``deal`` played in seating ``rotation``."""
+        plan = self._plan
+        table = deal % len(plan.tables)
+        sides = self._seatings[table][rotation]
         return GameJob(
-            game=setup.game,
-            options=setup.options,
-            num_players=setup.num_players,
-            seat_specs=tuple(setup.spec_of(side) for side in sides),
+            game=plan.game,
+            options=plan.options,
+            num_players=plan.num_players,
+            seat_specs=tuple(plan.specs[side] for side in sides),
             sides=sides,
-            deal_seed=deal_seed(setup.seed, deal),
+            deal_seed=deal_seed(plan.seed, deal),
             deal=deal,
             rotation=rotation,
-            duel_seed=setup.seed,
-            backend=setup.backend,
+            seed=plan.seed,
+            backend=plan.backend,
+            table=table,
+            move_time=plan.move_time,
         )

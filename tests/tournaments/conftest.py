@@ -6,7 +6,7 @@ import random
 
 from cheese.bots.base import Bot, BotSpecError, Decision, Turn
 from cheese.engine.records import GameRecord
-from cheese.tournaments.records import DuelSetup, GameJob, GameResult
+from cheese.tournaments.jobs import DuelSetup, GameJob, GameResult
 
 
 class ScriptedBot:
@@ -70,7 +70,7 @@ def fake_result(
         deal_seed=5,
         deal=deal,
         rotation=rotation,
-        duel_seed=0,
+        seed=0,
         backend="reference",
     )
     record = GameRecord(job.game, 5, job.seat_specs, (), (), points)

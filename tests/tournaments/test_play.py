@@ -7,15 +7,15 @@ import pytest
 from cheese.bots.base import Bot
 from cheese.engine import State, load_game
 from cheese.engine.records import GameRecord, replay
+from cheese.tournaments.jobs import SIDE_A, GameJob
 from cheese.tournaments.play import GameFailed, bot_rng, play_job
-from cheese.tournaments.records import SIDE_A, GameJob
 from cheese.tournaments.schedule import Schedule
 
 from .conftest import duel_setup, scripted_bot
 
 
 def deal_jobs(game: str, num_players: int, spec_a: str, spec_b: str) -> list[GameJob]:
-    schedule = Schedule(duel_setup(game, num_players, spec_a, spec_b, deals=1))
+    schedule = Schedule(duel_setup(game, num_players, spec_a, spec_b, deals=1).plan)
     return [job for job in iter(schedule.next, None)]
 
 

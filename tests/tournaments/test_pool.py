@@ -8,9 +8,10 @@ import time
 
 import pytest
 
+from cheese.parallel import default_workers, gathered_worker_logs
+from cheese.tournaments.jobs import GameJob, GameResult
 from cheese.tournaments.play import GameFailed, play_job
-from cheese.tournaments.pool import default_workers, gathered_worker_logs, run_jobs
-from cheese.tournaments.records import GameJob, GameResult
+from cheese.tournaments.pool import run_jobs
 from cheese.tournaments.schedule import Schedule
 
 from .conftest import duel_setup, fake_result, scripted_bot
@@ -19,7 +20,7 @@ LOGGER = logging.getLogger("cheese.tests.pool")
 
 
 def jobs(deals: int) -> list[GameJob]:
-    schedule = Schedule(duel_setup("cheese-drop", 2, "random", "first", deals=deals))
+    schedule = Schedule(duel_setup("cheese-drop", 2, "random", "first", deals=deals).plan)
     return list(iter(schedule.next, None))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cheese.tournaments.records import SIDE_A, SIDE_B, DuelSetup
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup
 from cheese.tournaments.schedule import (
     Schedule,
     deal_seed,
@@ -78,7 +78,7 @@ def test_games_are_rounded_up_to_whole_deals() -> None:
 
 
 def test_the_schedule_gives_deals_in_order_each_in_rotation_order() -> None:
-    schedule = Schedule(setup(3, deals=2))
+    schedule = Schedule(setup(3, deals=2).plan)
     assert schedule.total() == 12
     jobs = []
     while (job := schedule.next()) is not None:
@@ -92,13 +92,13 @@ def test_the_schedule_gives_deals_in_order_each_in_rotation_order() -> None:
         specs = tuple("mcts" if side == SIDE_A else "greedy" for side in job.sides)
         assert job.seat_specs == specs
         assert job.deal_seed == deal_seed(11, job.deal)
-        assert (job.game, job.num_players, job.duel_seed, job.backend) == (
+        assert (job.game, job.num_players, job.seed, job.backend) == (
             "get-the-cheese", 3, 11, "reference"
         )
 
 
 def test_every_rotation_of_a_deal_shares_its_seed_and_deals_differ() -> None:
-    schedule = Schedule(setup(4, deals=50))
+    schedule = Schedule(setup(4, deals=50).plan)
     seeds_by_deal: dict[int, set[int]] = {}
     while (job := schedule.next()) is not None:
         seeds_by_deal.setdefault(job.deal, set()).add(job.deal_seed)
@@ -112,7 +112,7 @@ def test_deal_seeds_depend_on_the_duel_seed_and_fit_in_64_bits() -> None:
 
 
 def test_a_job_can_be_rebuilt_from_its_ids() -> None:
-    schedule = Schedule(setup(5, deals=2))
+    schedule = Schedule(setup(5, deals=2).plan)
     jobs = [schedule.next() for _ in range(schedule.total())]
-    again = Schedule(setup(5, deals=2))
+    again = Schedule(setup(5, deals=2).plan)
     assert all(job == again.job(job.deal, job.rotation) for job in jobs if job is not None)

@@ -1,0 +1,343 @@
+"""Run a function over tasks in forked worker processes; outcomes come back as tasks end.
+
+Nothing here knows about games: bots use it for root-parallel searches and tournaments
+for their games. Workers are forked, so the function and whatever it closes over reach
+them without pickling (a native game state holds C buffers); only tasks and results
+travel, through one pipe per worker.
+
+What the parent learns about each task is an ``Outcome``: the result, the error the
+function raised, that the worker died (it is replaced; the task is tried again up to
+``retries`` times), or that the task overran a deadline it set itself through its
+``Watch`` and its worker was killed. Only a bounded number of tasks is handed out ahead of
+the workers, so a caller that stops reading has not queued the rest, and closing the
+outcome iterator kills the workers and drops what has not started.
+
+Workers ignore Ctrl-C: the parent alone decides what an interrupt means.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from multiprocessing.sharedctypes import Synchronized
+from typing import Generic, Protocol, TypeVar
+
+# multiprocessing-logging ships no type information.
+from multiprocessing_logging import MultiProcessingHandler  # type: ignore[import-untyped]
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+TASKS_AHEAD_PER_WORKER = 2
+"""Tasks handed to a worker at once: enough that it never waits for the parent."""
+POLL_SECONDS = 0.05
+"""How often the parent looks at the workers' deadlines while it waits."""
+NO_DEADLINE = 0.0
+
+
+class Watch(Protocol):
+    """Lets a running task set a deadline after which its worker is killed."""
+
+    def arm(self, seconds: float, tag: int) -> None:
+        """Kill this worker if ``disarm`` does not come within ``seconds``; ``tag`` is
+        handed back in the ``Overran`` outcome (e.g. which seat was thinking)."""
+
+    def disarm(self) -> None:
+        """Cancel the deadline."""
+
+
+class NoWatch:
+    """A watch that never kills: for tasks run in this process or on a cluster."""
+
+    def arm(self, seconds: float, tag: int) -> None:
+        """Do nothing."""
+
+    def disarm(self) -> None:
+        """Do nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Generic[Task, Result]):
+    task: Task
+    result: Result
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Generic[Task]):
+    """The function raised; ``error`` is its exception (or a stand-in if it would not
+    pickle)."""
+
+    task: Task
+    error: BaseException
+
+
+@dataclass(frozen=True, slots=True)
+class Died(Generic[Task]):
+    """The worker running ``task`` died ``attempts`` times (exit code of the last)."""
+
+    task: Task
+    exitcode: int | None
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class Overran(Generic[Task]):
+    """``task`` ran past the deadline it armed with ``tag``; its worker was killed."""
+
+    task: Task
+    tag: int
+    seconds: float
+
+
+Outcome = Done[Task, Result] | Raised[Task] | Died[Task] | Overran[Task]
+Function = Callable[[Task, Watch], Result]
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether worker processes can be forked from here (not from a daemon process)."""
+    return (
+        "fork" in multiprocessing.get_all_start_methods()
+        and not multiprocessing.current_process().daemon
+    )
+
+
+class _SlotWatch:
+    """The watch of one worker: its deadline and tag live in memory the parent reads."""
+
+    def __init__(self, deadline: Synchronized[float], tag: Synchronized[int]) -> None:
+        self._deadline = deadline
+        self._tag = tag
+
+    def arm(self, seconds: float, tag: int) -> None:
+        self._tag.value = tag
+        self._deadline.value = time.monotonic() + seconds
+
+    def disarm(self) -> None:
+        self._deadline.value = NO_DEADLINE
+
+
+def _worker_main(function: Function[Task, Result], connection: Connection, watch: Watch) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            message = connection.recv()
+        except EOFError:
+            return
+        if message is None:
+            return
+        index, task = message
+        try:
+            reply: tuple[int, bool, object] = (index, True, function(task, watch))
+        except Exception as error:  # handed to the parent, which decides what it means
+            reply = (index, False, error)
+        watch.disarm()
+        try:
+            connection.send(reply)
+        except Exception as error:  # the result or exception would not pickle
+            connection.send((index, False, RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+class _Worker(Generic[Task, Result]):
+    __slots__ = ("connection", "deadline", "process", "queue", "tag")
+
+    def __init__(self, function: Function[Task, Result]) -> None:
+        context = multiprocessing.get_context("fork")
+        self.deadline: Synchronized[float] = context.Value("d", NO_DEADLINE, lock=False)
+        self.tag: Synchronized[int] = context.Value("q", 0, lock=False)
+        parent_end, child_end = context.Pipe()
+        self.connection = parent_end
+        self.process: BaseProcess = context.Process(
+            target=_worker_main,
+            args=(function, child_end, _SlotWatch(self.deadline, self.tag)),
+            daemon=True,
+        )
+        self.process.start()
+        child_end.close()
+        self.queue: deque[_Item[Task]] = deque()
+        """Tasks handed to this worker, the running one first."""
+
+    def hand(self, item: _Item[Task]) -> None:
+        self.queue.append(item)
+        self.connection.send((item.index, item.task))
+
+    def collect(
+        self, ready: Sequence[object], retries: int
+    ) -> tuple[list[Outcome[Task, Result]], list[_Item[Task]], bool]:
+        """Finished tasks, and whether the worker must be replaced (it died or overran),
+        with the tasks to hand out again."""
+        found: list[Outcome[Task, Result]] = []
+        again: list[_Item[Task]] = []
+        if self.connection in ready or self.process.sentinel in ready:
+            while self.queue and self._has_reply():
+                index, succeeded, value = self.connection.recv()
+                item = self.queue.popleft()
+                found.append(Done(item.task, value) if succeeded else Raised(item.task, value))
+        alive = self.process.is_alive()
+        deadline = self.deadline.value
+        if alive and not (self.queue and deadline != NO_DEADLINE and time.monotonic() > deadline):
+            return found, again, False
+        self.stop()
+        if self.queue:
+            item = self.queue.popleft()
+            if alive:
+                found.append(Overran(item.task, self.tag.value, time.monotonic() - deadline))
+            elif item.attempt <= retries:
+                again.append(_Item(item.index, item.task, item.attempt + 1))
+            else:
+                found.append(Died(item.task, self.process.exitcode, item.attempt))
+        again.extend(self.queue)
+        self.queue.clear()
+        return found, again, True
+
+    def _has_reply(self) -> bool:
+        try:
+            return self.connection.poll()
+        except (EOFError, OSError):
+            return False
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+    def finish(self) -> None:
+        """Let an idle worker leave on its own (its log records flush), else kill it."""
+        try:
+            self.connection.send(None)
+        except OSError:
+            pass
+        self.process.join(timeout=1.0)
+        self.stop()
+
+
+@dataclass(frozen=True, slots=True)
+class _Item(Generic[Task]):
+    index: int
+    task: Task
+    attempt: int
+
+
+def run_forked(
+    tasks: Iterable[Task],
+    function: Function[Task, Result],
+    workers: int,
+    *,
+    retries: int = 0,
+) -> Generator[Outcome[Task, Result], None, None]:
+    """Run ``function(task, watch)`` for every task on ``workers`` forked processes.
+
+    Yields one outcome per task, in the order tasks end. A task whose worker dies is run
+    again on a fresh worker up to ``retries`` times before a ``Died`` outcome is given.
+    """
+    if workers < 1:
+        raise ValueError(f"a pool needs at least 1 worker, not {workers}")
+    pending = enumerate(tasks)
+    again: deque[_Item[Task]] = deque()
+    pool: list[_Worker[Task, Result]] = []
+    completed = False
+    try:
+        pool = [_Worker(function) for _ in range(workers)]
+        exhausted = False
+        while True:
+            for worker in pool:
+                while len(worker.queue) < TASKS_AHEAD_PER_WORKER:
+                    if again:
+                        worker.hand(again.popleft())
+                        continue
+                    if exhausted:
+                        break
+                    following = next(pending, None)
+                    if following is None:
+                        exhausted = True
+                        break
+                    worker.hand(_Item(following[0], following[1], 1))
+            busy = [worker for worker in pool if worker.queue]
+            if not busy:
+                completed = True
+                return
+            ready = wait(
+                [worker.connection for worker in busy]
+                + [worker.process.sentinel for worker in busy],
+                timeout=POLL_SECONDS,
+            )
+            for position, worker in enumerate(pool):
+                found, handed_back, replace = worker.collect(ready, retries)
+                again.extend(handed_back)
+                if replace:
+                    pool[position] = _Worker(function)
+                yield from found
+    finally:
+        for worker in pool:
+            if completed:
+                worker.finish()
+            else:
+                worker.stop()
+
+
+def run_here(
+    tasks: Iterable[Task], function: Function[Task, Result]
+) -> Iterator[Outcome[Task, Result]]:
+    """The same outcomes computed in this process, one task after the other (no deadline
+    is enforced; errors are outcomes, as from worker processes)."""
+    watch = NoWatch()
+    for task in tasks:
+        try:
+            yield Done(task, function(task, watch))
+        except Exception as error:
+            yield Raised(task, error)
+
+
+class _ForwardToHandlers(logging.Handler):
+    """Hands each record to a fixed list of handlers, each applying its own level."""
+
+    def __init__(self, handlers: list[logging.Handler]) -> None:
+        super().__init__()
+        self.targets = handlers
+
+    def emit(self, record: logging.LogRecord) -> None:
+        for handler in self.targets:
+            if record.levelno >= handler.level:
+                handler.handle(record)
+
+
+@contextmanager
+def gathered_worker_logs() -> Iterator[None]:
+    """Route log records of forked workers (and of this process) to the root's handlers.
+
+    The root logger's handlers are replaced, for the duration, by one queue-backed
+    handler whose receiving thread in this process passes every record on to them (or to
+    ``logging.lastResort`` if the root had none); they are put back afterwards.
+    """
+    root = logging.getLogger()
+    original = list(root.handlers)
+    targets = original or ([logging.lastResort] if logging.lastResort is not None else [])
+    gathering = MultiProcessingHandler(
+        "cheese-worker-logs", sub_handler=_ForwardToHandlers(targets)
+    )
+    for handler in original:
+        root.removeHandler(handler)
+    root.addHandler(gathering)
+    try:
+        yield
+    finally:
+        root.removeHandler(gathering)
+        for handler in original:
+            root.addHandler(handler)
+        gathering.close()
