@@ -116,7 +116,8 @@ def play_job(
             error = fault.error
             raise GameFailed(f"{describe(job)}: {type(error).__name__}: {error}") from error
         spec = job.seat_specs[fault.seat]
-        raise GameFailed(f"{describe(job)}: bot {spec!r} in seat {fault.seat} {fault.reason}") from None
+        where = f"bot {spec!r} in seat {fault.seat}"
+        raise GameFailed(f"{describe(job)}: {where} {fault.reason}") from None
     except Exception as error:
         raise GameFailed(f"{describe(job)}: {type(error).__name__}: {error}") from error
 

@@ -1,12 +1,17 @@
-"""The terminal's view of a running duel: a tqdm bar of games and a live result line.
+"""The terminal's view of a running duel or tournament: a tqdm bar of games and a line.
 
 Both go to stderr and only when it is a terminal (tqdm's own rule), so output that is
-piped or captured stays clean.
+piped or captured stays clean. The line under the bar is cut to the terminal's width: a
+line that wrapped would put the cursor one row off and the bar and the line would
+overwrite each other. A tournament writes its standings above the bar every few minutes
+instead, as lines that scroll.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+import time
 from types import TracebackType
 from typing import TextIO
 
@@ -17,6 +22,7 @@ from cheese.tournaments.jobs import GameResult
 from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.sprt import SprtStatus
 from cheese.tournaments.stats import clamp_score, logistic_elo
+from cheese.tournaments.tournament import TournamentObserver
 
 
 def live_line(
@@ -37,6 +43,16 @@ def live_line(
     return line
 
 
+def fit_width(line: str, columns: int | None = None) -> str:
+    """``line`` cut to fit one terminal row (the last column stays free).
+
+    >>> fit_width("mcts vs greedy: +7 =2 -3", 16)
+    'mcts vs greedy…'
+    """
+    width = (shutil.get_terminal_size().columns if columns is None else columns) - 1
+    return line if len(line) <= width else line[: max(0, width - 1)] + "…"
+
+
 class DuelProgress:
     """Shows games done, games per second and the time left, and the running result.
 
@@ -52,13 +68,17 @@ class DuelProgress:
         self._bar = tqdm(
             total=total_games, unit=" games", file=output, disable=None, dynamic_ncols=True
         )
-        self._line = tqdm(total=0, bar_format="{desc}", file=output, disable=None, position=1)
+        self._line = tqdm(
+            total=0, bar_format="{desc}", file=output, disable=None, position=1, leave=False
+        )
 
     def game_finished(self, result: GameResult) -> None:
         self._bar.update(1)
 
     def deal_counted(self, deals: int, pairs: PairTally, sprt: SprtStatus | None) -> None:
-        self._line.set_description_str(live_line(self._spec_a, self._spec_b, deals, pairs, sprt))
+        self._line.set_description_str(
+            fit_width(live_line(self._spec_a, self._spec_b, deals, pairs, sprt))
+        )
 
     def close(self) -> None:
         self._line.close()
@@ -74,3 +94,59 @@ class DuelProgress:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+STANDINGS_SECONDS = 180.0
+"""How often a running tournament writes its standings above the bar."""
+
+
+class TournamentProgress(TournamentObserver):
+    """A bar of the tournament's games (those stored before this run count as done) and,
+    every few minutes, the standings so far: each bot's share of its pair points."""
+
+    def __init__(self, stream: TextIO | None = None, quiet: bool = False) -> None:
+        self._stream = sys.stderr if stream is None else stream
+        self._quiet = quiet
+        self._bar: tqdm | None = None
+        self._points: dict[str, float] = {}
+        self._pairs: dict[str, int] = {}
+        self._last = time.monotonic()
+
+    def started(self, total: int, done: int) -> None:
+        self._bar = tqdm(
+            total=total,
+            initial=done,
+            unit=" games",
+            file=self._stream,
+            disable=True if self._quiet else None,
+            dynamic_ncols=True,
+            smoothing=0.05,
+        )
+
+    def game_stored(self, result: GameResult) -> None:
+        ranking, specs = result.ranking, result.job.seat_specs
+        for one in range(len(ranking)):
+            for other in range(len(ranking)):
+                if specs[one] == specs[other]:
+                    continue
+                share = 1.0 if ranking[one] < ranking[other] else 0.0
+                share = 0.5 if ranking[one] == ranking[other] else share
+                self._points[specs[one]] = self._points.get(specs[one], 0.0) + share
+                self._pairs[specs[one]] = self._pairs.get(specs[one], 0) + 1
+        if self._bar is not None:
+            self._bar.update(1)
+            if time.monotonic() - self._last >= STANDINGS_SECONDS:
+                self._last = time.monotonic()
+                self._bar.write(self.standings(), file=self._stream)
+
+    def standings(self) -> str:
+        """The bots by their share of pair points in the games of this run."""
+        shares = sorted(
+            ((self._points[bot] / self._pairs[bot], bot) for bot in self._pairs), reverse=True
+        )
+        text = ", ".join(f"{bot} {share:.1%}" for share, bot in shares)
+        return f"standings (pair points, this run): {text}"
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()

@@ -1,0 +1,115 @@
+"""A ratings table for the terminal (like Ordo's), as JSON, or as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from rich.console import Console
+from rich.table import Table
+
+from cheese.tournaments.ratings import Rating, Ratings
+
+BOUND_MARKS = {"lower": ">", "upper": "<", None: ""}
+
+
+def rating_json(rating: Rating) -> dict[str, object]:
+    return {
+        "bot": rating.bot,
+        "elo": rating.elo,
+        "ci95": None if rating.ci95 is None else list(rating.ci95),
+        "games": rating.games,
+        "score": rating.score,
+        "draws": rating.draws,
+        "mean_points": rating.mean_points,
+        "bound": rating.bound,
+    }
+
+
+def ratings_json(ratings: Ratings, with_los: bool = False) -> dict[str, object]:
+    """``{"ratings": [...]}`` best first; ``bound`` is ``"lower"`` or ``"upper"`` when
+    the Elo is a bound; with ``with_los`` also ``"los": {bot: {other: p}}``."""
+    data: dict[str, object] = {"ratings": [rating_json(rating) for rating in ratings.ratings]}
+    if with_los:
+        data["los"] = _los_by_name(ratings)
+    return data
+
+
+def _los_by_name(ratings: Ratings) -> dict[str, dict[str, float]] | None:
+    if ratings.los is None:
+        return None
+    names = [rating.bot for rating in ratings.ratings]
+    return {
+        one: {other: ratings.los[i][j] for j, other in enumerate(names) if j != i}
+        for i, one in enumerate(names)
+    }
+
+
+def ratings_csv(ratings: Ratings) -> str:
+    """One row per bot, best first, with a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["rank", "bot", "elo", "ci95_low", "ci95_high", "games", "score", "draws",
+         "mean_points", "bound"]
+    )
+    for rank, rating in enumerate(ratings.ratings, start=1):
+        low, high = rating.ci95 if rating.ci95 is not None else ("", "")
+        writer.writerow(
+            [rank, rating.bot, _number(rating.elo), _number(low), _number(high), rating.games,
+             _number(rating.score), _number(rating.draws), _number(rating.mean_points),
+             rating.bound or ""]
+        )
+    return out.getvalue()
+
+
+def _number(value: float | str | None) -> str:
+    if value is None or isinstance(value, str):
+        return value or ""
+    return f"{value:.6g}" if abs(value) < 1 else f"{value:.2f}"
+
+
+def print_ratings(ratings: Ratings, console: Console, with_los: bool = False) -> None:
+    """Rank, bot, Elo, ±, games, score %, draws % (and the LOS matrix)."""
+    table = Table(box=None, pad_edge=False)
+    for heading, justify in (
+        ("#", "right"), ("bot", "left"), ("Elo", "right"), ("±", "right"),
+        ("games", "right"), ("score", "right"), ("draws", "right"),
+    ):
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    for rank, rating in enumerate(ratings.ratings, start=1):
+        margin = "" if rating.ci95 is None else f"{(rating.ci95[1] - rating.ci95[0]) / 2:.0f}"
+        table.add_row(
+            str(rank),
+            rating.bot,
+            f"{BOUND_MARKS[rating.bound]}{rating.elo:+.0f}",
+            margin,
+            str(rating.games),
+            f"{rating.score:.1%}",
+            f"{rating.draws:.1%}",
+        )
+    console.print(table)
+    notes = [f"{ratings.games} games, {ratings.deals} deals; ± is half the 95% interval "
+             "(a bootstrap over deals)"]
+    if any(rating.bound is not None for rating in ratings.ratings):
+        notes.append(
+            "> and < mark bounds: a bot that never lost (never won) a point has no finite "
+            "Elo; it is rated as if half of one pair had gone the other way"
+        )
+    if ratings.deals < 2:
+        notes.append("one deal gives no interval; play more deals")
+    for note in notes:
+        console.print(note, style="dim", highlight=False)
+    if with_los and ratings.los is not None:
+        names = [rating.bot for rating in ratings.ratings]
+        los = Table(title="LOS (row stronger than column)", box=None, pad_edge=False)
+        los.add_column("")
+        for index in range(len(names)):
+            los.add_column(str(index + 1), justify="right")
+        for index, name in enumerate(names):
+            cells = [
+                "" if other == index else f"{ratings.los[index][other]:.2f}"
+                for other in range(len(names))
+            ]
+            los.add_row(f"{index + 1} {name}", *cells)
+        console.print(los)

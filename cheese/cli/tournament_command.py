@@ -1,0 +1,476 @@
+"""``cheese tournament``: run a resumable tournament into SQLite; its table, report, games."""
+
+from __future__ import annotations
+
+import json
+import logging
+import shlex
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from cheese.bots.base import BotSpecError
+from cheese.cli.errors import UserInputError
+from cheese.cli.help_text import help_of
+from cheese.cli.ratings_view import print_ratings, ratings_csv, ratings_json
+from cheese.engine import BACKEND, GAME_SLUGS
+from cheese.parallel import default_workers
+from cheese.tournaments.config import ConfigError, read_config
+from cheese.tournaments.progress import TournamentProgress
+from cheese.tournaments.standings import forfeits, tournament_ratings
+from cheese.tournaments.store import (
+    DEFAULT_DB,
+    ResultsStore,
+    StoredTournament,
+    StoreError,
+    find_tournament,
+    games,
+    open_readonly,
+    tournaments,
+)
+from cheese.tournaments.tournament import (
+    DEFAULT_DEALS,
+    DEFAULT_GAME,
+    Player,
+    RunSummary,
+    StopRequest,
+    TournamentSettings,
+    default_name,
+    local_player,
+    plan_tournament,
+    run_tournament,
+    stop_on_interrupt,
+)
+
+EXIT_STOPPED = 130
+LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
+
+tournament_app = typer.Typer(
+    help="Run tournaments into a results database and read their tables and reports.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+DbArgument = Annotated[Path, typer.Argument(metavar="DB", help="The results database.")]
+NameOption = Annotated[
+    str | None,
+    typer.Option(help="The tournament (needed when the database holds several)."),
+]
+
+
+def run(
+    specs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="SPEC...", help="Bot specs, e.g. mcts greedy mcts:time=0.5,c=0.7."
+        ),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="The game: " + ", ".join(GAME_SLUGS) + "."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Seats per table (default: the game's).")
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(help=f"Deals per table, each in every rotation (default {DEFAULT_DEALS})."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the deals and the bots.")] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: one per core).")
+    ] = None,
+    db: Annotated[
+        Path | None, typer.Option(help=f"The results database (default {DEFAULT_DB}).")
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(help="The tournament's name (default: the game and a digest of it)."),
+    ] = None,
+    gauntlet: Annotated[
+        bool, typer.Option("--gauntlet", help="The first bot sits at every table.")
+    ] = False,
+    move_time: Annotated[
+        float | None,
+        typer.Option(
+            "--move-time", metavar="SECONDS", help="A decision taking longer forfeits the game."
+        ),
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(metavar="ADDRESS", help="Play on a Dask cluster, tcp://HOST:PORT."),
+    ] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.toml", help="Settings from a TOML file; flags override."),
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Write the run's and workers' logs here.")
+    ] = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Log every finished game on stderr.")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar and no standings.")
+    ] = False,
+) -> None:
+    """Play a round robin of the bots, storing every game; re-run the same command to resume.
+
+    Every table plays each deal in every seat rotation with the same luck. Progress goes
+    to stderr; Ctrl-C stops after the games in flight and prints the command that resumes.
+    At the end the table is printed.
+
+    Example: cheese tournament run mcts greedy expectimax random --deals 10 --db night.db
+    """
+    settings_file = _config(config)
+    bots = tuple(specs or _strings(settings_file.get("bots")))
+    if len(bots) < 2:
+        raise UserInputError(
+            "give at least 2 bot specs, e.g. cheese tournament run mcts greedy "
+            "(or bots = [...] in --config)"
+        )
+    chosen_game = game or _text(settings_file.get("game")) or DEFAULT_GAME
+    if chosen_game not in GAME_SLUGS:
+        raise UserInputError(
+            f"unknown game {chosen_game!r}; choose one of: {', '.join(GAME_SLUGS)}"
+        )
+    chosen_workers = _whole(workers, settings_file, "workers")
+    if chosen_workers is not None and chosen_workers < 1:
+        raise UserInputError(
+            f"--workers must be at least 1, not {chosen_workers}; omit it for one per core"
+        )
+    settings = TournamentSettings(
+        specs=bots,
+        game=chosen_game,
+        players=_whole(players, settings_file, "players"),
+        deals=_whole(deals, settings_file, "deals") or DEFAULT_DEALS,
+        seed=_whole(seed, settings_file, "seed") or 0,
+        gauntlet=gauntlet or settings_file.get("gauntlet") is True,
+        move_time=_seconds(move_time, settings_file.get("move_time")),
+        backend=BACKEND,
+    )
+    try:
+        plan = plan_tournament(settings)
+    except (BotSpecError, ValueError) as error:
+        raise UserInputError(str(error)) from None
+    database = db or Path(_text(settings_file.get("db")) or DEFAULT_DB)
+    chosen_name = (
+        name or _text(settings_file.get("name")) or default_name(settings, plan.num_players)
+    )
+    address = cluster or _text(settings_file.get("cluster"))
+    log_text = _text(settings_file.get("log"))
+    _set_up_logging(log or (None if log_text is None else Path(log_text)), verbose)
+    player = _player(address, default_workers() if chosen_workers is None else chosen_workers)
+    stop = StopRequest()
+    progress = TournamentProgress(quiet=quiet)
+    try:
+        with ResultsStore(database) as store, stop_on_interrupt(stop):
+            summary = run_tournament(
+                plan, settings, store, chosen_name, player, observer=progress, stop=stop
+            )
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
+    finally:
+        progress.close()
+    _finish(summary, settings, plan.num_players, database, chosen_name)
+
+
+def _finish(
+    summary: RunSummary, settings: TournamentSettings, players: int, db: Path, name: str
+) -> None:
+    print(
+        f"{summary.played} games played now; {summary.stored} of {summary.total} stored "
+        f"in {db} as {name!r}",
+        file=sys.stderr,
+    )
+    connection = open_readonly(db)
+    try:
+        stored = find_tournament(connection, name)
+        if stored.games_done:
+            print_ratings(tournament_ratings(connection, stored), Console())
+            _print_forfeits(connection, stored)
+    finally:
+        connection.close()
+    if summary.stopped:
+        print(
+            "stopped after the games in flight; resume with:\n  "
+            + resume_command(settings, players, db, name),
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_STOPPED)
+
+
+def resume_command(settings: TournamentSettings, players: int, db: Path, name: str) -> str:
+    """The command that plays the rest of this tournament."""
+    words = ["cheese", "tournament", "run", *settings.specs, "--game", settings.game,
+             "--players", str(players), "--deals", str(settings.deals),
+             "--seed", str(settings.seed), "--db", str(db), "--name", name]
+    if settings.gauntlet:
+        words.append("--gauntlet")
+    if settings.move_time is not None:
+        words += ["--move-time", f"{settings.move_time:g}"]
+    return shlex.join(words)
+
+
+def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) -> None:
+    found = forfeits(connection, stored)
+    for bot, kinds in sorted(found.by_bot.items()):
+        why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
+        print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
+    if found.failed:
+        print(f"{found.failed} games failed without a bot to blame; see --log or "
+              "`cheese tournament games`")
+
+
+def _player(address: str | None, workers: int) -> Player:
+    if address is None:
+        return local_player(workers)
+    from cheese.tournaments.cluster import ClusterUnavailable, cluster_player
+
+    try:
+        return cluster_player(address)
+    except ClusterUnavailable as error:
+        raise UserInputError(str(error)) from None
+
+
+def _set_up_logging(path: Path | None, verbose: bool) -> None:
+    root = logging.getLogger()
+    formatter = logging.Formatter(LOG_FORMAT)
+    if path is not None:
+        try:
+            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        except OSError as error:
+            raise UserInputError(f"--log {path}: cannot be written ({error.strerror})") from None
+        handler.setFormatter(formatter)
+        handler.setLevel(logging.DEBUG if verbose else logging.INFO)
+        root.addHandler(handler)
+    if verbose:
+        stream = logging.StreamHandler(sys.stderr)
+        stream.setFormatter(formatter)
+        stream.setLevel(logging.INFO)
+        root.addHandler(stream)
+    if path is not None or verbose:
+        root.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
+def _config(path: Path | None) -> dict[str, object]:
+    if path is None:
+        return {}
+    try:
+        return read_config(path)
+    except ConfigError as error:
+        raise UserInputError(str(error)) from None
+
+
+def _strings(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _whole(given: int | None, settings: dict[str, object], key: str) -> int | None:
+    """The flag if given, else the config's value (checked to be an int there)."""
+    if given is not None:
+        return given
+    value = settings.get(key)
+    return value if isinstance(value, int) else None
+
+
+def _seconds(given: float | None, configured: object) -> float | None:
+    if given is not None:
+        return given
+    return float(configured) if isinstance(configured, int | float) else None
+
+
+def table(
+    db: DbArgument,
+    name: NameOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")] = False,
+    anchor: Annotated[
+        str | None,
+        typer.Option(metavar="BOT=ELO", help="Give BOT this Elo (default: centred on the mean)."),
+    ] = None,
+    los: Annotated[bool, typer.Option("--los", help="Add the LOS matrix.")] = False,
+) -> None:
+    """Print the Elo table of a tournament (it may still be running).
+
+    One joint Bradley-Terry fit of every game's pairwise results, with 95% intervals by a
+    seeded bootstrap over deals.
+
+    Example: cheese tournament table night.db --anchor random=0 --los
+    """
+    if as_json and as_csv:
+        raise UserInputError("choose one of --json and --csv")
+    pinned = parse_anchor(anchor)
+    connection = _open(db)
+    try:
+        stored = _find(connection, name)
+        if not stored.games_done:
+            raise UserInputError(f"tournament {stored.name!r} has no finished game yet")
+        try:
+            ratings = tournament_ratings(connection, stored, anchor=pinned)
+        except ValueError as error:
+            raise UserInputError(str(error)) from None
+    finally:
+        connection.close()
+    if as_json:
+        print(json.dumps(ratings_json(ratings, with_los=los), allow_nan=False))
+    elif as_csv:
+        sys.stdout.write(ratings_csv(ratings))
+    else:
+        print_ratings(ratings, Console(), with_los=los)
+
+
+def parse_anchor(text: str | None) -> tuple[str, float] | None:
+    """``BOT=ELO`` read; ``UserInputError`` shows how to write it."""
+    if text is None:
+        return None
+    bot, equals, value = text.rpartition("=")
+    try:
+        if not equals or not bot:
+            raise ValueError
+        return bot, float(value)
+    except ValueError:
+        raise UserInputError(
+            f"--anchor {text!r} is not BOT=ELO; write e.g. --anchor random=0"
+        ) from None
+
+
+def report(
+    db: DbArgument,
+    out: Annotated[Path, typer.Option(metavar="FILE.html", help="Where to write the page.")],
+    name: NameOption = None,
+) -> None:
+    """Write a self-contained HTML report: table, ratings, head-to-head, points, forfeits.
+
+    Example: cheese tournament report night.db --out report.html
+    """
+    from cheese.tournaments.html_report import ReportUnavailable, report_page
+
+    connection = _open(db)
+    try:
+        stored = _find(connection, name)
+        if not stored.games_done:
+            raise UserInputError(f"tournament {stored.name!r} has no finished game yet")
+        try:
+            page = report_page(connection, stored)
+        except (ReportUnavailable, ValueError) as error:
+            raise UserInputError(str(error)) from None
+    finally:
+        connection.close()
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise UserInputError(f"--out {out}: cannot be written ({error.strerror})") from None
+    print(f"wrote {out}", file=sys.stderr)
+
+
+def list_tournaments(
+    db: DbArgument,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the tournaments of a database with their settings, progress and game ids.
+
+    Example: cheese tournament list night.db
+    """
+    connection = _open(db)
+    try:
+        found = tournaments(connection)
+    finally:
+        connection.close()
+    if as_json:
+        print(json.dumps([
+            {
+                "name": stored.name,
+                "settings": stored.settings,
+                "games": stored.games_done,
+                "total_games": stored.total_games,
+                "forfeits": stored.forfeits,
+                "game_ids": [stored.first_game_id, stored.last_game_id],
+                "created": stored.created,
+                "version": stored.version,
+            }
+            for stored in found
+        ]))
+        return
+    view = Table(box=None, pad_edge=False)
+    for heading in ("name", "game", "players", "bots", "deals", "seed", "progress",
+                    "forfeits", "game ids"):
+        view.add_column(heading)
+    for stored in found:
+        settings = stored.settings
+        ids = "" if stored.first_game_id is None else (
+            f"{stored.first_game_id}-{stored.last_game_id}"
+        )
+        view.add_row(
+            stored.name, str(settings.get("game")), str(settings.get("players")),
+            " ".join(_strings(settings.get("bots"))),
+            str(settings.get("deals")), str(settings.get("seed")),
+            f"{stored.games_done}/{stored.total_games}", str(stored.forfeits), ids,
+        )
+    Console().print(view)
+
+
+def games_command(
+    db: DbArgument,
+    name: NameOption = None,
+    bot: Annotated[str | None, typer.Option(help="Only games this bot played.")] = None,
+    errors: Annotated[
+        bool, typer.Option("--errors", help="Only forfeited or failed games.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
+) -> None:
+    """List a tournament's stored games with their ids (for cheese replay DB:ID).
+
+    Example: cheese tournament games night.db --bot mcts --errors
+    """
+    connection = _open(db)
+    try:
+        stored = _find(connection, name)
+        for game in games(connection, stored.id):
+            if bot is not None and bot not in game.seats:
+                continue
+            if errors and game.error is None:
+                continue
+            if as_json:
+                print(json.dumps({
+                    "id": game.id, "deal": game.deal, "rotation": game.rotation,
+                    "seats": list(game.seats), "scores": game.scores, "ranking": game.ranking,
+                    "seconds": game.seconds, "error": game.error,
+                }))
+            else:
+                places = "" if game.ranking is None else " ".join(map(str, game.ranking))
+                line = f"{game.id}\tdeal {game.deal} rotation {game.rotation}\t" \
+                    f"{', '.join(game.seats)}\tplaces {places}"
+                print(line + (f"\t{game.error}" if game.error else ""))
+    finally:
+        connection.close()
+
+
+def _open(db: Path) -> sqlite3.Connection:
+    try:
+        return open_readonly(db)
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
+
+
+def _find(connection: sqlite3.Connection, name: str | None) -> StoredTournament:
+    try:
+        return find_tournament(connection, name)
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
+
+
+tournament_app.command("run", help=help_of(run))(run)
+tournament_app.command("table", help=help_of(table))(table)
+tournament_app.command("report", help=help_of(report))(report)
+tournament_app.command("list", help=help_of(list_tournaments))(list_tournaments)
+tournament_app.command("games", help=help_of(games_command))(games_command)

@@ -1,0 +1,189 @@
+"""A tournament's report as one self-contained HTML page (figures embedded as PNG).
+
+The page holds the settings, the ratings table, the ratings with their 95% intervals as
+error bars, the head-to-head score matrix as a heatmap, each bot's points per game, and
+the forfeits. Needs matplotlib (the ``report`` extra).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import sqlite3
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cheese.tournaments.ratings import Ratings
+from cheese.tournaments.standings import Forfeits, forfeits, tournament_ratings
+from cheese.tournaments.store import StoredTournament, games
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { padding: 0.25em 0.8em; text-align: right; border-bottom: 1px solid #ddd; }
+th:nth-child(2), td:nth-child(2) { text-align: left; }
+img { max-width: 100%; }
+.note { color: #666; font-size: 0.9em; }
+"""
+
+
+class ReportUnavailable(Exception):
+    """matplotlib is not installed."""
+
+
+def report_page(connection: sqlite3.Connection, tournament: StoredTournament) -> str:
+    """The report of ``tournament`` as one HTML document."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+    except ImportError:
+        raise ReportUnavailable(
+            "the report needs matplotlib: pip install 'cheese[report]'"
+        ) from None
+    ratings = tournament_ratings(connection, tournament)
+    faults = forfeits(connection, tournament)
+    points: dict[str, list[float]] = {}
+    for game in games(connection, tournament.id):
+        if game.scores is not None:
+            for bot, value in zip(game.seats, game.scores):
+                points.setdefault(bot, []).append(float(value))
+    title = f"Tournament {tournament.name}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        _settings(tournament),
+        "<h2>Ratings</h2>",
+        _table(ratings),
+        _figure(_ratings_figure(ratings), "Elo with 95% intervals"),
+        "<h2>Head to head</h2>",
+        '<p class="note">Row bot\'s share of the pair points against the column bot.</p>',
+        _figure(_matrix_figure(ratings), "head-to-head score matrix"),
+        "<h2>Points per game</h2>",
+        _figure(_points_figure(points, [rating.bot for rating in ratings.ratings]),
+                "points per game by bot"),
+        "<h2>Forfeits</h2>",
+        _forfeits(faults),
+        "</body></html>",
+    ]
+    return "\n".join(parts)
+
+
+def _settings(tournament: StoredTournament) -> str:
+    rows = "".join(
+        f"<tr><th>{html.escape(str(key))}</th><td>{html.escape(str(value))}</td></tr>"
+        for key, value in tournament.settings.items()
+    )
+    progress = f"{tournament.games_done} of {tournament.total_games} games played"
+    return f"<p>{progress}; cheese {html.escape(tournament.version)}.</p><table>{rows}</table>"
+
+
+def _table(ratings: Ratings) -> str:
+    head = "<tr><th>#</th><th>bot</th><th>Elo</th><th>95% interval</th><th>games</th>" \
+        "<th>score</th><th>draws</th><th>mean points</th></tr>"
+    rows = []
+    for rank, rating in enumerate(ratings.ratings, start=1):
+        mark = {"lower": "&gt; ", "upper": "&lt; ", None: ""}[rating.bound]
+        interval = (
+            "" if rating.ci95 is None else f"[{rating.ci95[0]:+.0f}, {rating.ci95[1]:+.0f}]"
+        )
+        mean = "" if rating.mean_points is None else f"{rating.mean_points:.2f}"
+        rows.append(
+            f"<tr><td>{rank}</td><td>{html.escape(rating.bot)}</td>"
+            f"<td>{mark}{rating.elo:+.0f}</td><td>{interval}</td><td>{rating.games}</td>"
+            f"<td>{rating.score:.1%}</td><td>{rating.draws:.1%}</td><td>{mean}</td></tr>"
+        )
+    note = (
+        f'<p class="note">{ratings.games} games in {ratings.deals} deals. Joint '
+        "Bradley–Terry fit of all pairwise results, centred on the mean; intervals by "
+        "bootstrap over deals. &gt; and &lt; mark bounds (a bot that never lost or never "
+        "won a point).</p>"
+    )
+    return f"<table>{head}{''.join(rows)}</table>{note}"
+
+
+def _figure(figure: Figure, description: str) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="{html.escape(description)}" src="data:image/png;base64,{encoded}">'
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
+def _ratings_figure(ratings: Ratings) -> Figure:
+    rows = list(reversed(ratings.ratings))
+    figure = _new_figure(8, 0.4 * len(rows) + 1.2)
+    axes = figure.subplots()
+    positions = range(len(rows))
+    elos = [rating.elo for rating in rows]
+    low = [rating.elo - rating.ci95[0] if rating.ci95 else 0.0 for rating in rows]
+    high = [rating.ci95[1] - rating.elo if rating.ci95 else 0.0 for rating in rows]
+    axes.errorbar(elos, list(positions), xerr=[low, high], fmt="o", capsize=4)
+    axes.set_yticks(list(positions), [rating.bot for rating in rows])
+    axes.axvline(0.0, color="#bbb", linewidth=1)
+    axes.set_xlabel("Elo (95% interval)")
+    return figure
+
+
+def _matrix_figure(ratings: Ratings) -> Figure:
+    names = [rating.bot for rating in ratings.ratings]
+    size = len(names)
+    figure = _new_figure(1.0 + 0.7 * size, 0.8 + 0.6 * size)
+    axes = figure.subplots()
+    values = [
+        [float("nan") if cell is None else cell for cell in row] for row in ratings.head_to_head
+    ]
+    image = axes.imshow(values, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for row in range(size):
+        for column in range(size):
+            cell = ratings.head_to_head[row][column]
+            if cell is not None:
+                axes.text(column, row, f"{cell:.0%}", ha="center", va="center", fontsize=8)
+    axes.set_xticks(range(size), names, rotation=45, ha="right")
+    axes.set_yticks(range(size), names)
+    figure.colorbar(image, ax=axes, label="score")
+    return figure
+
+
+def _points_figure(points: dict[str, list[float]], order: Sequence[str]) -> Figure:
+    names = [name for name in order if name in points]
+    figure = _new_figure(8, 0.4 * max(1, len(names)) + 1.2)
+    axes = figure.subplots()
+    if names:
+        axes.boxplot([points[name] for name in names], orientation="horizontal")
+        axes.set_yticks(range(1, len(names) + 1), names)
+        axes.invert_yaxis()
+    axes.set_xlabel("points per game")
+    return figure
+
+
+def _forfeits(faults: Forfeits) -> str:
+    if not faults.by_bot and not faults.failed:
+        return "<p>None.</p>"
+    rows = "".join(
+        f"<tr><td></td><td>{html.escape(bot)}</td><td>{sum(kinds.values())}</td>"
+        f"<td>{html.escape(', '.join(f'{kind}: {count}' for kind, count in kinds.items()))}"
+        "</td></tr>"
+        for bot, kinds in sorted(faults.by_bot.items())
+    )
+    failed = (
+        f'<p class="note">{faults.failed} games failed without a bot to blame (their worker '
+        "died twice, or an error outside the bots); they are left out of the ratings.</p>"
+        if faults.failed
+        else ""
+    )
+    return (
+        "<table><tr><th></th><th>bot</th><th>forfeits</th><th>why</th></tr>"
+        f"{rows}</table>{failed}"
+    )

@@ -1,0 +1,385 @@
+"""Elo ratings of any number of bots from games of any size: one joint Bradley–Terry fit.
+
+**Pairs.** Each game's places are decomposed into pairs: every seat against every seat of
+another bot; the better place wins the pair, a shared place draws (half a win each way).
+Seats of the same bot are not compared.
+
+**Fit.** Bot ``i``'s strength ``r_i`` (natural-log scale) makes it win a pair against
+``j`` with probability ``σ(r_i - r_j)``, the logistic function. The ratings maximise the
+likelihood ``Σ W_ij · log σ(r_i - r_j)`` over all pairs at once, where ``W_ij`` is ``i``'s
+points against ``j`` (wins plus half the draws); Newton's method on the concave
+log-likelihood, steps capped so that it cannot overshoot. At the maximum each bot's
+expected points equal its actual points. Elo is ``400 / ln 10 · r``, centred on the mean
+of the field, or shifted so that an anchor bot has a given Elo. With two bots this is
+exactly the duel's ``400 · log10(s / (1 - s))``.
+
+**Bounds.** The maximum exists only if the bots cannot be split into a group that never
+lost a point to the rest. When there is such a group (a bot with all wins, say), it is
+given, against the bots it met, half of one pair's points the other way — spread over
+those opponents in proportion to the pairs played — and the fit is repeated until none is
+left. Bots of such a group are marked: their Elo is a lower bound (never lost) or an upper
+bound (never won), not an estimate. With two bots this is the duel's clamp.
+
+**Intervals.** The deal is the statistical unit (its games share luck and opponents): the
+95% intervals are percentile bootstraps over deals — ``resamples`` draws of as many deals
+with replacement, each refitted (with the same bounds rule), the 2.5% and 97.5% quantiles
+of each bot's Elo. The generator is seeded, so the same results always give the same
+table. LOS, the likelihood that ``i`` is stronger than ``j``, is the share of resamples in
+which it rates higher (ties count half).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+ELO_PER_NATURAL = 400.0 / math.log(10.0)
+RESAMPLES = 1000
+CONFIDENCE = 0.95
+MAX_STEP = 2.0
+"""Largest Newton step in natural-log units (about 350 Elo)."""
+TOLERANCE = 1e-10
+MAX_ITERATIONS = 200
+RESAMPLE_CHUNK = 100
+
+Matrix: TypeAlias = npt.NDArray[np.float64]
+Bound: TypeAlias = Literal["lower", "upper"]
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """One game as ratings need it: the deal it belongs to, the bot in each seat and the
+    places (1 is first, shared places tie); ``points`` per seat when known."""
+
+    deal: str
+    seats: tuple[str, ...]
+    places: tuple[int, ...]
+    points: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One bot's line of the table."""
+
+    bot: str
+    elo: float
+    ci95: tuple[float, float] | None
+    games: int
+    score: float
+    draws: float
+    mean_points: float | None
+    bound: Bound | None
+
+
+@dataclass(frozen=True, slots=True)
+class Ratings:
+    """The table, best first, and the LOS matrix (``los[i][j]``: P(bot i > bot j), in
+    the table's order), ``None`` below two deals."""
+
+    ratings: tuple[Rating, ...]
+    los: tuple[tuple[float, ...], ...] | None
+    deals: int
+    games: int
+    head_to_head: tuple[tuple[float | None, ...], ...] = ()
+    """``head_to_head[i][j]``: bot i's fraction of the pair points against bot j, in
+    the table's order (``None`` where they never met)."""
+
+
+def fit(points: Matrix, iterations: int = MAX_ITERATIONS) -> npt.NDArray[np.float64]:
+    """The maximum-likelihood strengths (natural-log scale, bot 0 at 0) for ``points``
+    matrices of shape ``(n, n)`` or a stack ``(R, n, n)``; the maximum must exist
+    (see ``with_bounds``).
+
+    >>> [round(float(r), 6) for r in fit(np.array([[0.0, 3.0], [1.0, 0.0]]))]
+    [0.0, -1.098612]
+    """
+    stack = points if points.ndim == 3 else points[np.newaxis]
+    count, bots = stack.shape[0], stack.shape[1]
+    games = stack + np.swapaxes(stack, 1, 2)
+    won = stack.sum(axis=2)
+    strengths = np.zeros((count, bots))
+    for _ in range(iterations):
+        difference = strengths[:, :, np.newaxis] - strengths[:, np.newaxis, :]
+        expected = 1.0 / (1.0 + np.exp(-difference))
+        gradient = won - (games * expected).sum(axis=2)
+        weight = games * expected * (1.0 - expected)
+        hessian = weight - np.eye(bots) * weight.sum(axis=2)[:, :, np.newaxis]
+        step = np.linalg.solve(-hessian[:, 1:, 1:], gradient[:, 1:, np.newaxis])[:, :, 0]
+        largest = np.abs(step).max(axis=1, keepdims=True)
+        step *= np.minimum(1.0, MAX_STEP / np.maximum(largest, 1e-300))
+        strengths[:, 1:] += step
+        if float(largest.max()) < TOLERANCE:
+            break
+    return strengths if points.ndim == 3 else strengths[0]
+
+
+def with_bounds(points: Matrix) -> tuple[Matrix, dict[int, Bound]]:
+    """``points`` with half a pair moved against every group that never lost (or never
+    won) a point to the others, until the maximum likelihood exists; and which bots'
+    ratings are therefore bounds (see the module docstring).
+
+    >>> moved, bounds = with_bounds(np.array([[0.0, 4.0], [0.0, 0.0]]))
+    >>> moved.tolist(), bounds
+    ([[0.0, 3.5], [0.5, 0.0]], {0: 'lower', 1: 'upper'})
+    """
+    moved = points.copy()
+    bounds = _one_sided(points)
+    games = points + points.T
+    while (group := _closed_group(moved)) is not None:
+        members, never_lost = group
+        outside = [bot for bot in range(len(moved)) if bot not in members]
+        total = sum(games[member, other] for member in members for other in outside)
+        direction = -1.0 if never_lost else 1.0
+        for member in members:
+            bounds.setdefault(member, "lower" if never_lost else "upper")
+            for other in outside:
+                share = 0.5 * games[member, other] / total
+                moved[member, other] += direction * share
+                moved[other, member] -= direction * share
+    return moved, bounds
+
+
+def _closed_group(points: Matrix) -> tuple[set[int], bool] | None:
+    """A set of bots that played others but never lost (True) or never won (False) a
+    point to them, or None when every bot can reach every other through points taken."""
+    bots = len(points)
+    took = points > 0.0
+    reach = took | np.eye(bots, dtype=bool)
+    for _ in range(max(1, math.ceil(math.log2(bots)))):
+        reach = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+    played = (points + points.T).sum(axis=1) > 0
+    for bot in range(bots):
+        if not played[bot]:
+            continue
+        group = {other for other in range(bots) if reach[bot, other] and reach[other, bot]}
+        outside = [other for other in range(bots) if other not in group]
+        games = points + points.T
+        if not any(games[member, other] > 0 for member in group for other in outside):
+            continue
+        if not any(points[other, member] > 0 for member in group for other in outside):
+            return group, True
+        if not any(points[member, other] > 0 for member in group for other in outside):
+            return group, False
+    return None
+
+
+def _one_sided(points: Matrix) -> dict[int, Bound]:
+    """Bots that never lost (lower bound) or never won (upper bound) a point."""
+    games = points + points.T
+    found: dict[int, Bound] = {}
+    for bot in range(len(points)):
+        if games[bot].sum() == 0:
+            continue
+        if points[bot].sum() == 0:
+            found[bot] = "upper"
+        elif points[:, bot].sum() == 0:
+            found[bot] = "lower"
+    return found
+
+
+def _connected(games: Matrix) -> bool:
+    """Whether every bot is linked to every other through games played."""
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        bot = frontier.pop()
+        for other in np.nonzero(games[bot] > 0)[0].tolist():
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return len(seen) == len(games)
+
+
+def rate(
+    games: Iterable[RatedGame],
+    *,
+    seed: int = 0,
+    resamples: int = RESAMPLES,
+    anchor: tuple[str, float] | None = None,
+) -> Ratings:
+    """The joint ratings of every bot in ``games`` (see the module docstring)."""
+    tally = _Tally()
+    for game in games:
+        tally.add(game)
+    names = tally.names
+    bots = len(names)
+    if bots < 2:
+        raise ValueError(f"ratings need games between at least 2 bots, not {bots}")
+    by_deal = np.stack(tally.deal_points)
+    total = by_deal.sum(axis=0)
+    played = total + total.T
+    if not _connected(played):
+        raise ValueError(
+            "some bots never met the others, even through common opponents; "
+            "they cannot be rated on one scale"
+        )
+    anchor_index = _anchor_index(anchor, names)
+    offset = 0.0 if anchor is None else anchor[1]
+    moved, bounds = with_bounds(total)
+    elos = _elo(fit(moved), anchor_index) + offset
+    samples = (
+        _bootstrap(by_deal, seed, resamples, anchor_index) + offset
+        if len(tally.deal_points) >= 2
+        else None
+    )
+    order = sorted(range(bots), key=lambda bot: (-elos[bot], bot))
+    tail = (1.0 - CONFIDENCE) / 2.0
+    rows = []
+    for bot in order:
+        pairs = float(played[bot].sum())
+        interval = None
+        if samples is not None:
+            low, high = np.quantile(samples[:, bot], [tail, 1.0 - tail])
+            interval = (float(low), float(high))
+        seats_with_points = tally.points_seats[bot]
+        rows.append(
+            Rating(
+                bot=names[bot],
+                elo=float(elos[bot]),
+                ci95=interval,
+                games=tally.games[bot],
+                score=float(total[bot].sum()) / pairs,
+                draws=float(tally.draws[bot].sum()) / pairs,
+                mean_points=(
+                    tally.points_sum[bot] / seats_with_points if seats_with_points else None
+                ),
+                bound=bounds.get(bot),
+            )
+        )
+    los = None
+    if samples is not None:
+        los = tuple(
+            tuple(
+                float(np.mean(samples[:, one] > samples[:, other]))
+                + 0.5 * float(np.mean(samples[:, one] == samples[:, other]))
+                for other in order
+            )
+            for one in order
+        )
+    head_to_head = tuple(
+        tuple(
+            float(total[one, other] / played[one, other]) if played[one, other] else None
+            for other in order
+        )
+        for one in order
+    )
+    return Ratings(tuple(rows), los, len(tally.deal_points), tally.count, head_to_head)
+
+
+class _Tally:
+    """Games added up per deal: pair points, draws, games and points per bot."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.names: list[str] = []
+        self.deals: dict[str, int] = {}
+        self.pairs: list[list[tuple[int, int, float]]] = []
+        self.games: list[int] = []
+        self.points_sum: list[float] = []
+        self.points_seats: list[int] = []
+        self.draw_pairs: list[tuple[int, int]] = []
+        self.count = 0
+
+    def _bot(self, name: str) -> int:
+        found = self.index.get(name)
+        if found is None:
+            found = self.index[name] = len(self.names)
+            self.names.append(name)
+            self.games.append(0)
+            self.points_sum.append(0.0)
+            self.points_seats.append(0)
+        return found
+
+    def add(self, game: RatedGame) -> None:
+        self.count += 1
+        seats = [self._bot(name) for name in game.seats]
+        unit = self.deals.setdefault(game.deal, len(self.deals))
+        if unit == len(self.pairs):
+            self.pairs.append([])
+        for bot in set(seats):
+            self.games[bot] += 1
+        if game.points is not None:
+            for bot, value in zip(seats, game.points):
+                self.points_sum[bot] += value
+                self.points_seats[bot] += 1
+        places = game.places
+        found = self.pairs[unit]
+        for one in range(len(seats)):
+            for other in range(one + 1, len(seats)):
+                one_bot, other_bot = seats[one], seats[other]
+                if one_bot == other_bot:
+                    continue
+                if places[one] < places[other]:
+                    found.append((one_bot, other_bot, 1.0))
+                elif places[one] > places[other]:
+                    found.append((other_bot, one_bot, 1.0))
+                else:
+                    found.append((one_bot, other_bot, 0.5))
+                    found.append((other_bot, one_bot, 0.5))
+                    self.draw_pairs.append((one_bot, other_bot))
+
+    @property
+    def deal_points(self) -> list[Matrix]:
+        bots = len(self.names)
+        matrices = []
+        for found in self.pairs:
+            matrix = np.zeros((bots, bots))
+            if found:
+                rows, columns, values = zip(*found)
+                np.add.at(matrix, (list(rows), list(columns)), list(values))
+            matrices.append(matrix)
+        return matrices
+
+    @property
+    def draws(self) -> Matrix:
+        bots = len(self.names)
+        matrix = np.zeros((bots, bots))
+        for one, other in self.draw_pairs:
+            matrix[one, other] += 1.0
+            matrix[other, one] += 1.0
+        return matrix
+
+
+def _anchor_index(anchor: tuple[str, float] | None, names: Sequence[str]) -> int | None:
+    if anchor is None:
+        return None
+    if anchor[0] not in names:
+        raise ValueError(
+            f"the anchor {anchor[0]!r} played no game here; choose one of: {', '.join(names)}"
+        )
+    return list(names).index(anchor[0])
+
+
+def _elo(strengths: npt.NDArray[np.float64], anchor_index: int | None) -> npt.NDArray[np.float64]:
+    """Strengths on the Elo scale, centred on the field's mean or on the anchor bot."""
+    elo = strengths * ELO_PER_NATURAL
+    centre = (
+        elo.mean(axis=-1, keepdims=True)
+        if anchor_index is None
+        else elo[..., anchor_index : anchor_index + 1]
+    )
+    return np.asarray(elo - centre, dtype=np.float64)
+
+
+def _bootstrap(
+    by_deal: Matrix, seed: int, resamples: int, anchor_index: int | None
+) -> npt.NDArray[np.float64]:
+    """Each bot's Elo in each of ``resamples`` resamples of the deals, shape (R, n)."""
+    deals, bots = by_deal.shape[0], by_deal.shape[1]
+    generator = np.random.Generator(np.random.PCG64(seed))
+    flat = by_deal.reshape(deals, bots * bots)
+    results = []
+    for start in range(0, resamples, RESAMPLE_CHUNK):
+        size = min(RESAMPLE_CHUNK, resamples - start)
+        counts = generator.multinomial(deals, np.full(deals, 1.0 / deals), size=size)
+        stack = (counts.astype(np.float64) @ flat).reshape(size, bots, bots)
+        for index in range(size):
+            if _closed_group(stack[index]) is not None:
+                stack[index] = with_bounds(stack[index])[0]
+        results.append(_elo(fit(stack), anchor_index))
+    return np.concatenate(results)

@@ -1,0 +1,89 @@
+"""A stored tournament's table: its games read in job order and rated jointly.
+
+The games are read in the schedule's order, not the order they finished in, and the
+bootstrap is seeded from the tournament's seed, so the table of a tournament that was
+interrupted and resumed is byte for byte the table of one that ran straight through.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cheese.tournaments.ratings import RatedGame, Ratings, rate
+from cheese.tournaments.store import StoredTournament, games
+
+FORFEIT_KINDS = (
+    ("chose", "illegal action"),
+    ("raised", "raised an error"),
+    ("overran", "overran the move time"),
+    ("hung", "hung (worker killed)"),
+    ("could not be built", "could not be built"),
+)
+
+
+def rated_games(
+    connection: sqlite3.Connection, tournament: StoredTournament
+) -> Iterator[RatedGame]:
+    """The tournament's games with places, as ratings take them (one deal per deal seed)."""
+    for game in games(connection, tournament.id):
+        if game.ranking is None:
+            continue
+        yield RatedGame(
+            deal=str(game.deal),
+            seats=game.seats,
+            places=game.ranking,
+            points=None if game.scores is None else tuple(float(value) for value in game.scores),
+        )
+
+
+def tournament_ratings(
+    connection: sqlite3.Connection,
+    tournament: StoredTournament,
+    anchor: tuple[str, float] | None = None,
+) -> Ratings:
+    """The joint ratings of the tournament's stored games (bootstrap seeded by its seed)."""
+    seed = tournament.settings.get("seed", 0)
+    return rate(
+        rated_games(connection, tournament),
+        seed=seed if isinstance(seed, int) else 0,
+        anchor=anchor,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeits:
+    """How often each bot forfeited, by kind of fault; and games that failed otherwise."""
+
+    by_bot: dict[str, Counter[str]]
+    failed: int
+
+
+def forfeits(connection: sqlite3.Connection, tournament: StoredTournament) -> Forfeits:
+    """The tournament's forfeits per bot and kind, and the games no bot is to blame for."""
+    by_bot: dict[str, Counter[str]] = {}
+    failed = 0
+    for game in games(connection, tournament.id):
+        if game.error is None:
+            continue
+        if game.forfeit is None:
+            failed += 1
+            continue
+        bot = game.seats[game.forfeit]
+        by_bot.setdefault(bot, Counter())[fault_kind(game.error)] += 1
+    return Forfeits(by_bot, failed)
+
+
+def fault_kind(error: str) -> str:
+    """The kind of a stored forfeit message, in a few words.
+
+    >>> fault_kind("bot 'x' in seat 2 chose -7, which is not legal there")
+    'illegal action'
+    """
+    reason = error.split(" in seat ", 1)[-1]
+    for marker, kind in FORFEIT_KINDS:
+        if marker in reason:
+            return kind
+    return "other"
