@@ -17,6 +17,7 @@ Workers ignore Ctrl-C: the parent alone decides what an interrupt means.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -42,6 +43,9 @@ TASKS_AHEAD_PER_WORKER = 2
 POLL_SECONDS = 0.05
 """How often the parent looks at the workers' deadlines while it waits."""
 NO_DEADLINE = 0.0
+PARENT_CHECK_SECONDS = 1.0
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent dies."""
 
 
 class Watch(Protocol):
@@ -132,10 +136,33 @@ class _SlotWatch:
         self._deadline.value = NO_DEADLINE
 
 
-def _worker_main(function: Function[Task, Result], connection: Connection, watch: Watch) -> None:
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when its parent dies, however it dies (``kill -9``
+    included): an orphan would otherwise play on. Elsewhere the worker notices at its next
+    wait (``_parent_gone``)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+def _parent_gone(parent: int) -> bool:
+    return os.getppid() != parent
+
+
+def _worker_main(
+    function: Function[Task, Result], connection: Connection, watch: Watch, parent: int
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     while True:
         try:
+            # Other workers hold copies of this pipe's parent end (inherited at fork), so
+            # a dead parent does not close it: look at the parent between polls.
+            while not connection.poll(PARENT_CHECK_SECONDS):
+                if _parent_gone(parent):
+                    return
             message = connection.recv()
         except EOFError:
             return
@@ -164,7 +191,7 @@ class _Worker(Generic[Task, Result]):
         self.connection = parent_end
         self.process: BaseProcess = context.Process(
             target=_worker_main,
-            args=(function, child_end, _SlotWatch(self.deadline, self.tag)),
+            args=(function, child_end, _SlotWatch(self.deadline, self.tag), os.getpid()),
             daemon=True,
         )
         self.process.start()

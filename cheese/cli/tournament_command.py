@@ -12,7 +12,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import UserInputError
@@ -401,22 +400,27 @@ def list_tournaments(
             for stored in found
         ]))
         return
-    view = Table(box=None, pad_edge=False)
-    for heading in ("name", "game", "players", "bots", "deals", "seed", "progress",
-                    "forfeits", "game ids"):
-        view.add_column(heading)
+    if not found:
+        print("no tournament yet")
     for stored in found:
         settings = stored.settings
-        ids = "" if stored.first_game_id is None else (
-            f"{stored.first_game_id}-{stored.last_game_id}"
+        ids = "none yet" if stored.first_game_id is None else (
+            f"{stored.first_game_id} to {stored.last_game_id}"
         )
-        view.add_row(
-            stored.name, str(settings.get("game")), str(settings.get("players")),
-            " ".join(_strings(settings.get("bots"))),
-            str(settings.get("deals")), str(settings.get("seed")),
-            f"{stored.games_done}/{stored.total_games}", str(stored.forfeits), ids,
+        kind = "gauntlet" if settings.get("gauntlet") else "round robin"
+        print(
+            f"{stored.name}: {settings.get('game')}, {settings.get('players')} players, "
+            f"{kind}, {settings.get('deals')} deals per table, seed {settings.get('seed')}"
         )
-    Console().print(view)
+        print(f"  bots: {', '.join(_strings(settings.get('bots')))}")
+        move_time = settings.get("move_time")
+        if move_time is not None:
+            print(f"  move time: {move_time} s")
+        print(
+            f"  {stored.games_done} of {stored.total_games} games played, "
+            f"{stored.forfeits} forfeits; game ids {ids}; started {stored.created} UTC "
+            f"(cheese {stored.version})"
+        )
 
 
 def games_command(
