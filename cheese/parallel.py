@@ -201,7 +201,10 @@ class _Worker(Generic[Task, Result]):
 
     def hand(self, item: _Item[Task]) -> None:
         self.queue.append(item)
-        self.connection.send((item.index, item.task))
+        try:
+            self.connection.send((item.index, item.task))
+        except OSError:  # it has just died: ``collect`` hands its queue out again
+            pass
 
     def collect(
         self, ready: Sequence[object], retries: int
@@ -212,7 +215,10 @@ class _Worker(Generic[Task, Result]):
         again: list[_Item[Task]] = []
         if self.connection in ready or self.process.sentinel in ready:
             while self.queue and self._has_reply():
-                index, succeeded, value = self.connection.recv()
+                try:
+                    index, succeeded, value = self.connection.recv()
+                except (EOFError, OSError):  # it died; what it was running is retried
+                    break
                 item = self.queue.popleft()
                 found.append(Done(item.task, value) if succeeded else Raised(item.task, value))
         alive = self.process.is_alive()

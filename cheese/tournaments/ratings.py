@@ -46,6 +46,8 @@ MAX_STEP = 2.0
 TOLERANCE = 1e-10
 MAX_ITERATIONS = 200
 RESAMPLE_CHUNK = 100
+MAX_DRAW_ROUNDS = 10
+"""Rounds of draws allowed per chunk of resamples when some cannot be fitted."""
 
 Matrix: TypeAlias = npt.NDArray[np.float64]
 Bound: TypeAlias = Literal["lower", "upper"]
@@ -223,10 +225,12 @@ def rate(
     moved, bounds = with_bounds(total)
     elos = _elo(fit(moved), anchor_index) + offset
     samples = (
-        _bootstrap(by_deal, seed, resamples, anchor_index) + offset
+        _bootstrap(by_deal, seed, resamples, anchor_index)
         if len(tally.deal_points) >= 2
         else None
     )
+    if samples is not None:
+        samples = samples + offset
     order = sorted(range(bots), key=lambda bot: (-elos[bot], bot))
     tail = (1.0 - CONFIDENCE) / 2.0
     rows = []
@@ -368,18 +372,29 @@ def _elo(strengths: npt.NDArray[np.float64], anchor_index: int | None) -> npt.ND
 
 def _bootstrap(
     by_deal: Matrix, seed: int, resamples: int, anchor_index: int | None
-) -> npt.NDArray[np.float64]:
-    """Each bot's Elo in each of ``resamples`` resamples of the deals, shape (R, n)."""
+) -> npt.NDArray[np.float64] | None:
+    """Each bot's Elo in each of ``resamples`` resamples of the deals, shape (R, n).
+
+    A resample in which some bots met none of the others (it drew none of their deals)
+    cannot be fitted on one scale; it is drawn again. None if no resample can be fitted.
+    """
     deals, bots = by_deal.shape[0], by_deal.shape[1]
     generator = np.random.Generator(np.random.PCG64(seed))
     flat = by_deal.reshape(deals, bots * bots)
-    results = []
-    for start in range(0, resamples, RESAMPLE_CHUNK):
-        size = min(RESAMPLE_CHUNK, resamples - start)
+    results: list[npt.NDArray[np.float64]] = []
+    kept = 0
+    for _ in range(MAX_DRAW_ROUNDS * math.ceil(resamples / RESAMPLE_CHUNK)):
+        if kept >= resamples:
+            break
+        size = min(RESAMPLE_CHUNK, resamples - kept)
         counts = generator.multinomial(deals, np.full(deals, 1.0 / deals), size=size)
         stack = (counts.astype(np.float64) @ flat).reshape(size, bots, bots)
-        for index in range(size):
+        usable = [index for index in range(size) if _connected(stack[index] + stack[index].T)]
+        stack = stack[usable]
+        for index in range(len(stack)):
             if _closed_group(stack[index]) is not None:
                 stack[index] = with_bounds(stack[index])[0]
-        results.append(_elo(fit(stack), anchor_index))
-    return np.concatenate(results)
+        if len(stack):
+            results.append(_elo(fit(stack), anchor_index))
+            kept += len(stack)
+    return np.concatenate(results) if results else None

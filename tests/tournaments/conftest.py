@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import time
 
 from cheese.bots.base import Bot, BotSpecError, Decision, Turn
 from cheese.engine.records import GameRecord
@@ -11,7 +13,9 @@ from cheese.tournaments.jobs import DuelSetup, GameJob, GameResult
 
 class ScriptedBot:
     """``first`` and ``last`` take the first or last legal action; ``random`` draws one
-    from the rng it is handed; ``illegal`` answers an action that is never legal."""
+    from the rng it is handed; ``illegal`` answers an action that is never legal;
+    ``raise`` raises; ``slow`` takes 0.3 s then plays first; ``hang`` never answers;
+    ``die`` ends its process on its first decision of deal 0 (and plays first after)."""
 
     def __init__(self, spec: str) -> None:
         self._spec = spec
@@ -28,15 +32,29 @@ class ScriptedBot:
             return Decision(legal[-1])
         if self._spec == "random":
             return Decision(legal[rng.randrange(len(legal))])
+        if self._spec == "raise":
+            raise RuntimeError("out of cheese")
+        if self._spec == "slow":
+            time.sleep(0.3)
+            return Decision(legal[0])
+        if self._spec == "hang":
+            time.sleep(3600)
+        if self._spec.startswith("die:"):
+            marker = self._spec.split(":", 1)[1]
+            if not os.path.exists(marker):
+                open(marker, "w").close()
+                os._exit(3)
+            return Decision(legal[0])
         return Decision(-7)
 
 
-SCRIPTS = ("first", "last", "random", "illegal")
+SCRIPTS = ("first", "last", "random", "illegal", "raise", "slow", "hang")
 
 
 def scripted_bot(spec: str) -> Bot:
-    """The bot factory of these tests (module level, so worker processes can unpickle it)."""
-    if spec not in SCRIPTS:
+    """The bot factory of these tests (module level, so worker processes can unpickle it).
+    ``die:PATH`` dies once, the first time PATH does not exist yet."""
+    if spec not in SCRIPTS and not spec.startswith("die:"):
         raise BotSpecError(f"unknown bot {spec!r}; choose one of: {', '.join(SCRIPTS)}")
     return ScriptedBot(spec)
 
