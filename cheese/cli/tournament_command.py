@@ -147,8 +147,8 @@ def run(
         specs=bots,
         game=chosen_game,
         players=_whole(players, settings_file, "players"),
-        deals=_whole(deals, settings_file, "deals") or DEFAULT_DEALS,
-        seed=_whole(seed, settings_file, "seed") or 0,
+        deals=_or(_whole(deals, settings_file, "deals"), DEFAULT_DEALS),
+        seed=_or(_whole(seed, settings_file, "seed"), 0),
         gauntlet=gauntlet or settings_file.get("gauntlet") is True,
         move_time=_seconds(move_time, settings_file.get("move_time")),
         backend=BACKEND,
@@ -280,6 +280,10 @@ def _whole(given: int | None, settings: dict[str, object], key: str) -> int | No
         return given
     value = settings.get(key)
     return value if isinstance(value, int) else None
+
+
+def _or(value: int | None, default: int) -> int:
+    return default if value is None else value
 
 
 def _seconds(given: float | None, configured: object) -> float | None:

@@ -1,0 +1,187 @@
+"""``cheese tournament`` and ``cheese ratings`` end to end: run, resume, read, refuse."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cheese.cli.app import main
+
+DATA = Path(__file__).parent.parent / "data" / "ratings"
+FIELD = ("random", "greedy", "mcts:iterations=20")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def tournament(capsys: pytest.CaptureFixture[str], db: Path, *extra: str) -> tuple[int, str, str]:
+    return run(
+        capsys, "tournament", "run", *FIELD, "--game", "cheese-drop", "--players", "2",
+        "--deals", "1", "--workers", "1", "--db", str(db), "--name", "cup", "-q", *extra,
+    )
+
+
+def test_a_run_prints_the_table_and_the_database_answers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "cup.db"
+    code, out, err = tournament(capsys, db)
+    assert code == 0 and "6 of 6 stored" in err
+    assert out.splitlines()[0].split() == ["#", "bot", "Elo", "±", "games", "score", "draws"]
+    code, out, _ = run(capsys, "tournament", "table", str(db), "--json", "--los")
+    data = json.loads(out)
+    assert [set(entry) for entry in data["ratings"]] == [
+        {"bot", "elo", "ci95", "games", "score", "draws", "mean_points", "bound"}
+    ] * 3
+    assert {entry["bot"] for entry in data["ratings"]} == set(FIELD)
+    assert set(data["los"]) == set(FIELD)
+    rows = list(csv.reader(io.StringIO(run(capsys, "tournament", "table", str(db), "--csv")[1])))
+    assert rows[0][:3] == ["rank", "bot", "elo"] and len(rows) == 4
+    code, out, _ = run(capsys, "tournament", "list", str(db))
+    assert "cup: cheese-drop, 2 players, round robin" in out and "6 of 6 games" in out
+    code, out, _ = run(capsys, "tournament", "games", str(db), "--bot", "greedy", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 4 and all("greedy" in line["seats"] for line in lines)
+    anchored = json.loads(
+        run(capsys, "tournament", "table", str(db), "--json", "--anchor", "random=1000")[1]
+    )
+    assert next(e for e in anchored["ratings"] if e["bot"] == "random")["elo"] == 1000.0
+
+
+def test_the_same_command_resumes_and_another_one_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "cup.db"
+    tournament(capsys, db)
+    code, _, err = tournament(capsys, db)
+    assert code == 0 and "0 games played now; 6 of 6 stored" in err
+    code, out, err = tournament(capsys, db, "--seed", "4")
+    assert (code, out) == (2, "")
+    assert "seed 0 there, 4 now" in err and err.count("\n") == 1
+
+
+def test_the_report_is_one_page_with_its_figures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    db, page = tmp_path / "cup.db", tmp_path / "report.html"
+    tournament(capsys, db)
+    code, _, _ = run(capsys, "tournament", "report", str(db), "--out", str(page))
+    text = page.read_text()
+    assert code == 0 and text.count("data:image/png;base64,") == 3
+    assert "Head to head" in text and "Forfeits" in text and "mcts:iterations=20" in text
+
+
+def test_a_config_file_gives_the_settings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "cup.toml"
+    config.write_text(
+        'bots = ["random", "greedy"]\ngame = "cheese-drop"\nplayers = 2\ndeals = 1\n'
+        f'db = "{tmp_path / "cup.db"}"\nname = "cup"\nworkers = 1\n'
+    )
+    code, _, err = run(capsys, "tournament", "run", "--config", str(config), "-q")
+    assert code == 0 and "2 of 2 stored" in err
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ("colour = 3", "unknown key 'colour'; the keys are: bots, game"),
+        ("deals = 'many'", "deals = 'many' is not a whole number of deals"),
+        ("gauntlet = 1", "gauntlet = 1 is not true or false"),
+        ("bots = 'mcts'", "bots = 'mcts' is not a list of bot spec strings"),
+        ("bots = [", "is not valid TOML"),
+    ],
+)
+def test_bad_configs_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, config: str, message: str
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(config + "\n")
+    code, out, err = run(capsys, "tournament", "run", "random", "greedy", "--config", str(path))
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("random", "random"), "'random' and 'random' are the same bot"),
+        (("random",), "give at least 2 bot specs"),
+        (("random", "mcts:speed=9"), "mcts"),
+        (("random", "greedy", "--game", "chess"), "unknown game 'chess'"),
+        (("random", "greedy", "--deals", "0"), "--deals must be at least 1, not 0"),
+        (("random", "greedy", "--move-time", "-1"), "--move-time must be a positive number"),
+        (("random", "greedy", "--workers", "0"), "--workers must be at least 1"),
+        (("random", "greedy", "--players", "9"), "played by 3 to 5 players, not 9"),
+    ],
+)
+def test_bad_runs_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "tournament", "run", *arguments)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+
+
+def test_reading_what_is_not_there_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "none.db"
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database at all, just words " * 100)
+    for argv in (
+        ("tournament", "table", str(missing)),
+        ("tournament", "list", str(junk)),
+        ("tournament", "table", str(missing), "--anchor", "random"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "") and err.count("\n") == 1
+
+
+def test_ratings_of_a_file_reproduce_the_worked_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ratings", str(DATA / "two-player.jsonl"), "--json")
+    assert (code, err) == (0, "")
+    alpha, beta = json.loads(out)["ratings"]
+    assert (alpha["bot"], round(alpha["elo"], 6), round(beta["elo"], 6)) == (
+        "alpha", 95.424251, -95.424251
+    )
+    assert (alpha["games"], alpha["score"], alpha["mean_points"]) == (6, 0.75, 3.5)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"seats": ["a", "b"]}', 'give either "scores"'),
+        ('{"seats": ["a", "b"], "scores": [1]}', '"scores" must be a list of 2 numbers'),
+        ('{"seats": ["a"], "ranking": [1]}', '"seats" must be a list of at least 2'),
+        ('{"seats": ["a", "b"], "ranking": [1, 0]}', '"ranking" must hold places'),
+        ('{"seats": ["a", "b"], "ranking": [1, 2], "when": 3}', "unknown key 'when'"),
+        ("[1, 2]", "not a JSON object"),
+        ("{seats", "not JSON"),
+    ],
+)
+def test_a_bad_results_line_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, message: str
+) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_text('{"seats": ["a", "b"], "ranking": [1, 2]}\n' + line + "\n")
+    code, out, err = run(capsys, "ratings", str(path))
+    assert (code, out) == (2, "")
+    assert f"{path}:2: " in err and message in err and err.count("\n") == 1
+
+
+def test_help_paragraphs_are_not_broken_mid_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "duel", "--help")
+    assert "Elo, its 95% interval (a bootstrap" in " ".join(out.split())
+    for command in ("run", "table", "report", "list", "games"):
+        code, out, _ = run(capsys, "tournament", command, "--help")
+        assert code == 0 and "Example: cheese tournament " + command in " ".join(out.split())
