@@ -76,9 +76,10 @@ class DuelProgress:
         self._bar.update(1)
 
     def deal_counted(self, deals: int, pairs: PairTally, sprt: SprtStatus | None) -> None:
-        self._line.set_description_str(
-            fit_width(live_line(self._spec_a, self._spec_b, deals, pairs, sprt))
-        )
+        line = live_line(self._spec_a, self._spec_b, deals, pairs, sprt)
+        if len(fit_width(line)) < len(line):  # the numbers matter more than the names
+            line = "A vs B" + line[len(f"{self._spec_a} vs {self._spec_b}") :]
+        self._line.set_description_str(fit_width(line))
 
     def close(self) -> None:
         self._line.close()
@@ -135,7 +136,7 @@ class TournamentProgress(TournamentObserver):
                 self._pairs[specs[one]] = self._pairs.get(specs[one], 0) + 1
         if self._bar is not None:
             self._bar.update(1)
-            if time.monotonic() - self._last >= STANDINGS_SECONDS:
+            if not self._quiet and time.monotonic() - self._last >= STANDINGS_SECONDS:
                 self._last = time.monotonic()
                 self._bar.write(self.standings(), file=self._stream)
 

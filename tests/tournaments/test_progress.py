@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from cheese.tournaments import progress as progress_module
 from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.progress import DuelProgress, live_line
+from cheese.tournaments.progress import DuelProgress, TournamentProgress, live_line
 from cheese.tournaments.sprt import SprtSettings, SprtStatus
 
 from .conftest import fake_result
@@ -43,3 +46,32 @@ def test_piped_output_gets_nothing() -> None:
         progress.game_finished(fake_result((0, 1), (2, 1), (1, 2)))
         progress.deal_counted(1, PairTally(wins=1, losses=1), None)
     assert pipe.getvalue() == ""
+
+
+def test_a_long_result_line_keeps_to_one_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    screen = Terminal()
+    with DuelProgress(4, "mcts:iterations=10,c=0.7", "greedy", stream=screen) as progress:
+        status = SprtStatus(SprtSettings(0, 5), 0.1, 1)
+        progress.deal_counted(1, PairTally(wins=1, losses=1), status)
+    rows = screen.getvalue().replace("\x1b[A", "\n").replace("\r", "\n").split("\n")
+    assert any(row.startswith("A vs B: +1 =0 -1, score 50.0%") for row in rows)
+    assert max(len(row) for row in rows) < 60
+
+
+def test_a_tournament_shows_its_bar_and_standings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress_module, "STANDINGS_SECONDS", 0.0)
+    screen = Terminal()
+    progress = TournamentProgress(stream=screen)
+    progress.started(total=10, done=4)
+    progress.game_stored(fake_result((0, 1), (2, 1), (1, 2)))
+    progress.close()
+    shown = screen.getvalue()
+    assert "5/10" in shown
+    assert "standings (pair points, this run): a 100.0%, b 0.0%" in shown
+    quiet = Terminal()
+    silent = TournamentProgress(stream=quiet, quiet=True)
+    silent.started(total=10, done=0)
+    silent.game_stored(fake_result((0, 1), (2, 1), (1, 2)))
+    silent.close()
+    assert quiet.getvalue() == ""
