@@ -77,11 +77,19 @@ def report_page(connection: sqlite3.Connection, tournament: StoredTournament) ->
 
 def _settings(tournament: StoredTournament) -> str:
     rows = "".join(
-        f"<tr><th>{html.escape(str(key))}</th><td>{html.escape(str(value))}</td></tr>"
+        f"<tr><th>{html.escape(str(key))}</th><td>{html.escape(_shown(value))}</td></tr>"
         for key, value in tournament.settings.items()
     )
     progress = f"{tournament.games_done} of {tournament.total_games} games played"
     return f"<p>{progress}; cheese {html.escape(tournament.version)}.</p><table>{rows}</table>"
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{key}={item}" for key, item in value.items()) or "none"
+    return "none" if value is None else str(value)
 
 
 def _table(ratings: Ratings) -> str:

@@ -212,7 +212,7 @@ def rate(
     bots = len(names)
     if bots < 2:
         raise ValueError(f"ratings need games between at least 2 bots, not {bots}")
-    by_deal = np.stack(tally.deal_points)
+    by_deal = tally.deal_points()
     total = by_deal.sum(axis=0)
     played = total + total.T
     if not _connected(played):
@@ -226,7 +226,7 @@ def rate(
     elos = _elo(fit(moved), anchor_index) + offset
     samples = (
         _bootstrap(by_deal, seed, resamples, anchor_index)
-        if len(tally.deal_points) >= 2
+        if len(by_deal) >= 2
         else None
     )
     if samples is not None:
@@ -272,7 +272,7 @@ def rate(
         )
         for one in order
     )
-    return Ratings(tuple(rows), los, len(tally.deal_points), tally.count, head_to_head)
+    return Ratings(tuple(rows), los, len(by_deal), tally.count, head_to_head)
 
 
 class _Tally:
@@ -327,17 +327,19 @@ class _Tally:
                     found.append((other_bot, one_bot, 0.5))
                     self.draw_pairs.append((one_bot, other_bot))
 
-    @property
-    def deal_points(self) -> list[Matrix]:
+    def deal_points(self) -> Matrix:
+        """``points[d, i, j]``: bot i's points against bot j in deal d."""
         bots = len(self.names)
-        matrices = []
-        for found in self.pairs:
-            matrix = np.zeros((bots, bots))
-            if found:
-                rows, columns, values = zip(*found)
-                np.add.at(matrix, (list(rows), list(columns)), list(values))
-            matrices.append(matrix)
-        return matrices
+        deals, rows, columns, values = [], [], [], []
+        for deal, found in enumerate(self.pairs):
+            for row, column, value in found:
+                deals.append(deal)
+                rows.append(row)
+                columns.append(column)
+                values.append(value)
+        points = np.zeros((len(self.pairs), bots, bots))
+        np.add.at(points, (deals, rows, columns), values)
+        return points
 
     @property
     def draws(self) -> Matrix:
@@ -380,15 +382,16 @@ def _bootstrap(
     """
     deals, bots = by_deal.shape[0], by_deal.shape[1]
     generator = np.random.Generator(np.random.PCG64(seed))
-    flat = by_deal.reshape(deals, bots * bots)
+    adder = _DealAdder(by_deal.reshape(deals, bots * bots))
     results: list[npt.NDArray[np.float64]] = []
     kept = 0
     for _ in range(MAX_DRAW_ROUNDS * math.ceil(resamples / RESAMPLE_CHUNK)):
         if kept >= resamples:
             break
         size = min(RESAMPLE_CHUNK, resamples - kept)
-        counts = generator.multinomial(deals, np.full(deals, 1.0 / deals), size=size)
-        stack = (counts.astype(np.float64) @ flat).reshape(size, bots, bots)
+        drawn = generator.integers(0, deals, size=(size, deals))
+        counts = np.stack([np.bincount(row, minlength=deals) for row in drawn])
+        stack = adder.sums(counts).reshape(size, bots, bots)
         usable = [index for index in range(size) if _connected(stack[index] + stack[index].T)]
         stack = stack[usable]
         for index in range(len(stack)):
@@ -398,3 +401,35 @@ def _bootstrap(
             results.append(_elo(fit(stack), anchor_index))
             kept += len(stack)
     return np.concatenate(results) if results else None
+
+
+class _DealAdder:
+    """Sums of deals' points weighted by resample counts, ``counts @ flat``.
+
+    A deal touches only the pairs of the bots it seated: deals seating the same bots are
+    added as one block over just those cells, a fraction of the work of the whole matrix
+    when tables are small against the field.
+    """
+
+    MAX_GROUPS = 2000
+
+    def __init__(self, flat: Matrix) -> None:
+        self._flat = flat
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for deal, row in enumerate(flat):
+            groups.setdefault(tuple(np.flatnonzero(row).tolist()), []).append(deal)
+        self._groups = (
+            [(np.array(cells), np.array(members)) for cells, members in groups.items()]
+            if len(groups) <= self.MAX_GROUPS
+            else None
+        )
+
+    def sums(self, counts: npt.NDArray[np.int64]) -> Matrix:
+        weights = counts.astype(np.float64)
+        if self._groups is None:
+            return np.asarray(weights @ self._flat, dtype=np.float64)
+        total = np.zeros((len(counts), self._flat.shape[1]))
+        for cells, members in self._groups:
+            if len(cells):
+                total[:, cells] += weights[:, members] @ self._flat[np.ix_(members, cells)]
+        return total

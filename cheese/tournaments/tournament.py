@@ -234,7 +234,7 @@ def run_tournament(
             store.add(stored.id, number[result.job], result)
             played += 1
             if result.error is not None:
-                LOGGER.warning("deal %d rotation %d: %s", result.job.deal, result.job.rotation,
+                LOGGER.info("deal %d rotation %d: %s", result.job.deal, result.job.rotation,
                                result.error)
                 if result.forfeit is None:
                     failures.append(result.error)
