@@ -1,14 +1,28 @@
-"""A ratings table for the terminal (like Ordo's), as JSON, or as CSV."""
+"""A ratings table for the terminal (like Ordo's), as JSON, or as CSV; and the options
+that choose among them, shared by ``cheese tournament table`` and ``cheese ratings``."""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
+import sys
+from typing import Annotated
 
+import typer
 from rich.console import Console
 from rich.table import Table
 
+from cheese.cli.errors import UserInputError
 from cheese.tournaments.ratings import Rating, Ratings
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the table as JSON.")]
+CsvOption = Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")]
+AnchorOption = Annotated[
+    str | None,
+    typer.Option(metavar="BOT=ELO", help="Give BOT this Elo (default: centred on the mean)."),
+]
+LosOption = Annotated[bool, typer.Option("--los", help="Add the LOS matrix.")]
 
 BOUND_MARKS = {"lower": ">", "upper": "<", None: ""}
 
@@ -113,3 +127,33 @@ def print_ratings(ratings: Ratings, console: Console, with_los: bool = False) ->
             ]
             los.add_row(f"{index + 1} {name}", *cells)
         console.print(los)
+
+
+def parse_anchor(text: str | None) -> tuple[str, float] | None:
+    """``BOT=ELO`` read; ``UserInputError`` shows how to write it."""
+    if text is None:
+        return None
+    bot, equals, value = text.rpartition("=")
+    try:
+        if not equals or not bot:
+            raise ValueError
+        return bot, float(value)
+    except ValueError:
+        raise UserInputError(
+            f"--anchor {text!r} is not BOT=ELO; write e.g. --anchor random=0"
+        ) from None
+
+
+def check_format(as_json: bool, as_csv: bool) -> None:
+    if as_json and as_csv:
+        raise UserInputError("choose one of --json and --csv")
+
+
+def show_ratings(ratings: Ratings, as_json: bool, as_csv: bool, with_los: bool) -> None:
+    """Print the table in the chosen form on stdout."""
+    if as_json:
+        print(json.dumps(ratings_json(ratings, with_los=with_los), allow_nan=False))
+    elif as_csv:
+        sys.stdout.write(ratings_csv(ratings))
+    else:
+        print_ratings(ratings, Console(), with_los=with_los)

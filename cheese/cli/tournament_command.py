@@ -7,8 +7,9 @@ import logging
 import shlex
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,7 +17,16 @@ from rich.console import Console
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import UserInputError
 from cheese.cli.help_text import help_of
-from cheese.cli.ratings_view import print_ratings, ratings_csv, ratings_json
+from cheese.cli.ratings_view import (
+    AnchorOption,
+    CsvOption,
+    JsonOption,
+    LosOption,
+    check_format,
+    parse_anchor,
+    print_ratings,
+    show_ratings,
+)
 from cheese.engine import BACKEND, GAME_SLUGS
 from cheese.parallel import default_workers
 from cheese.tournaments.config import ConfigError, read_config
@@ -124,7 +134,7 @@ def run(
     to stderr; Ctrl-C stops after the games in flight and prints the command that resumes.
     At the end the table is printed.
 
-    Example: cheese tournament run mcts greedy expectimax random --deals 10 --db night.db
+    Example: cheese tournament run mcts greedy expectimax random --deals 10
     """
     settings_file = _config(config)
     bots = tuple(specs or _strings(settings_file.get("bots")))
@@ -295,13 +305,10 @@ def _seconds(given: float | None, configured: object) -> float | None:
 def table(
     db: DbArgument,
     name: NameOption = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the table as JSON.")] = False,
-    as_csv: Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")] = False,
-    anchor: Annotated[
-        str | None,
-        typer.Option(metavar="BOT=ELO", help="Give BOT this Elo (default: centred on the mean)."),
-    ] = None,
-    los: Annotated[bool, typer.Option("--los", help="Add the LOS matrix.")] = False,
+    as_json: JsonOption = False,
+    as_csv: CsvOption = False,
+    anchor: AnchorOption = None,
+    los: LosOption = False,
 ) -> None:
     """Print the Elo table of a tournament (it may still be running).
 
@@ -310,41 +317,12 @@ def table(
 
     Example: cheese tournament table night.db --anchor random=0 --los
     """
-    if as_json and as_csv:
-        raise UserInputError("choose one of --json and --csv")
+    check_format(as_json, as_csv)
     pinned = parse_anchor(anchor)
-    connection = _open(db)
-    try:
-        stored = _find(connection, name)
-        if not stored.games_done:
-            raise UserInputError(f"tournament {stored.name!r} has no finished game yet")
-        try:
-            ratings = tournament_ratings(connection, stored, anchor=pinned)
-        except ValueError as error:
-            raise UserInputError(str(error)) from None
-    finally:
-        connection.close()
-    if as_json:
-        print(json.dumps(ratings_json(ratings, with_los=los), allow_nan=False))
-    elif as_csv:
-        sys.stdout.write(ratings_csv(ratings))
-    else:
-        print_ratings(ratings, Console(), with_los=los)
-
-
-def parse_anchor(text: str | None) -> tuple[str, float] | None:
-    """``BOT=ELO`` read; ``UserInputError`` shows how to write it."""
-    if text is None:
-        return None
-    bot, equals, value = text.rpartition("=")
-    try:
-        if not equals or not bot:
-            raise ValueError
-        return bot, float(value)
-    except ValueError:
-        raise UserInputError(
-            f"--anchor {text!r} is not BOT=ELO; write e.g. --anchor random=0"
-        ) from None
+    ratings = _read_played(
+        db, name, lambda connection, stored: tournament_ratings(connection, stored, pinned)
+    )
+    show_ratings(ratings, as_json, as_csv, los)
 
 
 def report(
@@ -358,22 +336,37 @@ def report(
     """
     from cheese.tournaments.html_report import ReportUnavailable, report_page
 
+    try:
+        page = _read_played(db, name, report_page)
+    except ReportUnavailable as error:
+        raise UserInputError(str(error)) from None
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise UserInputError(f"--out {out}: cannot be written ({error.strerror})") from None
+    print(f"wrote {out}", file=sys.stderr)
+
+
+Read = TypeVar("Read")
+
+
+def _read_played(
+    db: Path,
+    name: str | None,
+    read: Callable[[sqlite3.Connection, StoredTournament], Read],
+) -> Read:
+    """``read`` of the tournament ``name`` of ``db``, which must have a finished game."""
     connection = _open(db)
     try:
         stored = _find(connection, name)
         if not stored.games_done:
             raise UserInputError(f"tournament {stored.name!r} has no finished game yet")
         try:
-            page = report_page(connection, stored)
-        except (ReportUnavailable, ValueError) as error:
+            return read(connection, stored)
+        except ValueError as error:
             raise UserInputError(str(error)) from None
     finally:
         connection.close()
-    try:
-        out.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise UserInputError(f"--out {out}: cannot be written ({error.strerror})") from None
-    print(f"wrote {out}", file=sys.stderr)
 
 
 def list_tournaments(

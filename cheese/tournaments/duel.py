@@ -14,7 +14,7 @@ from contextlib import closing
 from typing import Protocol
 
 from cheese.bots.registry import make_bot
-from cheese.engine import BACKEND, OptionError, game_info, load_game
+from cheese.engine import BACKEND, load_game
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
 from cheese.tournaments.jobs import DuelSetup, GameResult
 from cheese.tournaments.pairwise import PairTally
@@ -23,6 +23,7 @@ from cheese.tournaments.pool import run_jobs
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
+from cheese.tournaments.tournament import seats_of
 
 DEFAULT_GAME = "get-the-cheese"
 DEFAULT_GAMES = 100
@@ -57,15 +58,7 @@ def plan_duel(
     bad bot specs ``BotSpecError``, other bad numbers ``ValueError`` — each naming what is
     allowed.
     """
-    info = game_info(game)
-    num_players = info.default_players if players is None else players
-    if not info.min_players <= num_players <= info.max_players:
-        allowed = (
-            str(info.min_players)
-            if info.min_players == info.max_players
-            else f"{info.min_players} to {info.max_players}"
-        )
-        raise OptionError(f"{game} is played by {allowed} players, not {num_players}")
+    num_players = seats_of(game, players)
     if not 0 <= seed < 2**64:
         raise ValueError(f"the seed must be from 0 to 2**64 - 1, not {seed}")
     for spec in (spec_a, spec_b):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -329,22 +330,16 @@ def _tournament_row(connection: sqlite3.Connection, name: str) -> StoredTourname
     return StoredTournament(row[0], row[1], json.loads(row[2]), row[3], row[4], row[5])
 
 
-class _transaction:
+@contextmanager
+def _transaction(connection: sqlite3.Connection) -> Iterator[None]:
     """BEGIN … COMMIT around a block (ROLLBACK if it raises)."""
-
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-
-    def __enter__(self) -> None:
-        self._connection.execute("BEGIN IMMEDIATE")
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self._connection.execute("ROLLBACK" if kind is not None else "COMMIT")
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
 
 
 def _canonical(settings: Mapping[str, object]) -> str:

@@ -66,21 +66,28 @@ class TournamentSettings:
         }
 
 
-def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make_bot) -> Plan:
-    """Check the settings and fix the tables; raise before any game is played.
-
-    Unknown games and player counts outside the game's range raise ``OptionError``, bad
-    bot specs ``BotSpecError``, other bad values ``ValueError``, each saying what is allowed.
-    """
-    info = game_info(settings.game)
-    num_players = info.default_players if settings.players is None else settings.players
+def seats_of(game: str, players: int | None) -> int:
+    """The seats per game: ``players``, or the game's default; ``OptionError`` if the game
+    is unknown or not played by that many."""
+    info = game_info(game)
+    num_players = info.default_players if players is None else players
     if not info.min_players <= num_players <= info.max_players:
         allowed = (
             str(info.min_players)
             if info.min_players == info.max_players
             else f"{info.min_players} to {info.max_players}"
         )
-        raise OptionError(f"{settings.game} is played by {allowed} players, not {num_players}")
+        raise OptionError(f"{game} is played by {allowed} players, not {num_players}")
+    return num_players
+
+
+def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make_bot) -> Plan:
+    """Check the settings and fix the tables; raise before any game is played.
+
+    Unknown games and player counts outside the game's range raise ``OptionError``, bad
+    bot specs ``BotSpecError``, other bad values ``ValueError``, each saying what is allowed.
+    """
+    num_players = seats_of(settings.game, settings.players)
     if len(settings.specs) < 2:
         raise ValueError(f"a tournament needs at least 2 bots, not {len(settings.specs)}")
     seen: dict[str, str] = {}
