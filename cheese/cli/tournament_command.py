@@ -7,7 +7,8 @@ import logging
 import shlex
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -173,12 +174,15 @@ def run(
     )
     address = cluster or _text(settings_file.get("cluster"))
     log_text = _text(settings_file.get("log"))
-    _set_up_logging(log or (None if log_text is None else Path(log_text)), verbose)
     player = _player(address, default_workers() if chosen_workers is None else chosen_workers)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
     try:
-        with ResultsStore(database) as store, stop_on_interrupt(stop):
+        with (
+            _logging_to(log or (None if log_text is None else Path(log_text)), verbose),
+            ResultsStore(database) as store,
+            stop_on_interrupt(stop),
+        ):
             summary = run_tournament(
                 plan, settings, store, chosen_name, player, observer=progress, stop=stop
             )
@@ -247,24 +251,37 @@ def _player(address: str | None, workers: int) -> Player:
         raise UserInputError(str(error)) from None
 
 
-def _set_up_logging(path: Path | None, verbose: bool) -> None:
+@contextmanager
+def _logging_to(path: Path | None, verbose: bool) -> Iterator[None]:
+    """While inside, log records go to ``path`` (INFO, or DEBUG with ``verbose``) and,
+    with ``verbose``, INFO records to stderr as well."""
     root = logging.getLogger()
     formatter = logging.Formatter(LOG_FORMAT)
+    added: list[logging.Handler] = []
     if path is not None:
         try:
             handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
         except OSError as error:
             raise UserInputError(f"--log {path}: cannot be written ({error.strerror})") from None
-        handler.setFormatter(formatter)
         handler.setLevel(logging.DEBUG if verbose else logging.INFO)
-        root.addHandler(handler)
+        added.append(handler)
     if verbose:
         stream = logging.StreamHandler(sys.stderr)
-        stream.setFormatter(formatter)
         stream.setLevel(logging.INFO)
-        root.addHandler(stream)
-    if path is not None or verbose:
+        added.append(stream)
+    level = root.level
+    for handler in added:
+        handler.setFormatter(formatter)
+        root.addHandler(handler)
+    if added:
         root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    try:
+        yield
+    finally:
+        root.setLevel(level)
+        for handler in added:
+            root.removeHandler(handler)
+            handler.close()
 
 
 def _config(path: Path | None) -> dict[str, object]:

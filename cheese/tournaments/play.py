@@ -9,6 +9,7 @@ number of workers.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ BotFactory = Callable[[str], Bot]
 """Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
 
 NO_WATCH = NoWatch()
+LOGGER = logging.getLogger("cheese.tournaments.play")
 MOVE_TIME_GRACE_SECONDS = 0.1
 MOVE_TIME_GRACE_SHARE = 0.1
 
@@ -127,10 +129,18 @@ def play_or_forfeit(
 ) -> GameResult:
     """Play ``job``; a bot that fails (raises, plays an illegal action, overruns the move
     time) forfeits the game instead of stopping the tournament."""
+    LOGGER.debug("deal %d rotation %d: %s", job.deal, job.rotation, ", ".join(job.seat_specs))
     try:
-        return _play(job, bot_factory, watch)
+        result = _play(job, bot_factory, watch)
     except _Fault as fault:
-        return forfeited(job, fault.seat, fault.reason, fault.actions)
+        result = forfeited(job, fault.seat, fault.reason, fault.actions)
+        LOGGER.info("deal %d rotation %d: %s", job.deal, job.rotation, result.error)
+        return result
+    LOGGER.debug(
+        "deal %d rotation %d: places %s in %.3f s", job.deal, job.rotation,
+        list(result.ranking), result.seconds,
+    )
+    return result
 
 
 def forfeited(

@@ -240,11 +240,12 @@ def run_tournament(
             result = settle_with_forfeits(outcome)
             store.add(stored.id, number[result.job], result)
             played += 1
-            if result.error is not None:
-                LOGGER.info("deal %d rotation %d: %s", result.job.deal, result.job.rotation,
-                               result.error)
-                if result.forfeit is None:
-                    failures.append(result.error)
+            if result.error is not None and result.forfeit is None:
+                LOGGER.warning(
+                    "deal %d rotation %d failed: %s", result.job.deal, result.job.rotation,
+                    result.error,
+                )
+                failures.append(result.error)
             watcher.game_stored(result)
     finally:
         close = getattr(outcomes, "close", None)

@@ -185,3 +185,19 @@ def test_help_paragraphs_are_not_broken_mid_sentence(capsys: pytest.CaptureFixtu
     for command in ("run", "table", "report", "list", "games"):
         code, out, _ = run(capsys, "tournament", command, "--help")
         assert code == 0 and "Example: cheese tournament " + command in " ".join(out.split())
+
+
+def test_the_log_file_gathers_the_workers_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "run.log"
+    code, _, err = run(
+        capsys, "tournament", "run", "random", "greedy", "--game", "cheese-drop", "--deals",
+        "2", "--workers", "2", "--db", str(tmp_path / "cup.db"), "-q", "--log", str(log), "-v",
+    )
+    assert code == 0
+    lines = log.read_text().splitlines()
+    workers = {line.split()[2] for line in lines if "places" in line}
+    assert len([line for line in lines if "places" in line]) == 4
+    assert workers and "MainProcess" not in workers
+    assert any("4 to play" in line for line in lines)

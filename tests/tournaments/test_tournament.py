@@ -181,3 +181,26 @@ def test_a_dask_cluster_plays_the_local_pool_s_games(tmp_path: Path) -> None:
     one, other = open_readonly(local), open_readonly(remote)
     strip = [(g.job, g.seats, g.scores, g.ranking) for g in games(one, 1)]
     assert strip == [(g.job, g.seats, g.scores, g.ranking) for g in games(other, 1)]
+
+
+class ReadWhileWriting(TournamentObserver):
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.seen: list[int] = []
+
+    def game_stored(self, result: GameResult) -> None:
+        connection = open_readonly(self.path)
+        try:
+            stored = find_tournament(connection, "t")
+            self.seen.append(stored.games_done)
+            if stored.games_done >= 2:
+                assert tournament_ratings(connection, stored).games == stored.games_done
+        finally:
+            connection.close()
+
+
+def test_a_database_being_written_can_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "results.db"
+    reader = ReadWhileWriting(path)
+    play(path, settings(), observer=reader)
+    assert reader.seen == list(range(1, 13))
