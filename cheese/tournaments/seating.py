@@ -6,7 +6,8 @@ otherwise a balanced design built greedily: each new table starts with the entra
 least often and adds, one at a time, the entrant that has met those already chosen the
 fewest times, until every pair has met. A gauntlet puts the first entrant at every table
 with the combinations (or the design) of the others. A field smaller than ``N`` plays at
-one table and its entrants take turns round it (A B A B … in a duel).
+one table and its entrants take turns round it (A B A B … in a duel). In a solitaire game
+(``N = 1``) every entrant plays every deal seed of the one table.
 
 **Rotations.** Every deal of a table is played in every distinct cyclic rotation of its
 seating and, when the entrants take turns (fewer entrants than seats), of the seating with
@@ -63,7 +64,8 @@ def tables(
     """The tables of a round robin (or gauntlet) of ``entrants`` bots at ``num_players``."""
     if entrants < 2:
         raise ValueError(f"a tournament needs at least 2 bots, not {entrants}")
-    if entrants <= num_players:
+    if entrants <= num_players or num_players == 1:
+        # Solitaire: every bot plays every deal seed, and the deal's scores compare them.
         return (tuple(range(entrants)),)
     if gauntlet:
         others = design(tuple(range(1, entrants)), num_players - 1)

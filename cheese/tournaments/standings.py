@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cheese.tournaments.ratings import RatedGame, Ratings, rate
-from cheese.tournaments.store import StoredTournament, games
+from cheese.tournaments.store import StoredGame, StoredTournament, games
 
 FORFEIT_KINDS = (
     ("chose", "illegal action"),
@@ -27,8 +27,21 @@ FORFEIT_KINDS = (
 def rated_games(
     connection: sqlite3.Connection, tournament: StoredTournament
 ) -> Iterator[RatedGame]:
-    """The tournament's games with places, as ratings take them (one deal per deal seed)."""
+    """The tournament's games with places, as ratings take them (one deal per deal seed).
+
+    In a solitaire game each bot plays every deal alone; the deal's games are then rated
+    as one game whose places are the order of the scores (as a duel compares A's and B's
+    solitaire scores on one seed).
+    """
+    solitaire = tournament.settings.get("players") == 1
+    deal: list[StoredGame] = []
     for game in games(connection, tournament.id):
+        if solitaire:
+            if deal and deal[0].deal != game.deal:
+                yield from _solitaire_deal(deal)
+                deal = []
+            deal.append(game)
+            continue
         if game.ranking is None:
             continue
         yield RatedGame(
@@ -37,6 +50,22 @@ def rated_games(
             places=game.ranking,
             points=None if game.scores is None else tuple(float(value) for value in game.scores),
         )
+    if deal:
+        yield from _solitaire_deal(deal)
+
+
+def _solitaire_deal(deal: list[StoredGame]) -> Iterator[RatedGame]:
+    """One deal of solitaire games as one game: a forfeit counts below every score."""
+    played = [game for game in deal if game.ranking is not None]
+    if len(played) < 2:
+        return
+    values = [-1.0 if game.scores is None else float(game.scores[0]) for game in played]
+    yield RatedGame(
+        deal=str(deal[0].deal),
+        seats=tuple(game.seats[0] for game in played),
+        places=tuple(1 + sum(other > value for other in values) for value in values),
+        points=None if any(game.scores is None for game in played) else tuple(values),
+    )
 
 
 def tournament_ratings(

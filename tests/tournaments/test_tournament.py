@@ -204,3 +204,21 @@ def test_a_database_being_written_can_be_read(tmp_path: Path) -> None:
     reader = ReadWhileWriting(path)
     play(path, settings(), observer=reader)
     assert reader.seen == list(range(1, 13))
+
+
+def test_a_solitaire_tournament_compares_the_scores_of_each_deal(tmp_path: Path) -> None:
+    path = tmp_path / "results.db"
+    chosen = TournamentSettings(
+        specs=("first", "last", "random"), game="cheese-chasers", deals=3, backend="reference"
+    )
+    plan = plan_tournament(chosen, bot_factory=scripted_bot)
+    assert plan.tables == ((0, 1, 2),)
+    with ResultsStore(path) as store:
+        summary = run_tournament(plan, chosen, store, "t", local_player(1, scripted_bot))
+    assert summary.total == 9
+    connection = open_readonly(path)
+    stored = list(games(connection, 1))
+    assert len({game.deal for game in stored}) == 3 and all(len(g.seats) == 1 for g in stored)
+    ratings = table(path)
+    assert ratings.deals == 3 and ratings.games == 3
+    assert {rating.games for rating in ratings.ratings} == {3}
