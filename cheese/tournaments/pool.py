@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
 
+from cheese.engine.records import GameRecord
 from cheese.parallel import (
     Died,
     Done,
@@ -106,10 +107,9 @@ def settle_with_forfeits(outcome: Outcome[GameJob, GameResult]) -> GameResult:
 
 def failed(job: GameJob, reason: str) -> GameResult:
     """A game that could not be played, not through any bot's fault: it has no places."""
-    forfeit = forfeited(job, 0, "")
     return GameResult(
         job=job,
-        record=forfeit.record,
+        record=GameRecord(job.game, job.deal_seed, job.seat_specs, job.options, (), ()),
         points=(),
         ranking=(),
         finished=False,
