@@ -1,5 +1,10 @@
 """A duel between two bots: plan it, play it on a pool, count it deal by deal, report.
 
+A duel is the tournament of two bots at one table (``DuelSetup.plan``): the same schedule,
+pool and game loop as ``cheese tournament``. Its Elo is the two-bot case of the joint
+ratings (``cheese.tournaments.ratings``, whose fit of a duel's games gives the same
+difference), counted deal by deal so that the SPRT can stop it.
+
 One layer per module: the schedule hands out the games (``schedule``), the pool plays
 them (``pool``, ``play``), finished games are put back into deals in deal order
 (``deals``), the SPRT is checked after every deal (``sprt``) and the counted deals are
