@@ -192,7 +192,9 @@ class _Worker(Generic[Task, Result]):
         self.process: BaseProcess = context.Process(
             target=_worker_main,
             args=(function, child_end, _SlotWatch(self.deadline, self.tag), os.getpid()),
-            daemon=True,
+            # Not a daemon, so that a task may fork workers of its own (a bot's search);
+            # the parent always stops its workers, and they die with it (_die_with_parent).
+            daemon=False,
         )
         self.process.start()
         child_end.close()
@@ -289,14 +291,15 @@ def run_forked(
         pool = [_Worker(function) for _ in range(workers)]
         exhausted = False
         while True:
-            for worker in pool:
-                while len(worker.queue) < TASKS_AHEAD_PER_WORKER:
+            # Round by round, so that as many tasks as workers go one to each.
+            for depth in range(1, TASKS_AHEAD_PER_WORKER + 1):
+                for worker in pool:
+                    if len(worker.queue) >= depth:
+                        continue
                     if again:
                         worker.hand(again.popleft())
                         continue
-                    if exhausted:
-                        break
-                    following = next(pending, None)
+                    following = None if exhausted else next(pending, None)
                     if following is None:
                         exhausted = True
                         break

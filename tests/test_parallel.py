@@ -80,3 +80,12 @@ def test_closing_early_drops_what_has_not_started() -> None:
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError, match="at least 1 worker, not 0"):
         next(run_forked(range(3), square, 0))
+
+
+def test_as_many_tasks_as_workers_run_one_on_each() -> None:
+    def pid(task: int, watch: Watch) -> int:
+        time.sleep(0.2)
+        return os.getpid()
+
+    pids = {outcome.result for outcome in run_forked(range(3), pid, 3) if isinstance(outcome, Done)}
+    assert len(pids) == 3 and os.getpid() not in pids
