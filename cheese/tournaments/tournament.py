@@ -18,7 +18,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import FrameType
 
 from cheese.bots.registry import make_bot
@@ -176,7 +176,7 @@ class RunSummary:
     stored: int
     total: int
     stopped: bool
-    failures: tuple[str, ...] = field(default=())
+    failures: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
