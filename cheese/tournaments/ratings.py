@@ -17,8 +17,8 @@ exactly the duel's ``400 · log10(s / (1 - s))``.
 lost a point to the rest. When there is such a group (a bot with all wins, say), it is
 given, against the bots it met, half of one pair's points the other way — spread over
 those opponents in proportion to the pairs played — and the fit is repeated until none is
-left. Bots of such a group are marked: their Elo is a lower bound (never lost) or an upper
-bound (never won), not an estimate. With two bots this is the duel's clamp.
+left. A bot that never lost (never won) a point is marked: its Elo is a lower (upper)
+bound, not an estimate. With two bots this is the duel's clamp.
 
 **Intervals.** The deal is the statistical unit (its games share luck and opponents): the
 95% intervals are percentile bootstraps over deals — ``resamples`` draws of as many deals
@@ -138,7 +138,6 @@ def with_bounds(points: Matrix) -> tuple[Matrix, dict[int, Bound]]:
         total = sum(games[member, other] for member in members for other in outside)
         direction = -1.0 if never_lost else 1.0
         for member in members:
-            bounds.setdefault(member, "lower" if never_lost else "upper")
             for other in outside:
                 share = 0.5 * games[member, other] / total
                 moved[member, other] += direction * share

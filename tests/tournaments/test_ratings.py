@@ -103,7 +103,7 @@ def test_a_clean_sweep_is_a_marked_bound_as_in_a_duel() -> None:
 def test_a_group_that_never_lost_to_the_rest_is_bounded() -> None:
     points = np.array([[0.0, 1.0, 2.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0]])
     moved, bounds = with_bounds(points)
-    assert bounds == {0: "lower", 1: "lower", 2: "upper"}
+    assert bounds == {2: "upper"}  # 0 and 1 each lost a point, to each other
     assert moved.sum() == points.sum()
     assert moved[2].sum() == pytest.approx(0.5)
     assert np.all(np.isfinite(fit(moved)))
