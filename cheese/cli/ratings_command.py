@@ -31,9 +31,11 @@ def ratings(
 ) -> None:
     """Rate bots from game results: one joint Bradley-Terry fit, intervals over deals.
 
-    Each line of FILE is a JSON object: {"seats": [names], "scores": [numbers]} (higher
-    is better) or {"seats": [names], "ranking": [places]} (1 is first, equal places are
-    shared), with an optional "deal" id (games of one deal are resampled together).
+    Each line of FILE is a JSON object with the bots' names in "seats" and either their
+    "scores" (higher is better), {"seats": ["mcts", "greedy"], "scores": [12, 7]}, or
+    their places in "ranking" (1 is first, equal places are shared), {"seats": ["a", "b",
+    "c"], "ranking": [1, 3, 1]}; an optional "deal" id groups games that share luck (they
+    are resampled together).
 
     Example: cheese ratings results.jsonl --json
     """
