@@ -446,7 +446,7 @@ def games_command(
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
 ) -> None:
-    """List a tournament's stored games with their ids (for cheese replay DB:ID).
+    """List a tournament's stored games with their ids, places and any error.
 
     Example: cheese tournament games night.db --bot mcts --errors
     """
