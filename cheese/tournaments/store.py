@@ -159,12 +159,13 @@ class ResultsStore:
         )
         return {job for (job,) in rows}
 
-    def add(self, tournament: int, job: int, result: GameResult) -> None:
-        """Store one finished game in its own transaction."""
+    def add(self, tournament: int, job: int, result: GameResult) -> bool:
+        """Store one finished game in its own transaction; False if that job was stored
+        already (another run of the same tournament got there first), which is kept."""
         record = result.record
         with _transaction(self._connection):
-            self._connection.execute(
-                "INSERT INTO games (tournament, job, deal, deal_seed, rotation, table_index, "
+            cursor = self._connection.execute(
+                "INSERT OR IGNORE INTO games (tournament, job, deal, deal_seed, rotation, table_index, "
                 "game, seats, entrants, options, actions, scores, ranking, finished, seconds, "
                 "forfeit, error, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                 "?, ?, ?)",
@@ -189,6 +190,7 @@ class ResultsStore:
                     __version__,
                 ),
             )
+        return cursor.rowcount == 1
 
     def close(self) -> None:
         self._connection.close()

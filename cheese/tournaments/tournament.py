@@ -238,7 +238,12 @@ def run_tournament(
     try:
         for outcome in outcomes:
             result = settle_with_forfeits(outcome)
-            store.add(stored.id, number[result.job], result)
+            if not store.add(stored.id, number[result.job], result):
+                LOGGER.warning(
+                    "deal %d rotation %d was stored by another run; that one is kept",
+                    result.job.deal, result.job.rotation,
+                )
+                continue
             played += 1
             if result.error is not None and result.forfeit is None:
                 LOGGER.warning(

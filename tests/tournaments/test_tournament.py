@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from cheese.engine.records import replay
-from cheese.tournaments.jobs import GameResult
+from cheese.tournaments.jobs import GameJob, GameResult
 from cheese.tournaments.ratings import Ratings
+from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.standings import forfeits, tournament_ratings
 from cheese.tournaments.store import (
     ResultsStore,
@@ -222,3 +223,24 @@ def test_a_solitaire_tournament_compares_the_scores_of_each_deal(tmp_path: Path)
     ratings = table(path)
     assert ratings.deals == 3 and ratings.games == 3
     assert {rating.games for rating in ratings.ratings} == {3}
+
+
+def test_a_game_another_run_stored_first_is_kept_not_doubled(tmp_path: Path) -> None:
+    path = tmp_path / "results.db"
+    play(path, settings(deals=1))
+    with ResultsStore(path) as store:
+        first = next(games(open_readonly(path), 1))
+        result = GameResult(
+            job=_any_job(),
+            record=read_game(path, first.id),
+            points=(0, 0),
+            ranking=(1, 1),
+            finished=True,
+        )
+        assert not store.add(1, first.job, result)
+    rows = sqlite3.connect(path).execute("SELECT count(*) FROM games").fetchone()
+    assert rows == (6,)
+
+
+def _any_job() -> GameJob:
+    return Schedule(plan_tournament(settings(deals=1), scripted_bot)).jobs()[0]
