@@ -165,8 +165,9 @@ class ResultsStore:
         record = result.record
         with _transaction(self._connection):
             cursor = self._connection.execute(
-                "INSERT OR IGNORE INTO games (tournament, job, deal, deal_seed, rotation, table_index, "
-                "game, seats, entrants, options, actions, scores, ranking, finished, seconds, "
+                "INSERT OR IGNORE INTO games (tournament, job, deal, deal_seed, rotation, "
+                "table_index, game, seats, entrants, options, actions, scores, ranking, "
+                "finished, seconds, "
                 "forfeit, error, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                 "?, ?, ?)",
                 (
