@@ -23,7 +23,6 @@ from cheese.cli.errors import (
     click_exceptions,
     report_bad_input,
 )
-from cheese.cli.help_text import help_of
 from cheese.cli.ratings_command import ratings
 from cheese.cli.tournament_command import tournament_app
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
@@ -154,8 +153,8 @@ def score(
 
 app.command()(bench)
 app.command()(bots)
-app.command(help=help_of(duel))(duel)
-app.command(help=help_of(ratings))(ratings)
+app.command()(duel)
+app.command()(ratings)
 app.add_typer(tournament_app, name="tournament")
 
 

@@ -17,7 +17,6 @@ from rich.console import Console
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import UserInputError
-from cheese.cli.help_text import help_of
 from cheese.cli.ratings_view import (
     AnchorOption,
     CsvOption,
@@ -63,6 +62,9 @@ LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
 tournament_app = typer.Typer(
     help="Run tournaments into a results database and read their tables and reports.",
     no_args_is_help=True,
+    # As the main app: Markdown joins a paragraph's lines, so hard-wrapped docstrings
+    # reflow to the terminal instead of breaking mid-sentence.
+    rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -487,8 +489,8 @@ def _find(connection: sqlite3.Connection, name: str | None) -> StoredTournament:
         raise UserInputError(str(error)) from None
 
 
-tournament_app.command("run", help=help_of(run))(run)
-tournament_app.command("table", help=help_of(table))(table)
-tournament_app.command("report", help=help_of(report))(report)
-tournament_app.command("list", help=help_of(list_tournaments))(list_tournaments)
-tournament_app.command("games", help=help_of(games_command))(games_command)
+tournament_app.command("run")(run)
+tournament_app.command("table")(table)
+tournament_app.command("report")(report)
+tournament_app.command("list")(list_tournaments)
+tournament_app.command("games")(games_command)
