@@ -25,6 +25,24 @@ class Decision:
 
     action: Action
     info: Mapping[str, float | int | str] = field(default_factory=dict)
+    top: tuple[tuple[Action, float], ...] = ()
+    """The best few actions considered, best first, each with ``top_measure`` (for hints)."""
+    top_measure: str = ""
+    """What the numbers of ``top`` are: ``"visit share"`` or ``"value"``."""
+
+
+TOP_CHOICES = 5
+"""How many of its best actions a bot lists in ``Decision.top``."""
+
+
+def top_choices(scores: Mapping[Action, float]) -> tuple[tuple[Action, float], ...]:
+    """The ``TOP_CHOICES`` best actions by score, best first; ties by lower action.
+
+    >>> top_choices({4: 0.5, 2: 0.5, 7: 0.9})
+    ((7, 0.9), (2, 0.5), (4, 0.5))
+    """
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return tuple(ranked[:TOP_CHOICES])
 
 
 class Turn:

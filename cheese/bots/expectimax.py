@@ -37,7 +37,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds
@@ -299,4 +299,6 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                 "nodes": search.nodes,
                 "elapsed": round(time.perf_counter() - started, 4),
             },
+            top=top_choices({move: round(value, 4) for move, value in finished.values.items()}),
+            top_measure="value",
         )

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.spec import IntParameter, Parameter, compose_spec, read_settings
 from cheese.engine import Action, State
@@ -78,5 +78,8 @@ class GreedyBot(ConfiguredBot[GreedyConfig]):
         best: list[Action] = [action for action, value in zip(legal, values) if value == best_value]
         action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
         return Decision(
-            action, {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)}
+            action,
+            {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)},
+            top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
+            top_measure="value",
         )

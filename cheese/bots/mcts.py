@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn
+from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
 from cheese.bots.mcts_search import RootStats
 from cheese.bots.search_pool import parallel_search
@@ -86,4 +86,12 @@ class MctsBot(ConfiguredBot[MctsConfig]):
                 "children": len(merged),
                 "loop": "c" if stats[0].in_c else "python",
             },
+            top=top_choices(visit_shares(merged)),
+            top_measure="visit share",
         )
+
+
+def visit_shares(merged: Mapping[Action, tuple[int, float]]) -> dict[Action, float]:
+    """Each root action's share of the root visits."""
+    total = sum(visits for visits, _ in merged.values()) or 1
+    return {action: round(visits / total, 4) for action, (visits, _) in merged.items()}

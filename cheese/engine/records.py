@@ -90,12 +90,30 @@ class GameRecord:
 
 def replay(record: GameRecord, backend: str | None = None) -> State:
     """Replay ``record`` to its final state, verifying every step; ``RecordError`` if not."""
+    state = replay_states(record, backend)[-1]
+    if not state.is_terminal():
+        raise RecordError(f"the record stops after {len(record.actions)} actions, before the end")
+    if tuple(state.scores()) != record.scores:
+        raise RecordError(
+            f"the replay scores {list(state.scores())}, the record says {list(record.scores)}"
+        )
+    return state
+
+
+def replay_states(record: GameRecord, backend: str | None = None) -> list[State]:
+    """Every state of ``record``, the initial one first, verifying each step.
+
+    Unlike ``replay`` it accepts a record that stops before the end (a game left
+    unfinished); ``RecordError`` names the first action that is illegal, comes after the
+    end, or is a chance outcome the deal seed does not give.
+    """
     try:
         state = load_game(record.game, backend).new_initial_state(
             num_players=len(record.players), seed=record.seed, **record.options_dict()
         )
     except EngineError as error:
         raise RecordError(f"the record's game cannot be set up: {error}") from None
+    states = [state]
     for index, action in enumerate(record.actions):
         if state.is_terminal():
             raise RecordError(f"action {index} ({action}) comes after the game ended")
@@ -109,13 +127,8 @@ def replay(record: GameRecord, backend: str | None = None) -> State:
         elif action not in state.legal_actions():
             raise RecordError(f"action {index} ({action}) is not legal there")
         state = state.apply(action)
-    if not state.is_terminal():
-        raise RecordError(f"the record stops after {len(record.actions)} actions, before the end")
-    if tuple(state.scores()) != record.scores:
-        raise RecordError(
-            f"the replay scores {list(state.scores())}, the record says {list(record.scores)}"
-        )
-    return state
+        states.append(state)
+    return states
 
 
 def _to_json_value(value: OptionValue) -> object:

@@ -10,7 +10,7 @@ import pytest
 
 from cheese.engine import RecordError, load_game
 from cheese.engine.play import play_game, random_policy
-from cheese.engine.records import GameRecord, replay
+from cheese.engine.records import GameRecord, replay, replay_states
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +42,16 @@ def test_a_changed_score_is_caught(drop_record: GameRecord) -> None:
 def test_a_truncated_record_is_caught(drop_record: GameRecord) -> None:
     with pytest.raises(RecordError, match="before the end"):
         replay(dataclasses.replace(drop_record, actions=drop_record.actions[:-1]))
+
+
+def test_an_unfinished_record_replays_state_by_state(drop_record: GameRecord) -> None:
+    unfinished = dataclasses.replace(drop_record, actions=drop_record.actions[:40])
+    states = replay_states(unfinished)
+    assert len(states) == 41 and not states[-1].is_terminal()
+    assert replay_states(drop_record)[-1] == replay(drop_record)
+    illegal = dataclasses.replace(unfinished, actions=(*unfinished.actions, 10**6))
+    with pytest.raises(RecordError, match="action 40"):
+        replay_states(illegal)
 
 
 def test_a_chance_outcome_other_than_the_seed_gives_is_caught(drop_record: GameRecord) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cheese.engine.api import Seat
+from cheese.engine.cheese_drop.betting import betting_order
 from cheese.engine.cheese_drop.core import (
     Bets,
     Colour,
@@ -20,6 +21,7 @@ from cheese.engine.cheese_drop.core import (
     RoundResult,
     Slot,
 )
+from cheese.engine.cheese_drop.marbles import round_start_player
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +63,22 @@ class DropView:
     bets: Bets
     results: tuple[RoundResult, ...]
     """The rounds already scored."""
+
+
+def betting_order_of(view: DropView, start_player: Seat) -> tuple[Seat, ...]:
+    """The seats in the betting order of the round ``view`` shows (rules, step 3), from
+    the public totals and the game's ``start_player`` option.
+
+    >>> from cheese.engine.cheese_drop.core import Phase
+    >>> view = DropView(0, 3, 1, 0, Phase.DRAW, -1, (4, 2, 2), (0,) * 4, (0,) * 4, (),
+    ...                 ((), (), ()), ())
+    >>> betting_order_of(view, start_player=0)
+    (1, 2, 0)
+    """
+    start = round_start_player(start_player, view.round, view.num_players)
+    return betting_order(view.num_players, view.round, start, view.totals)
+
+
+def is_under_cover(marble: MarbleView, visible_rows: int) -> bool:
+    """Whether ``marble`` has passed under the cover: its lane is no longer seen."""
+    return marble.rows_fallen > visible_rows
