@@ -23,6 +23,7 @@ from cheese.cli.errors import (
     click_exceptions,
     report_bad_input,
 )
+from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
 from cheese.cli.tournament_command import tournament_app
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
@@ -156,6 +157,8 @@ app.command()(bots)
 app.command()(duel)
 app.command()(ratings)
 app.add_typer(tournament_app, name="tournament")
+app.command()(play)
+app.command()(replay)
 
 
 def main(argv: list[str] | None = None) -> int:

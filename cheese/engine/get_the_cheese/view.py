@@ -8,6 +8,7 @@ is turned up and the score piles are known.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cheese.engine.api import TERMINAL, Seat
@@ -100,4 +101,13 @@ def view_of(
         deck_sizes=tuple(pile_size(deck) for deck in table.decks),
         owed=table.owed,
         score_piles=score_piles,
+    )
+
+
+def revealed_lines(views: Sequence[GtcView]) -> tuple[tuple[CardView, ...], ...]:
+    """Every line with each card as its owner sees it, so every card is known: the
+    table with everything revealed, from the views of all seats (seat order)."""
+    return tuple(
+        tuple(views[card.owner].lines[cheese][index] for index, card in enumerate(line))
+        for cheese, line in enumerate(views[0].lines)
     )

@@ -9,7 +9,7 @@ import pytest
 from cheese.engine.api import CHANCE, TERMINAL
 from cheese.engine.get_the_cheese import GtcView, ReferenceGame
 from cheese.engine.get_the_cheese.cards import CAT, DOG, KING_MOUSE, MOUSE, SYMBOL_CAT, SYMBOL_MOUSE
-from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, CardView
+from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, CardView, revealed_lines
 from cheese.engine.play import play_game, random_policy
 
 from .conftest import opening, run
@@ -30,6 +30,15 @@ def test_face_up_cards_are_seen_by_everyone_face_down_ones_by_their_owner(
     assert other.lines[2][0] == CardView(0, UNKNOWN_SYMBOL, True, 3)
     assert state.view(1).lines[3] == (CardView(1, SYMBOL_CAT, True, 3),)
     assert state.view(1).lines[1][1] == CardView(1, DOG, True, 1)
+
+
+def test_the_views_of_all_seats_reveal_every_card(game: ReferenceGame) -> None:
+    state = opening(game, 3, ["king cat mouse*", "dog mouse cat*", "mouse mouse mouse"])
+    state = run(state, "0:king,cat,mouse*; 1:dog,mouse,cat*")
+    lines = revealed_lines([state.view(seat) for seat in range(3)])
+    assert lines[1] == (CardView(0, CAT, False, 2), CardView(1, DOG, True, 1))
+    assert lines[3] == (CardView(1, SYMBOL_CAT, True, 3),)
+    assert all(card.kind >= 0 for line in lines for card in line)
 
 
 def test_a_seat_sees_its_own_hand_and_only_the_sizes_of_the_others(game: ReferenceGame) -> None:

@@ -1,0 +1,159 @@
+"""Cheese Chasers in the terminal: the grid around the cards, the drawn card, the score.
+
+The legal cells for the drawn card carry their choice numbers on the grid; the last card
+placed is in brackets, a mouse beside a cat (inactive) is a small ``m`` and an active
+mousetrap reads ``T!``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cheese.cli.play.renderer import Step, Table, seat_text
+from cheese.engine import Action, Seat
+from cheese.engine.cheese_chasers.activity import (
+    LOSING_ACTIVE_TRAPS,
+    is_active_mouse,
+    is_active_trap,
+)
+from cheese.engine.cheese_chasers.board import DIRECTION_NAMES, Cell, neighbour
+from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MOUSE, TRAP
+from cheese.engine.cheese_chasers.scoring import score_table
+from cheese.engine.cheese_chasers.sheet import ChasersSheet
+from cheese.engine.cheese_chasers.view import ChasersView
+
+DEFAULT_OPPONENT = "expectimax"
+"""The bot that gives hints: the strongest default one here (README, Playing)."""
+
+KIND_STYLES: tuple[str, ...] = ("bold white", "bold red", "bold yellow", "bold magenta")
+GRID_COLUMNS = 25
+"""Cells shown across (3 characters each): the grid fits 80 columns."""
+GRID_ROWS = 11
+"""Rows shown: with the lines around it the screen fits 24 rows."""
+LEGEND = "[X] last card  1-8: cells for the drawn card  m: mouse beside a cat  T!: active trap"
+
+
+def _window(cells: Sequence[Cell], centre: Cell) -> tuple[range, range]:
+    """Columns and rows to draw: every cell of ``cells`` if they fit, else the part
+    around ``centre``."""
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+
+    def span(low: int, high: int, middle: int, size: int) -> range:
+        if high - low < size:
+            return range(low, high + 1)
+        first = min(max(low, middle - size // 2), high - size + 1)
+        return range(first, first + size)
+
+    return (
+        span(min(xs), max(xs), centre[0], GRID_COLUMNS),
+        span(min(ys), max(ys), centre[1], GRID_ROWS),
+    )
+
+
+def grid(view: ChasersView, targets: Sequence[Cell]) -> Text:
+    """The table with ``targets`` numbered 1, 2, … (the drawn card's legal cells)."""
+    table = view.table()
+    centre = view.last or (0, 0)
+    columns, rows = _window([*table, *targets, centre], centre)
+    numbers = {cell: index + 1 for index, cell in enumerate(targets)}
+    text = Text()
+    for y in rows:
+        for x in columns:
+            text.append_text(_cell(view, table, (x, y), numbers.get((x, y))))
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def _cell(view: ChasersView, table: dict[Cell, int], cell: Cell, number: int | None) -> Text:
+    if number is not None:
+        return Text(f"{number:^3}", style="bold reverse")
+    kind = table.get(cell)
+    if kind is None:
+        return Text(" · ", style="dim")
+    letter = KIND_LETTERS[kind]
+    if kind == MOUSE and not is_active_mouse(table, cell):
+        letter = letter.lower()
+    if cell == view.last:
+        return Text(f"[{letter}]", style=KIND_STYLES[kind] + " underline")
+    mark = "!" if kind == TRAP and is_active_trap(table, cell) else " "
+    return Text(f" {letter}{mark}", style=KIND_STYLES[kind])
+
+
+class CheeseChasersRenderer:
+    """The renderer of ``cheese-chasers``."""
+
+    title = "Cheese Chasers"
+    default_opponent = DEFAULT_OPPONENT
+    notation_help = (
+        "Moves: the direction from the last card to the cell for the drawn card: "
+        + " ".join(DIRECTION_NAMES)
+        + " (N is up). The numbers on the grid are the same choices."
+    )
+
+    def player_label(self, table: Table, seat: Seat) -> Text:
+        return seat_text(table, seat, "")
+
+    def board(self, view: object, table: Table) -> RenderableType:
+        assert isinstance(view, ChasersView)
+        score = score_table(view.table())
+        drawn = (
+            Text("drawn card: ") + Text(KIND_NAMES[view.pending], style=KIND_STYLES[view.pending])
+            if view.pending is not None
+            else Text("no card drawn")
+        )
+        left = " · ".join(
+            f"{name} {count}" for count, name in zip(view.left, ("mice", "cats", "cheese", "traps"))
+        )
+        targets = [neighbour(view.last, action) for action in table.legal] if view.last else []
+        return Group(
+            Text.assemble(
+                ("Cheese Chasers", "bold"), f" · {len(view.cards)} cards placed · ", drawn
+            ),
+            Text(f"left in the deck: {left}"),
+            Text(
+                f"active traps: {score.active_traps} ({LOSING_ACTIVE_TRAPS} lose) · score so "
+                f"far {score.total} = nice {score.nice} + bonus {score.bonus} + surrounded "
+                f"{score.surrounded}"
+            ),
+            grid(view, targets),
+            Text(LEGEND, style="dim"),
+        )
+
+    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
+        return self.board(views[0], table)
+
+    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
+        assert isinstance(view, ChasersView) and view.pending is not None
+        return (Step(f"Where does the {KIND_NAMES[view.pending]} go?", DIRECTION_NAMES[action]),)
+
+    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
+        return None
+
+    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
+        return ()
+
+    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+        assert isinstance(final, ChasersView)
+        score = score_table(final.table())
+        if final.ending == "enclosed" and final.pending is not None:
+            verdict = (
+                f"The drawn {KIND_NAMES[final.pending]} has no empty cell beside the last "
+                "card: the game is lost, score 0."
+            )
+        elif final.ending == "trapped":
+            verdict = f"{score.active_traps} active mousetraps: the game is lost, score 0."
+        else:
+            verdict = "Every card is placed: the table scores."
+        sheet = Text(ChasersSheet(score).as_text())
+        return (
+            Group(grid(final, []), Text(verdict, style="bold")),
+            Group(Text("Score sheet", style="bold"), sheet),
+        )
+
+
+RENDERER = CheeseChasersRenderer()

@@ -1,0 +1,285 @@
+"""Cheese Drop in the terminal: the gate, the marbles' paths, the betting areas, scores.
+
+Marbles read ``Y`` cheese, ``R`` apple, ``M`` mouse, ``C`` cat; ``Y 2→3`` is a cheese
+dropped from gate slot 2 that went under the cover in lane 3. Players are ``P1``, ``P2``…
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from cheese.cli.play.renderer import Step, Table, seat_text
+from cheese.engine import Action, Seat
+from cheese.engine.cheese_drop.betting import column_event, column_lane, is_lane_column
+from cheese.engine.cheese_drop.core import (
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    COLOURS,
+    EVENT_COUNT,
+    LANE_COUNT,
+    SLOT_COUNT,
+    ColourCounts,
+    Column,
+    Phase,
+    RoundResult,
+)
+from cheese.engine.cheese_drop.gate import gate_contents
+from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_start_player
+from cheese.engine.cheese_drop.options import DropOptions, parse_options
+from cheese.engine.cheese_drop.scoring import base_points, event_points, player_points
+from cheese.engine.cheese_drop.view import DropView, MarbleView, betting_order_of, is_under_cover
+
+DEFAULT_OPPONENT = "mcts"
+"""The strongest default bot here by today's strength table (README, Bots); one place to
+change it."""
+
+MARBLE_STYLES: tuple[str, ...] = ("bold yellow", "bold red", "bold bright_black", "bold white")
+EVENT_NAMES: tuple[str, ...] = (
+    "cat and mouse: 5",
+    "1 per red",
+    "1 per yellow",
+    "2 per mouse",
+    "with a cat: 1 per red and yellow",
+    "more yellow than red: 2",
+    "more red than yellow: 3",
+)
+"""Each event's bonus for a lane, in event order (rules, "Events"), for help."""
+EVENT_SHORT: tuple[str, ...] = ("C+M 5", "1/R", "1/Y", "2/M", "C: 1/R,Y", "Y>R 2", "R>Y 3")
+"""The same in a few letters (marble letters; ``1/R`` is 1 point per red), for the board."""
+ROUNDS = 3
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def _marble(colour: int) -> Text:
+    return Text(COLOUR_LETTERS[colour], style=MARBLE_STYLES[colour])
+
+
+def _lane_marbles(counts: ColourCounts) -> Text:
+    letters = Text()
+    for colour in COLOURS:
+        for _ in range(counts[colour]):
+            letters.append_text(_marble(colour))
+    return letters if letters.plain else Text("·", style="dim")
+
+
+def _column_name(column: Column) -> str:
+    if is_lane_column(column):
+        return f"lane {column_lane(column) + 1}"
+    return f"event {column_event(column) + 1}"
+
+
+def _options(table: Table) -> DropOptions:
+    return parse_options(table.num_players, dict(table.options))
+
+
+class CheeseDropRenderer:
+    """The renderer of ``cheese-drop``."""
+
+    title = "Cheese Drop"
+    default_opponent = DEFAULT_OPPONENT
+    notation_help = (
+        "Moves: a gate 'gate Y.R..C' (slots 1 to 6 left to right, '.' empty; Y cheese, "
+        "R apple, M mouse, C cat), a bet 'lane 3' (lanes 1 to 6) or 'event 5' (events 1 "
+        "to 7). Events pay for each of your lanes that meets them: "
+        + "; ".join(f"{index + 1} {name}" for index, name in enumerate(EVENT_NAMES))
+        + "."
+    )
+
+    def player_label(self, table: Table, seat: Seat) -> Text:
+        return seat_text(table, seat, f"P{seat + 1}")
+
+    def _marker(self, table: Table, seat: Seat) -> Text:
+        return Text(f"P{seat + 1}", style=table.style(seat))
+
+    def board(self, view: object, table: Table) -> RenderableType:
+        assert isinstance(view, DropView)
+        options = _options(table)
+        rows: list[RenderableType] = [self._header(view, table, options)]
+        if sum(view.hand):
+            drawn = Text(" ").join(
+                _marble(colour) for colour in COLOURS for _ in range(view.hand[colour])
+            )
+            rows.append(Text("drawn for the gate: ", style="bold") + drawn)
+        rows.extend(self._drops(view, table, options))
+        rows.extend(self._bets(view, table, options))
+        return Group(*rows)
+
+    def _header(self, view: DropView, table: Table, options: DropOptions) -> Text:
+        players = Text(" · ").join(
+            self.player_label(table, seat) for seat in range(table.num_players)
+        )
+        if view.phase == Phase.OVER:
+            return Text.assemble(players, "   game over")
+        drops = drops_per_round(view.num_players)
+        where = f"round {view.round + 1}/{ROUNDS} · "
+        where += "betting" if view.phase == Phase.BET else f"drop {view.drop + 1}/{drops}"
+        scores = Text(" ").join(
+            self._marker(table, seat) + f" {view.totals[seat]}"
+            for seat in range(view.num_players)
+        )
+        order = Text(" ").join(
+            self._marker(table, seat)
+            for seat in betting_order_of(view, options.start_player)
+        )
+        bag = " ".join(
+            f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS
+        )
+        return Text.assemble(
+            players, "   ", where, "\nscores: ", scores, "   betting order: ", order,
+            f"   bag: {bag}",
+        )
+
+    def _drops(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
+        """One line per drop of the round, then the lanes the marbles took under the cover."""
+        if not view.marbles:
+            return []
+        lines: list[Text] = []
+        drops = sorted({marble.drop for marble in view.marbles})
+        for drop in drops:
+            marbles = [marble for marble in view.marbles if marble.drop == drop]
+            setter = self._dropper(view, drop, options)
+            paths = Text("  ").join(self._path(marble, options) for marble in marbles)
+            lines.append(Text(f"drop {drop + 1} ") + self._marker(table, setter) + ": " + paths)
+        seen = [[0, 0, 0, 0] for _ in range(LANE_COUNT)]
+        for marble in view.marbles:
+            seen[marble.seen_lane][marble.colour] += 1
+        cells = [_lane_marbles((counts[0], counts[1], counts[2], counts[3])) for counts in seen]
+        width = max(6, *(len(cell.plain) + 1 for cell in cells))
+        header = Text("lane".ljust(14) + "".join(f"{lane + 1:<{width}}" for lane in range(6)))
+        row = Text("under cover".ljust(14) if options.hidden_rows else "landed".ljust(14))
+        for cell in cells:
+            row.append_text(cell + " " * (width - len(cell.plain)))
+        lines.extend([header, row])
+        return lines
+
+    def _dropper(self, view: DropView, drop: int, options: DropOptions) -> Seat:
+        start = round_start_player(options.start_player, view.round, view.num_players)
+        return dropper(start, drop, view.num_players)
+
+    def _path(self, marble: MarbleView, options: DropOptions) -> Text:
+        hidden = is_under_cover(marble, options.visible_rows)
+        arrow = "→" if hidden or marble.rows_fallen < options.rows else "↓"
+        return _marble(marble.colour) + f" {marble.slot + 1}{arrow}{marble.seen_lane + 1}"
+
+    def _bets(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
+        cells = options.cells_per_column
+        owners: list[list[Seat]] = [[] for _ in range(options.column_count)]
+        for seat, columns in enumerate(view.bets):
+            for column in columns:
+                owners[column].append(seat)
+
+        def column_text(column: Column, number: int) -> Text:
+            text = Text(f"{number}:")
+            for seat in owners[column]:
+                text.append_text(self._marker(table, seat))
+            text.append("··" * (cells - len(owners[column])), style="dim")
+            return text + "  "
+
+        lines = [Text("bets lanes  ") + Text("").join(
+            column_text(lane, lane + 1) for lane in range(LANE_COUNT)
+        )]
+        if not options.simple:
+            lines.append(Text("    events ") + Text("").join(
+                column_text(LANE_COUNT + event, event + 1) for event in range(EVENT_COUNT)
+            ))
+            lines.append(Text(
+                "events: " + " · ".join(
+                    f"{index + 1} {name}" for index, name in enumerate(EVENT_SHORT)
+                ),
+                style="dim",
+            ))
+        return lines
+
+    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
+        return self.board(views[0], table)
+
+    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
+        assert isinstance(view, DropView)
+        if view.phase == Phase.BET:
+            label = text
+            if not is_lane_column(action):
+                label += f" ({EVENT_SHORT[column_event(action)]})"
+            return (Step("Place a betting piece on:", label),)
+        contents = gate_contents(action)
+        steps: list[Step] = []
+        for colour in COLOURS:
+            slots = [slot for slot in range(SLOT_COUNT) if contents[slot] == colour]
+            for index, slot in enumerate(slots):
+                which = f"{ORDINALS[index]} " if view.hand[colour] > 1 else ""
+                question = (
+                    f"Gate slot of the {which}{COLOUR_NAMES[colour]} marble "
+                    f"({COLOUR_LETTERS[colour]}):"
+                )
+                steps.append(Step(question, f"slot {slot + 1}", order=slot))
+        return tuple(steps)
+
+    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
+        assert isinstance(before, DropView) and isinstance(after, DropView)
+        who = self.player_label(table, mover)
+        if before.phase == Phase.GATE:
+            released = after.marbles[len(before.marbles) :]
+            slots = ["."] * SLOT_COUNT
+            for marble in released:
+                slots[marble.slot] = COLOUR_LETTERS[marble.colour]
+            return who + f" set the gate {''.join(slots)}"
+        placed_after = (
+            after.results[-1].bets if len(after.results) > len(before.results) else after.bets
+        )
+        new = [column for column in placed_after[mover] if column not in before.bets[mover]]
+        if not new:
+            return None
+        return who + f" bet on {_column_name(new[0])}"
+
+    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
+        assert isinstance(before, DropView) and isinstance(after, DropView)
+        if len(after.results) == len(before.results):
+            return ()
+        result = after.results[-1]
+        number = len(after.results)
+        lanes = Text("  ").join(
+            Text(f"{lane + 1}:") + _lane_marbles(contents)
+            for lane, contents in enumerate(result.lanes)
+        )
+        steps: list[RenderableType] = [
+            Text.assemble((f"Round {number} is scored: the cover is lifted", "bold"), "\nlanes ")
+            + lanes
+        ]
+        for seat in range(table.num_players):
+            steps.append(self._points(result, seat, after.totals[seat], table))
+        return steps
+
+    def _points(self, result: RoundResult, seat: Seat, total: int, table: Table) -> Text:
+        """A player's base points lane by lane, bonus pair by pair, and the sum."""
+        columns = result.bets[seat]
+        lanes = [column_lane(column) for column in columns if is_lane_column(column)]
+        events = [column_event(column) for column in columns if not is_lane_column(column)]
+        points = player_points(result.lanes, columns)
+        base = ", ".join(
+            f"lane {lane + 1}: {base_points(result.lanes[lane])}" for lane in lanes
+        )
+        bonus = ", ".join(
+            f"lane {lane + 1} × event {event + 1}: {event_points(event, result.lanes[lane])}"
+            for lane in lanes
+            for event in events
+        )
+        return Text.assemble(
+            self.player_label(table, seat),
+            f"  base {points.base}" + (f" ({base})" if base else ""),
+            f"  bonus {points.bonus}" + (f" ({bonus})" if bonus else ""),
+            (f"  = {points.total}", "bold"),
+            f"  total {total}",
+        )
+
+    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+        assert isinstance(final, DropView)
+        rows = [Text("Points by round", style="bold")]
+        for seat in range(table.num_players):
+            rounds = " + ".join(str(result.points[seat]) for result in final.results)
+            rows.append(self.player_label(table, seat) + f"  {rounds} = {final.totals[seat]}")
+        return (Group(*rows),)
+
+
+RENDERER = CheeseDropRenderer()

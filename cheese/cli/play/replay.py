@@ -1,0 +1,146 @@
+"""``cheese replay``: step through a recorded game, as one seat saw it or all revealed.
+
+A position is a state where someone decides (or the end); move k is the k-th decision.
+Records of unfinished games replay up to where they stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from cheese.cli.errors import UserInputError
+from cheese.cli.play.record_file import load_record
+from cheese.cli.play.renderer import Renderer, Table
+from cheese.cli.play.session import standings
+from cheese.engine import Seat, State
+from cheese.engine.records import GameRecord, replay_states
+
+DATABASE_PREFIX = "DB:"
+REVEALED: Seat = -1
+"""The ``Table.seat`` of a replay that shows everything."""
+REPLAY_HELP = "Enter or n: next move · b: back · a number: go to that move · e: end · q: quit"
+
+
+def load_replay(source: str) -> GameRecord:
+    """The record ``source`` names: a JSON file, or ``DB:GAME_ID`` of a results database."""
+    if source.startswith(DATABASE_PREFIX):
+        raise UserInputError(
+            f"{source!r}: replaying from a results database is not available in this "
+            "version of cheese; replay a JSON game record instead (cheese replay FILE.json)"
+        )
+    return load_record(Path(source))
+
+
+class Replay:
+    """A recorded game shown move by move at the terminal."""
+
+    def __init__(
+        self,
+        renderer: Renderer,
+        record: GameRecord,
+        seat: Seat | None,
+        console: Console,
+        read_line: Callable[[str], str],
+    ) -> None:
+        self.renderer = renderer
+        self.record = record
+        self.seat = seat
+        self.console = console
+        self.read_line = read_line
+        self.states = replay_states(record)
+        self.positions = [
+            index for index, state in enumerate(self.states) if not state.is_chance_node()
+        ]
+        names = tuple(
+            "you" if self.seat == index and player == "human" else player
+            for index, player in enumerate(record.players)
+        )
+        self.table = Table(
+            seat=REVEALED if seat is None else seat,
+            names=names,
+            options=self.states[0].options,
+            seed=record.seed,
+        )
+
+    @property
+    def last(self) -> int:
+        return len(self.positions) - 1
+
+    def run(self) -> int:
+        move = 0
+        while True:
+            self.show(move)
+            try:
+                text = self.read_line(f"move {move}/{self.last} > ").strip().lower()
+            except EOFError:
+                self.console.print()
+                return 0
+            if text in ("", "n", "next"):
+                if move == self.last:
+                    self.console.print("That was the last move (b goes back, q quits).")
+                move = min(move + 1, self.last)
+            elif text in ("b", "back", "p"):
+                move = max(move - 1, 0)
+            elif text in ("e", "end"):
+                move = self.last
+            elif text in ("q", "quit", "exit"):
+                return 0
+            elif text.isdigit() and int(text) <= self.last:
+                move = int(text)
+            else:
+                self.console.print(f"{text!r}: {REPLAY_HELP} (moves 0 to {self.last})")
+
+    def show(self, move: int) -> None:
+        """The position after ``move`` decisions: the move itself, then the board."""
+        state = self.states[self.positions[move]]
+        where = "everything revealed" if self.seat is None else f"seat {self.seat}'s view"
+        self.console.print(
+            Rule(f"{self.renderer.title} · seed {self.record.seed} · move {move}/{self.last} "
+                 f"· {where}", style="dim")
+        )
+        if move > 0:
+            self._show_move(move)
+        if self.seat is None:
+            views = [state.view(seat) for seat in range(state.num_players)]
+            self.console.print(self.renderer.revealed_board(views, self.table))
+        else:
+            self.console.print(self.renderer.board(state.view(self.seat), self.table))
+        if state.is_terminal():
+            for step in self.renderer.resolution(self._view(state), self.table):
+                self.console.print(step)
+            self.console.print(standings(state, self.renderer, self.table))
+        elif move == self.last:
+            self.console.print("The record stops here: the game was left unfinished.")
+        self.console.print(Text(REPLAY_HELP, style="dim"))
+
+    def _view(self, state: State) -> object:
+        return state.view(0 if self.seat is None else self.seat)
+
+    def _show_move(self, move: int) -> None:
+        index = self.positions[move - 1]
+        before, after = self.states[index], self.states[index + 1]
+        mover = before.current_player
+        if self.seat is None:
+            line: Text | None = self.renderer.player_label(self.table, mover) + (
+                f" played {before.action_to_string(self.record.actions[index])}"
+            )
+        else:
+            line = self.renderer.describe(
+                before.view(self.seat), after.view(self.seat), mover, self.table
+            )
+            if mover == self.seat:
+                line = self.renderer.player_label(self.table, mover) + (
+                    f" played {before.action_to_string(self.record.actions[index])}"
+                )
+        if line is not None:
+            self.console.print(line)
+        arrived = self.states[self.positions[move]]
+        for step in self.renderer.scored(
+            self._view(self.states[self.positions[move - 1]]), self._view(arrived), self.table
+        ):
+            self.console.print(step)

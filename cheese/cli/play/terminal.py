@@ -1,0 +1,25 @@
+"""The terminal: colour when it is one, plain text (no escape codes) otherwise."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from rich.console import Console
+
+
+def wants_plain_text() -> bool:
+    """Plain text when ``NO_COLOR`` is set (and not empty) or the output is not a terminal."""
+    return bool(os.environ.get("NO_COLOR")) or not sys.stdout.isatty()
+
+
+def make_console(plain: bool | None = None, width: int | None = None) -> Console:
+    """A console that writes colour, or no escape code at all when ``plain``."""
+    if plain is None:
+        plain = wants_plain_text()
+    return Console(
+        color_system=None if plain else "auto",
+        highlight=False,
+        emoji=False,
+        width=width,
+    )
