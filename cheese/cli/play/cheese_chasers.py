@@ -33,7 +33,7 @@ GRID_COLUMNS = 25
 """Cells shown across (3 characters each): the grid fits 80 columns."""
 GRID_ROWS = 11
 """Rows shown: with the lines around it the screen fits 24 rows."""
-LEGEND = "[X] last card  1-8: cells for the drawn card  m: mouse beside a cat  T!: active trap"
+LEGEND = "[X] last card · 1-8 cells for the drawn card · m mouse by a cat · T! active trap"
 
 
 def _window(cells: Sequence[Cell], centre: Cell) -> tuple[range, range]:

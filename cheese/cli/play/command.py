@@ -18,7 +18,7 @@ from cheese.cli.play.record_file import default_record_path
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import Replay, load_replay
 from cheese.cli.play.session import Players, PlaySession, Terminal
-from cheese.cli.play.terminal import make_console
+from cheese.cli.play.terminal import line_reader, make_console
 from cheese.engine import GAME_SLUGS, game_info, load_game
 
 BOT_PAUSE_SECONDS = 0.7
@@ -110,7 +110,7 @@ def play(
     session = PlaySession(
         renderer=renderer,
         players=Players(seat, bots, _bot(hint_spec)),
-        terminal=Terminal(console, console.input, 0.0 if fast else BOT_PAUSE_SECONDS),
+        terminal=Terminal(console, line_reader(console), 0.0 if fast else BOT_PAUSE_SECONDS),
         record_path=record or default_record_path(game, seed, datetime.now()),
         state=state,
     )
@@ -122,9 +122,9 @@ def play(
             "give a writable path with --record"
         ) from None
     console.print(
-        Text(f"{renderer.title}, seed {seed}, you are ")
+        Text(f"{renderer.title}, seed {seed}: you play seat {seat} (")
         + renderer.player_label(session.table(), seat)
-        + ". Type help at any prompt for the commands and how to write moves."
+        + "). Type help at any prompt for the commands and how to write moves."
     )
     return session.run()
 
@@ -156,5 +156,5 @@ def replay(
             f"to {len(record.players) - 1}, or leave it out to see everything"
         )
     console = make_console()
-    return Replay(RENDERERS[record.game], record, seat, console, console.input).run()
+    return Replay(RENDERERS[record.game], record, seat, console, line_reader(console)).run()
 

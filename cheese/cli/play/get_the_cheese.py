@@ -177,7 +177,7 @@ class GetTheCheeseRenderer:
             piles = [
                 Text.assemble(
                     self.player_label(table, seat),
-                    " {} points, {} king mice, {} mice".format(*rank_key(pile)),
+                    "  {} points · king mice {} · mice {}".format(*rank_key(pile)),
                 )
                 for seat, pile in enumerate(final.score_piles)
             ]

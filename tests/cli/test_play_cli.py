@@ -1,0 +1,98 @@
+"""``cheese play`` and ``cheese replay`` options: help, bad input as one line with exit 2,
+and seats filled by ``--vs``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from cheese.bots.registry import make_bot
+from cheese.cli.app import main
+from cheese.cli.play.command import seat_specs
+from cheese.cli.play.options_text import parse_game_options
+from cheese.cli.play.record_file import default_record_path, records_directory
+from cheese.cli.play.renderers import RENDERERS
+from cheese.engine import GAME_SLUGS
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and "Example" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "get-the-cheese", "--seat", "4"], "--seat 4 is not a seat"),
+        (["play", "get-the-cheese", "--players", "9"], "3 to 5 players"),
+        (["play", "get-the-cheese", "--vs", "nobot"], "unknown bot 'nobot'"),
+        (["play", "cheese-drop", "--vs", "mcts", "--vs", "greedy"], "only 1 bot seats"),
+        (["play", "cheese-drop", "--options", "colour=red"], "unknown option"),
+        (["play", "cheese-drop", "--options", "simple"], "is not NAME=VALUE"),
+        (["play", "cheese-drop", "--seed", "-1"], "--seed must be"),
+        (["replay", "no-such-record.json"], "no such file"),
+        (["replay", "DB:17"], "results database"),
+    ],
+)
+def test_bad_input_is_one_line_with_exit_code_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str, tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, *argv, *(["--record", str(tmp_path / "r.json")]
+                                       if argv[0] == "play" else []))
+    assert code == 2
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_a_record_that_is_not_json_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_an_unwritable_record_path_is_refused_before_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run(capsys, "play", "cheese-drop", "--record", str(blocker / "r.json"))
+    assert code == 2 and "cannot write the game record" in err
+
+
+def test_vs_fills_the_bot_seats_in_order_with_the_last_repeated() -> None:
+    assert seat_specs([], [1, 2, 3], "mcts") == {1: "mcts", 2: "mcts", 3: "mcts"}
+    assert seat_specs(["greedy"], [0, 2], "mcts") == {0: "greedy", 2: "greedy"}
+    assert seat_specs(["a", "b"], [0, 1, 3], "mcts") == {0: "a", 1: "b", 3: "b"}
+    assert seat_specs(["expectimax"], [], "mcts") == {}
+
+
+def test_game_options_read_ints_booleans_and_lists() -> None:
+    assert parse_game_options("") == {}
+    assert parse_game_options("simple=TRUE, rows=4") == {"simple": True, "rows": 4}
+    assert parse_game_options("cheese_values=2,3,4,5,2,3,4,5") == {
+        "cheese_values": (2, 3, 4, 5, 2, 3, 4, 5)
+    }
+
+
+def test_every_game_has_a_renderer_and_a_default_opponent_that_exists() -> None:
+    assert set(RENDERERS) == set(GAME_SLUGS)
+    for renderer in RENDERERS.values():
+        assert make_bot(renderer.default_opponent).spec == renderer.default_opponent
+
+
+def test_records_go_to_the_data_directory_by_default() -> None:
+    path = default_record_path("cheese-drop", 7, datetime(2026, 1, 2, 3, 4, 5))
+    assert path.parent == records_directory()
+    assert path.name == "cheese-drop-20260102-030405-seed7.json"

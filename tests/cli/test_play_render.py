@@ -1,0 +1,135 @@
+"""The renderers: snapshots at 80 columns with and without colour, and the rule that the
+screen shows nothing the person's seat cannot see."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console, RenderableType
+
+from cheese.cli.play.renderer import Table
+from cheese.cli.play.renderers import RENDERERS
+from cheese.cli.play.terminal import make_console
+from cheese.engine import GAME_SLUGS, State, load_game
+from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS
+from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.luck import resolve_chance
+
+SNAPSHOTS = Path(__file__).parent.parent / "data" / "play"
+UPDATE = os.environ.get("CHEESE_UPDATE_SNAPSHOTS") == "1"
+"""Set to 1 to rewrite the snapshot files after a deliberate change of the screens."""
+WIDTH = 80
+POSITIONS = {"get-the-cheese": (4, 7, 4), "cheese-chasers": (1, 4, 14), "cheese-drop": (3, 6, 5)}
+"""Per game: players, seed, and how many decisions seat 0 has made at the snapshot."""
+
+
+def position(slug: str, players: int, seed: int, decisions: int) -> tuple[State, State]:
+    """The state where seat 0 decides after ``decisions`` of its own decisions (random
+    moves from ``seed``), and the end of that game."""
+    rng = random.Random(seed)
+    state = load_game(slug).new_initial_state(num_players=players, seed=seed)
+    snapshot: State | None = None
+    made = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+            continue
+        if state.current_player == 0:
+            if made == decisions and snapshot is None:
+                snapshot = state
+            made += 1
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    assert snapshot is not None
+    return snapshot, state
+
+
+def table_of(state: State, seat: int = 0) -> Table:
+    names = tuple("you" if other == seat else "random" for other in range(state.num_players))
+    legal = tuple(state.legal_actions()) if state.current_player == seat else ()
+    return Table(seat, names, state.options, state.seed, legal)
+
+
+def text_of(renderables: list[RenderableType], colour: bool, width: int = WIDTH) -> str:
+    buffer = io.StringIO()
+    console = (
+        Console(file=buffer, width=width, force_terminal=True, color_system="standard",
+                highlight=False, markup=False, emoji=False)
+        if colour
+        else make_console(plain=True, width=width, file=buffer)
+    )
+    for renderable in renderables:
+        console.print(renderable)
+    return buffer.getvalue()
+
+
+def screens(slug: str) -> list[RenderableType]:
+    """The board at the snapshot position, then the whole end of that game."""
+    renderer = RENDERERS[slug]
+    snapshot, final = position(slug, *POSITIONS[slug])
+    return [
+        renderer.board(snapshot.view(0), table_of(snapshot)),
+        *renderer.resolution(final.view(0), table_of(final)),
+    ]
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+@pytest.mark.parametrize("colour", [False, True], ids=["plain", "colour"])
+def test_the_screens_match_their_snapshots(slug: str, colour: bool) -> None:
+    text = text_of(screens(slug), colour)
+    path = SNAPSHOTS / f"{slug}.{'colour' if colour else 'plain'}.txt"
+    if UPDATE:
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no snapshot {path}; run with CHEESE_UPDATE_SNAPSHOTS=1 once"
+    assert text == path.read_text(encoding="utf-8")
+    assert ("\x1b[" in text) == colour
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_the_plain_board_fits_80_columns_and_24_rows(slug: str) -> None:
+    """Drawn on a wide terminal, no line of the board needs more than 80 columns."""
+    snapshot, _ = position(slug, *POSITIONS[slug])
+    board = text_of([RENDERERS[slug].board(snapshot.view(0), table_of(snapshot))], False, 200)
+    lines = board.rstrip("\n").split("\n")
+    assert max(len(line.rstrip()) for line in lines) <= WIDTH
+    assert len(lines) <= 24 - 4, "the board leaves room for the question and the prompt"
+
+
+@pytest.mark.parametrize("slug", ["get-the-cheese", "cheese-drop"])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_screen_is_the_same_whatever_the_seat_cannot_see(slug: str, seed: int) -> None:
+    """A determinization keeps the seat's view and redraws what it cannot see: the
+    screen of both must be identical, while the hidden truth differs."""
+    players = 4 if slug == "get-the-cheese" else 3
+    renderer = RENDERERS[slug]
+    rng = random.Random(seed)
+    for decisions in (2, 5, 7):
+        state, _ = position(slug, players, seed, decisions)
+        for seat in range(players):
+            other = state.determinize(seat, rng)
+            table = table_of(state, seat)
+            shown = text_of([renderer.board(state.view(seat), table)], False)
+            assert shown == text_of([renderer.board(other.view(seat), table)], False)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_other_seats_face_down_cards_show_as_backs(seed: int) -> None:
+    state, _ = position("get-the-cheese", 4, seed, 6)
+    for seat in range(4):
+        view = state.view(seat)
+        assert isinstance(view, GtcView)
+        board = text_of([RENDERERS["get-the-cheese"].board(view, table_of(state, seat))], False)
+        rows = [line.split()[2:] for line in board.splitlines() if line.startswith("#")]
+        assert any(card.face_down and card.owner != seat for line in view.lines for card in line)
+        for index, line in enumerate(view.lines):
+            tokens = rows[index] if line else []
+            for card, token in zip(line, tokens, strict=True):
+                letter = COLOUR_LETTERS[card.owner]
+                if card.owner != seat and card.face_down:
+                    assert token in (f"{letter}:?", f"{letter}:?*")
+                else:
+                    assert "?" not in token

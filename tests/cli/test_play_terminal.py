@@ -1,0 +1,153 @@
+"""``cheese play`` and ``cheese replay`` driven in a pseudo-terminal, as a person would.
+
+Each game is played to the end from the real program with scripted input that includes
+nonsense, help, hint, undo and a declined quit; other runs leave by quit, Ctrl-D and
+Ctrl-C, and every run must leave a game record that replays.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from cheese.engine.records import GameRecord, replay, replay_states
+
+TIMEOUT = 60
+PROMPT = r"\n> "
+CONFIRM = r"\[y/N\] "
+END = "Game record saved to"
+SCRIPT = ("xyzzy", "99", "help", "?", "hint", "2", "undo", "1")
+"""Typed at the first prompts: nonsense, a number out of range, help, hint, a choice,
+undo (one step back), then a choice; every game then continues with choice 1."""
+
+
+def spawn(*arguments: str, colour: bool = False) -> pexpect.spawn:
+    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    env["TERM"] = "xterm-256color"
+    if not colour:
+        env["NO_COLOR"] = "1"
+    return pexpect.spawn(
+        sys.executable, ["-m", "cheese", *arguments], env=env, encoding="utf-8",
+        timeout=TIMEOUT, dimensions=(24, 80),
+    )
+
+
+def answers() -> Iterator[str]:
+    yield from SCRIPT
+    while True:
+        yield "1"
+
+
+def play_to_the_end(child: pexpect.spawn) -> str:
+    """Answer every prompt (the script, then 1) until the game is over; the transcript."""
+    transcript = []
+    typed = answers()
+    while True:
+        index = child.expect([PROMPT, END])
+        transcript.append(child.before)
+        if index == 1:
+            child.expect(pexpect.EOF)
+            transcript.append(END + child.before)
+            return "".join(transcript)
+        child.sendline(next(typed))
+
+
+GAMES = [
+    ("get-the-cheese", 0, ["--vs", "random"]),
+    ("cheese-chasers", 0, ["--vs", "greedy"]),
+    ("cheese-drop", 1, ["--vs", "random", "--players", "3", "--seat", "1"]),
+]
+
+
+@pytest.mark.parametrize(("game", "seat", "extra"), GAMES)
+def test_a_whole_game_with_nonsense_help_hint_and_undo(
+    game: str, seat: int, extra: list[str], tmp_path: Path
+) -> None:
+    record_path = tmp_path / "game.json"
+    child = spawn("play", game, "--seed", "5", "--fast", "--record", str(record_path), *extra)
+    transcript = play_to_the_end(child)
+    child.close()
+    assert child.exitstatus == 0
+    assert "'xyzzy' is not a choice or a move here" in transcript
+    assert "There is no choice 99" in transcript
+    assert "hint (a bot's top choices)" in transcript
+    assert "top choices" in transcript or "would play" in transcript
+    assert "Traceback" not in transcript
+    assert "Final scores" in transcript and str(record_path) in transcript
+    assert "\x1b[" not in transcript
+    if game == "cheese-chasers":  # "2" placed a card, so undo went back a decision
+        assert "Back to your previous decision." in transcript
+    record = GameRecord.from_json(record_path.read_text())
+    assert record.players[seat] == "human"
+    assert replay(record).scores() == record.scores
+
+
+def test_quit_asks_first_and_saves_an_unfinished_game(tmp_path: Path) -> None:
+    record_path = tmp_path / "quit.json"
+    child = spawn("play", "cheese-drop", "--seed", "2", "--fast", "--record", str(record_path))
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(CONFIRM)
+    child.sendline("n")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(CONFIRM)
+    child.sendline("y")
+    child.expect("Game saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    states = replay_states(GameRecord.from_json(record_path.read_text()))
+    assert not states[-1].is_terminal() and len(states) > 1
+
+
+@pytest.mark.parametrize(("key", "status"), [("d", 0), ("c", 130)])
+def test_ctrl_d_and_ctrl_c_save_the_record_and_leave_cleanly(
+    key: str, status: int, tmp_path: Path
+) -> None:
+    record_path = tmp_path / "left.json"
+    child = spawn(
+        "play", "get-the-cheese", "--seed", "3", "--fast", "--record", str(record_path),
+        colour=True,
+    )
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendcontrol(key)
+    child.expect("saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == status
+    assert "Traceback" not in (child.before or "")
+    record = GameRecord.from_json(record_path.read_text())
+    assert replay_states(record)[-1].current_player == 0
+
+
+def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
+    record_path = tmp_path / "game.json"
+    child = spawn("play", "cheese-chasers", "--seed", "9", "--fast", "--record", str(record_path))
+    play_to_the_end(child)
+    child.close()
+    replayed = spawn("replay", str(record_path))
+    replayed.expect(r"move 0/(\d+) > ")
+    last = int(replayed.match.group(1))
+    replayed.sendline("")
+    replayed.expect("move 1/")
+    replayed.sendline("b")
+    replayed.expect("move 0/")
+    replayed.sendline("nonsense")
+    replayed.expect("Enter or n: next move")
+    replayed.sendline("e")
+    replayed.expect("Final scores")
+    replayed.expect(f"move {last}/{last} > ")
+    replayed.sendline("q")
+    replayed.expect(pexpect.EOF)
+    replayed.close()
+    assert replayed.exitstatus == 0
