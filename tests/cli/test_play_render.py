@@ -27,14 +27,18 @@ POSITIONS = {"get-the-cheese": (4, 7, 4), "cheese-chasers": (1, 4, 14), "cheese-
 """Per game: players, seed, and how many decisions seat 0 has made at the snapshot."""
 
 
-def position(slug: str, players: int, seed: int, decisions: int) -> tuple[State, State]:
+def position(
+    slug: str, players: int, seed: int, decisions: int
+) -> tuple[State, State, State]:
     """The state where seat 0 decides after ``decisions`` of its own decisions (random
-    moves from ``seed``), and the end of that game."""
+    moves from ``seed``), the end of that game and the state before its last action."""
     rng = random.Random(seed)
     state = load_game(slug).new_initial_state(num_players=players, seed=seed)
     snapshot: State | None = None
     made = 0
+    before = state
     while not state.is_terminal():
+        before = state
         if state.is_chance_node():
             state = state.apply(resolve_chance(state))
             continue
@@ -45,7 +49,7 @@ def position(slug: str, players: int, seed: int, decisions: int) -> tuple[State,
         legal = state.legal_actions()
         state = state.apply(legal[rng.randrange(len(legal))])
     assert snapshot is not None
-    return snapshot, state
+    return snapshot, state, before
 
 
 def table_of(state: State, seat: int = 0) -> Table:
@@ -70,9 +74,10 @@ def text_of(renderables: list[RenderableType], colour: bool, width: int = WIDTH)
 def screens(slug: str) -> list[RenderableType]:
     """The board at the snapshot position, then the whole end of that game."""
     renderer = RENDERERS[slug]
-    snapshot, final = position(slug, *POSITIONS[slug])
+    snapshot, final, before = position(slug, *POSITIONS[slug])
     return [
         renderer.board(snapshot.view(0), table_of(snapshot)),
+        *renderer.scored(before.view(0), final.view(0), table_of(final)),
         *renderer.resolution(final.view(0), table_of(final)),
     ]
 
@@ -92,7 +97,7 @@ def test_the_screens_match_their_snapshots(slug: str, colour: bool) -> None:
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_the_plain_board_fits_80_columns_and_24_rows(slug: str) -> None:
     """Drawn on a wide terminal, no line of the board needs more than 80 columns."""
-    snapshot, _ = position(slug, *POSITIONS[slug])
+    snapshot, _, _ = position(slug, *POSITIONS[slug])
     board = text_of([RENDERERS[slug].board(snapshot.view(0), table_of(snapshot))], False, 200)
     lines = board.rstrip("\n").split("\n")
     assert max(len(line.rstrip()) for line in lines) <= WIDTH
@@ -108,7 +113,7 @@ def test_the_screen_is_the_same_whatever_the_seat_cannot_see(slug: str, seed: in
     renderer = RENDERERS[slug]
     rng = random.Random(seed)
     for decisions in (2, 5, 7):
-        state, _ = position(slug, players, seed, decisions)
+        state, _, _ = position(slug, players, seed, decisions)
         for seat in range(players):
             other = state.determinize(seat, rng)
             table = table_of(state, seat)
@@ -118,7 +123,7 @@ def test_the_screen_is_the_same_whatever_the_seat_cannot_see(slug: str, seed: in
 
 @pytest.mark.parametrize("seed", range(4))
 def test_other_seats_face_down_cards_show_as_backs(seed: int) -> None:
-    state, _ = position("get-the-cheese", 4, seed, 6)
+    state, _, _ = position("get-the-cheese", 4, seed, 6)
     for seat in range(4):
         view = state.view(seat)
         assert isinstance(view, GtcView)

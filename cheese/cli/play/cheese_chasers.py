@@ -31,12 +31,12 @@ DEFAULT_OPPONENT = "expectimax"
 KIND_STYLES: tuple[str, ...] = ("bold white", "bold red", "bold yellow", "bold magenta")
 GRID_COLUMNS = 25
 """Cells shown across (3 characters each): the grid fits 80 columns."""
-GRID_ROWS = 11
-"""Rows shown: with the lines around it the screen fits 24 rows."""
+GRID_ROWS = 13
+"""Rows shown during play: with the lines around it the screen fits 24 rows."""
 LEGEND = "[X] last card · 1-8 cells for the drawn card · m mouse by a cat · T! active trap"
 
 
-def _window(cells: Sequence[Cell], centre: Cell) -> tuple[range, range]:
+def _window(cells: Sequence[Cell], centre: Cell, rows: int) -> tuple[range, range]:
     """Columns and rows to draw: every cell of ``cells`` if they fit, else the part
     around ``centre``."""
     xs = [x for x, _ in cells]
@@ -50,15 +50,16 @@ def _window(cells: Sequence[Cell], centre: Cell) -> tuple[range, range]:
 
     return (
         span(min(xs), max(xs), centre[0], GRID_COLUMNS),
-        span(min(ys), max(ys), centre[1], GRID_ROWS),
+        span(min(ys), max(ys), centre[1], rows),
     )
 
 
-def grid(view: ChasersView, targets: Sequence[Cell]) -> Text:
-    """The table with ``targets`` numbered 1, 2, … (the drawn card's legal cells)."""
+def grid(view: ChasersView, targets: Sequence[Cell], rows_shown: int = GRID_ROWS) -> Text:
+    """The table with ``targets`` numbered 1, 2, … (the drawn card's legal cells); a
+    table too large for the screen is shown around the last card, with a note."""
     table = view.table()
     centre = view.last or (0, 0)
-    columns, rows = _window([*table, *targets, centre], centre)
+    columns, rows = _window([*table, *targets, centre], centre, rows_shown)
     numbers = {cell: index + 1 for index, cell in enumerate(targets)}
     text = Text()
     for y in rows:
@@ -66,6 +67,12 @@ def grid(view: ChasersView, targets: Sequence[Cell]) -> Text:
             text.append_text(_cell(view, table, (x, y), numbers.get((x, y))))
         text.append("\n")
     text.rstrip()
+    outside = sum(1 for x, y in table if x not in columns or y not in rows)
+    if outside:
+        text.append(
+            f"\n({outside} card{'s' if outside > 1 else ''} outside this part of the table)",
+            style="dim",
+        )
     return text
 
 
@@ -112,7 +119,9 @@ class CheeseChasersRenderer:
         targets = [neighbour(view.last, action) for action in table.legal] if view.last else []
         return Group(
             Text.assemble(
-                ("Cheese Chasers", "bold"), f" · {len(view.cards)} cards placed · ", drawn
+                ("Cheese Chasers", "bold"),
+                f" · {len(view.cards)} card{'' if len(view.cards) == 1 else 's'} placed · ",
+                drawn,
             ),
             Text(f"left in the deck: {left}"),
             Text(
@@ -151,7 +160,7 @@ class CheeseChasersRenderer:
             verdict = "Every card is placed: the table scores."
         sheet = Text(ChasersSheet(score).as_text())
         return (
-            Group(grid(final, []), Text(verdict, style="bold")),
+            Group(grid(final, [], rows_shown=len(final.cards)), Text(verdict, style="bold")),
             Group(Text("Score sheet", style="bold"), sheet),
         )
 

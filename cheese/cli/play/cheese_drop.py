@@ -51,6 +51,7 @@ EVENT_SHORT: tuple[str, ...] = ("C+M 5", "1/R", "1/Y", "2/M", "C: 1/R,Y", "Y>R 2
 """The same in a few letters (marble letters; ``1/R`` is 1 point per red), for the board."""
 ROUNDS = 3
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+"""Marbles of one colour take slots from the left: the 1st is the leftmost."""
 
 
 def _marble(colour: int) -> Text:
@@ -208,10 +209,10 @@ class CheeseDropRenderer:
         for colour in COLOURS:
             slots = [slot for slot in range(SLOT_COUNT) if contents[slot] == colour]
             for index, slot in enumerate(slots):
-                which = f"{ORDINALS[index]} " if view.hand[colour] > 1 else ""
+                which = f" ({ORDINALS[index]} from the left)" if view.hand[colour] > 1 else ""
                 question = (
-                    f"Gate slot of the {which}{COLOUR_NAMES[colour]} marble "
-                    f"({COLOUR_LETTERS[colour]}):"
+                    f"Gate slot of the {COLOUR_NAMES[colour]} marble "
+                    f"{COLOUR_LETTERS[colour]}{which}:"
                 )
                 steps.append(Step(question, f"slot {slot + 1}", order=slot))
         return tuple(steps)
@@ -243,34 +244,37 @@ class CheeseDropRenderer:
             Text(f"{lane + 1}:") + _lane_marbles(contents)
             for lane, contents in enumerate(result.lanes)
         )
-        steps: list[RenderableType] = [
+        rows: list[RenderableType] = [
             Text.assemble((f"Round {number} is scored: the cover is lifted", "bold"), "\nlanes ")
             + lanes
         ]
         for seat in range(table.num_players):
-            steps.append(self._points(result, seat, after.totals[seat], table))
-        return steps
+            rows.extend(self._points(result, seat, after.totals[seat], table))
+        return (Group(*rows),)
 
-    def _points(self, result: RoundResult, seat: Seat, total: int, table: Table) -> Text:
-        """A player's base points lane by lane, bonus pair by pair, and the sum."""
+    def _points(
+        self, result: RoundResult, seat: Seat, total: int, table: Table
+    ) -> tuple[Text, Text]:
+        """A player's points, then its base lane by lane and its bonus pair by pair."""
         columns = result.bets[seat]
         lanes = [column_lane(column) for column in columns if is_lane_column(column)]
         events = [column_event(column) for column in columns if not is_lane_column(column)]
         points = player_points(result.lanes, columns)
-        base = ", ".join(
-            f"lane {lane + 1}: {base_points(result.lanes[lane])}" for lane in lanes
-        )
+        base = ", ".join(f"lane {lane + 1}: {base_points(result.lanes[lane])}" for lane in lanes)
         bonus = ", ".join(
-            f"lane {lane + 1} × event {event + 1}: {event_points(event, result.lanes[lane])}"
+            f"{lane + 1}×{event + 1}: {event_points(event, result.lanes[lane])}"
             for lane in lanes
             for event in events
         )
-        return Text.assemble(
-            self.player_label(table, seat),
-            f"  base {points.base}" + (f" ({base})" if base else ""),
-            f"  bonus {points.bonus}" + (f" ({bonus})" if bonus else ""),
-            (f"  = {points.total}", "bold"),
-            f"  total {total}",
+        return (
+            self.player_label(table, seat)
+            + Text(f"  {points.total} points", style="bold")
+            + f" (total {total})",
+            Text(
+                f"  base {points.base}" + (f" ({base})" if base else "")
+                + f" · bonus {points.bonus}" + (f" (lane×event {bonus})" if bonus else ""),
+                style="dim",
+            ),
         )
 
     def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:

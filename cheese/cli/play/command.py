@@ -121,10 +121,15 @@ def play(
             f"cannot write the game record to {session.record_path} ({error.strerror}); "
             "give a writable path with --record"
         ) from None
+    who = (
+        Text(f"you play seat {seat}, shown as ") + renderer.player_label(session.table(), seat)
+        if bot_seats
+        else Text("solitaire")
+    )
     console.print(
-        Text(f"{renderer.title}, seed {seed}: you play seat {seat} (")
-        + renderer.player_label(session.table(), seat)
-        + "). Type help at any prompt for the commands and how to write moves."
+        Text(f"{renderer.title}, seed {seed}: ")
+        + who
+        + ". Type help at any prompt for the commands and how to write moves."
     )
     return session.run()
 

@@ -32,9 +32,9 @@ YOU = "you"
 
 COMMANDS_HELP = (
     "Type the number of a choice, or a whole move in the game's notation. Commands: "
-    "help or ? (this text), hint (a bot's top choices), undo (back to your previous "
-    "decision, or one step of this one), quit (save and leave). Ctrl-D or Ctrl-C also "
-    "save the game and leave."
+    "help or ? (this text), board (show the table again), hint (a bot's top choices), "
+    "undo (back to your previous decision, or one step of this one), quit (save and "
+    "leave). Ctrl-D or Ctrl-C also save the game and leave."
 )
 YES = frozenset({"y", "yes"})
 
@@ -77,6 +77,20 @@ class Terminal:
     def pause(self) -> None:
         if self.pause_seconds > 0:
             time.sleep(self.pause_seconds)
+
+    def wait_for_step(self) -> None:
+        """Between the steps of a resolution: wait for Enter (no wait with ``--fast``).
+
+        The steps are longer than a screen, so they are read one at a time; end of input
+        here only stops the waiting (the game is over or saved already).
+        """
+        if self.pause_seconds <= 0:
+            return
+        try:
+            self.read_line("(Enter: next step) ")
+        except EOFError:
+            self.pause_seconds = 0.0
+            self.console.print()
 
     def ask(self, prompt: str) -> str:
         """A line typed by the person; end of input and Ctrl-C leave the game."""
@@ -169,7 +183,7 @@ class PlaySession:
 
     def _show_step(self, step: RenderableType) -> None:
         self.terminal.console.print(step)
-        self.terminal.pause()
+        self.terminal.wait_for_step()
 
     def table(self, legal: Sequence[Action] = ()) -> Table:
         return Table(
@@ -198,7 +212,8 @@ class PlaySession:
             console.print(Text("Since your last move:", style="bold"))
             for line in self.since:
                 console.print(Text("  ") + line)
-        console.print(self.renderer.board(view, table))
+        board = self.renderer.board(view, table)
+        console.print(board)
         path = self.renderer.choice_path
         notation = self.state.action_to_string
         menu = Menu(tuple((action, path(view, action, notation(action))) for action in legal))
@@ -216,6 +231,8 @@ class PlaySession:
             reply = self._read_reply(text, question, legal)
             if isinstance(reply, int):
                 return reply
+            if reply == "board":
+                console.print(board)
             if reply == "undo":
                 if len(asked) > 1:
                     asked.pop()
@@ -224,7 +241,7 @@ class PlaySession:
                 if self._undo():
                     return None
                 console.print("Nothing to undo: this is your first decision.")
-            elif reply is not None:
+            elif reply is not None and reply != "board":
                 chosen = (*chosen, reply)
 
     def _show_question(self, question: Question) -> None:
@@ -232,11 +249,11 @@ class PlaySession:
         if question.chosen:
             line = Text(" › ".join(question.chosen) + " › ", style="dim") + line
         self.terminal.console.print(line)
-        choices = Text("   ").join(
+        choices = [
             Text.assemble((f"{number}", "bold cyan"), f" {answer}")
             for number, answer in enumerate(question.answers, start=1)
-        )
-        self.terminal.console.print(choices)
+        ]
+        self.terminal.console.print(wrapped(choices, self.terminal.console.width))
 
     def _read_reply(
         self, text: str, question: Question, legal: Sequence[Action]
@@ -255,8 +272,8 @@ class PlaySession:
         if word == "hint":
             self._hint()
             return None
-        if word in ("undo", "back"):
-            return "undo"
+        if word in ("undo", "back", "board"):
+            return "board" if word == "board" else "undo"
         if word in ("quit", "exit"):
             answer = self.terminal.ask("Quit this game? It is saved and can be replayed. [y/N] ")
             if answer.strip().lower() in YES:
@@ -273,9 +290,12 @@ class PlaySession:
         try:
             action = self.state.parse_action(text)
         except (ActionSyntaxError, IllegalActionError, ValueError) as error:
+            # The notation's own explanation helps a mistyped move, not a stray word.
+            attempt = not text.isalpha()
             console.print(
                 Text(f"{text!r} is not a choice or a move here. ", style="yellow")
-                + Text(f"Type a number from 1 to {count}, or help. ({error})", style="dim")
+                + Text(f"Type a number from 1 to {count}, or help.")
+                + (Text(f" ({error})", style="dim") if attempt else Text())
             )
             return None
         if action not in legal:
@@ -317,6 +337,18 @@ class PlaySession:
         console.print(standings(self.state, self.renderer, table))
         console.print(f"Game record saved to {self.record_path}")
         console.print(f"Replay it: cheese replay {self.record_path}")
+
+
+def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
+    """``items`` on as few lines as fit ``width``, never breaking inside an item."""
+    lines: list[Text] = [Text()]
+    for item in items:
+        if lines[-1].plain and len(lines[-1].plain) + len(gap) + len(item.plain) > width:
+            lines.append(Text())
+        if lines[-1].plain:
+            lines[-1].append(gap)
+        lines[-1].append_text(item)
+    return Text("\n").join(lines)
 
 
 def hint_text(decision: Decision, spec: str, state: State) -> Text:
