@@ -21,6 +21,7 @@ from cheese.cli.errors import (
     EXIT_BAD_INPUT,
     UserInputError,
     click_exceptions,
+    read_text_file,
     report_bad_input,
 )
 from cheese.cli.play.command import play, replay
@@ -135,16 +136,7 @@ def score(
     Example: cheese score cheese-chasers layout.txt --json
     """
     slug = _check_game(game)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserInputError(f"{file}: no such file; give the path of the table to score") from None
-    except IsADirectoryError:
-        raise UserInputError(f"{file}: is a directory; give the path of a text file") from None
-    except UnicodeDecodeError:
-        raise UserInputError(f"{file}: is not UTF-8 text; save it as plain text") from None
-    except OSError as error:
-        raise UserInputError(f"{file}: cannot be read ({error.strerror})") from None
+    text = read_text_file(file, "the table to score (a text file)")
     sheet = score_sheet(slug, text, str(file))
     if as_json:
         print(json.dumps(sheet.as_json()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 # typer >= 0.29 carries its own copy of click; its exception types live there.
 from typer._click import exceptions as click_exceptions
@@ -12,6 +13,7 @@ __all__ = [
     "EXIT_FAILURE",
     "UserInputError",
     "click_exceptions",
+    "read_text_file",
     "report_bad_input",
 ]
 
@@ -28,3 +30,20 @@ def report_bad_input(message: str) -> int:
     first_line = " ".join(message.split())
     print(f"cheese: error: {first_line}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def read_text_file(path: Path, what: str) -> str:
+    """The UTF-8 text of ``path``; ``UserInputError`` in one line when it cannot be read.
+
+    ``what`` names the file the command wants, e.g. "the table to score".
+    """
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserInputError(f"{path}: no such file; give the path of {what}") from None
+    except IsADirectoryError:
+        raise UserInputError(f"{path}: is a directory; give the path of {what}") from None
+    except UnicodeDecodeError:
+        raise UserInputError(f"{path}: is not UTF-8 text; give the path of {what}") from None
+    except OSError as error:
+        raise UserInputError(f"{path}: cannot be read ({error.strerror})") from None

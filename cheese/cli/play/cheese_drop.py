@@ -268,7 +268,7 @@ class CheeseDropRenderer:
         )
         return (
             self.player_label(table, seat)
-            + Text(f"  {points.total} points", style="bold")
+            + Text(f"  {points.total} point{'' if points.total == 1 else 's'}", style="bold")
             + f" (total {total})",
             Text(
                 f"  base {points.base}" + (f" ({base})" if base else "")

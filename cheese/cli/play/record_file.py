@@ -12,7 +12,7 @@ from pathlib import Path
 
 import platformdirs
 
-from cheese.cli.errors import UserInputError
+from cheese.cli.errors import read_text_file
 from cheese.engine.records import GameRecord
 
 APP_NAME = "cheese"
@@ -39,14 +39,4 @@ def save_record(record: GameRecord, path: Path) -> None:
 def load_record(path: Path) -> GameRecord:
     """The record in ``path``; ``UserInputError`` if it cannot be read, ``RecordError``
     if it is not a record."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserInputError(f"{path}: no such file; give the path of a game record") from None
-    except IsADirectoryError:
-        raise UserInputError(f"{path}: is a directory; give the path of a game record") from None
-    except UnicodeDecodeError:
-        raise UserInputError(f"{path}: is not a JSON game record (not UTF-8 text)") from None
-    except OSError as error:
-        raise UserInputError(f"{path}: cannot be read ({error.strerror})") from None
-    return GameRecord.from_json(text)
+    return GameRecord.from_json(read_text_file(path, "a game record (a JSON file)"))
