@@ -356,7 +356,10 @@ def hint_text(decision: Decision, spec: str, state: State) -> Text:
     if not decision.top:
         return Text(f"{spec} would play {state.action_to_string(decision.action)}")
     share = decision.top_measure == "visit share"
-    lines = [Text(f"{spec}'s top choices ({decision.top_measure}):", style="bold")]
+    lines = [
+        Text(f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
+             style="bold")
+    ]
     lines.extend(
         Text(f"  {index}. {state.action_to_string(action)}  ")
         + Text(f"{value:.0%}" if share else f"{value:.3f}", style="bold")
