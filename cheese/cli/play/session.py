@@ -11,7 +11,9 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
+from typing import TypeAlias
 
 from rich.console import Console, RenderableType
 from rich.rule import Rule
@@ -37,6 +39,25 @@ COMMANDS_HELP = (
     "leave). Ctrl-D or Ctrl-C also save the game and leave."
 )
 YES = frozenset({"y", "yes"})
+
+
+class Command(Enum):
+    """A typed command that changes what is asked next."""
+
+    UNDO = "undo"
+    BOARD = "board"
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The answer the person chose, by number, to the question asked."""
+
+    label: str
+
+
+Reply: TypeAlias = "Action | Answer | Command | None"
+"""What a typed line means: a whole move, an answer, a command, or nothing to act on
+(a message was shown; the same question is asked again)."""
 
 
 class LeaveGame(Exception):
@@ -229,20 +250,20 @@ class PlaySession:
             self._show_question(question)
             text = self.terminal.ask("> ").strip()
             reply = self._read_reply(text, question, legal)
-            if isinstance(reply, int):
-                return reply
-            if reply == "board":
+            if isinstance(reply, Answer):
+                chosen = (*chosen, reply.label)
+            elif reply is Command.BOARD:
                 console.print(board)
-            if reply == "undo":
+            elif reply is Command.UNDO:
                 if len(asked) > 1:
                     asked.pop()
                     chosen = asked.pop()
-                    continue
-                if self._undo():
+                elif self._undo():
                     return None
-                console.print("Nothing to undo: this is your first decision.")
-            elif reply is not None and reply != "board":
-                chosen = (*chosen, reply)
+                else:
+                    console.print("Nothing to undo: this is your first decision.")
+            elif reply is not None:
+                return reply
 
     def _show_question(self, question: Question) -> None:
         line = Text(question.text, style="bold")
@@ -255,11 +276,8 @@ class PlaySession:
         ]
         self.terminal.console.print(wrapped(choices, self.terminal.console.width))
 
-    def _read_reply(
-        self, text: str, question: Question, legal: Sequence[Action]
-    ) -> Action | str | None:
-        """What the typed ``text`` means: an action, an answer, ``"undo"``, or None
-        (a command done, or a message shown: ask the same question again)."""
+    def _read_reply(self, text: str, question: Question, legal: Sequence[Action]) -> Reply:
+        """What the typed ``text`` means; help, hint and quit are done here."""
         console = self.terminal.console
         word = text.lower()
         count = len(question.answers)
@@ -272,8 +290,10 @@ class PlaySession:
         if word == "hint":
             self._hint()
             return None
-        if word in ("undo", "back", "board"):
-            return "board" if word == "board" else "undo"
+        if word in ("undo", "back"):
+            return Command.UNDO
+        if word == "board":
+            return Command.BOARD
         if word in ("quit", "exit"):
             answer = self.terminal.ask("Quit this game? It is saved and can be replayed. [y/N] ")
             if answer.strip().lower() in YES:
@@ -281,7 +301,7 @@ class PlaySession:
             return None
         if word.isdigit():
             if 1 <= int(word) <= count:
-                return question.answers[int(word) - 1]
+                return Answer(question.answers[int(word) - 1])
             console.print(
                 f"There is no choice {word}: type a number from 1 to {count}, or help.",
                 style="yellow",

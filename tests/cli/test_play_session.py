@@ -1,0 +1,69 @@
+"""The play session in-process: undo (a step, a decision), board, hint, and the record."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from cheese.bots.registry import make_bot
+from cheese.cli.play.renderers import RENDERERS
+from cheese.cli.play.session import Players, PlaySession, Terminal
+from cheese.cli.play.terminal import make_console
+from cheese.engine import load_game
+from cheese.engine.cheese_chasers.view import ChasersView
+from cheese.engine.get_the_cheese.moves import DRAW
+from cheese.engine.records import GameRecord, replay_states
+
+
+def run_session(
+    slug: str, players: int, script: list[str], path: Path, seed: int = 3
+) -> tuple[int, str, GameRecord]:
+    """Play ``script`` at seat 0 against greedy bots; end of input after it."""
+    typed: Iterator[str] = iter(script)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    buffer = io.StringIO()
+    state = load_game(slug).new_initial_state(num_players=players, seed=seed)
+    bots = {seat: make_bot("greedy") for seat in range(1, players)}
+    session = PlaySession(
+        RENDERERS[slug],
+        Players(0, bots, make_bot("greedy")),
+        Terminal(make_console(plain=True, width=80, file=buffer), read_line, 0.0),
+        path,
+        state,
+    )
+    code = session.run()
+    return code, buffer.getvalue(), GameRecord.from_json(path.read_text())
+
+
+def test_undo_goes_back_to_the_previous_decision(tmp_path: Path) -> None:
+    _, out, record = run_session("cheese-chasers", 1, ["1", "1", "undo"], tmp_path / "r.json")
+    assert "Back to your previous decision." in out
+    view = replay_states(record)[-1].view(0)
+    assert isinstance(view, ChasersView) and len(view.cards) == 2
+
+
+def test_undo_inside_a_move_goes_back_one_step(tmp_path: Path) -> None:
+    _, out, record = run_session("get-the-cheese", 3, ["2", "undo", "1"], tmp_path / "r.json")
+    assert "1st card (face down on the starting cheese):" in out
+    states = replay_states(record)
+    mine = [action for state, action in zip(states, record.actions) if state.current_player == 0]
+    assert mine[:1] == [DRAW]
+
+
+def test_nothing_to_undo_at_the_first_decision(tmp_path: Path) -> None:
+    code, out, record = run_session("cheese-chasers", 1, ["undo"], tmp_path / "r.json")
+    assert code == 0 and "Nothing to undo" in out
+    assert "Game saved to" in out and record.players == ("human",)
+
+
+def test_board_shows_the_table_again_and_hint_lists_top_moves(tmp_path: Path) -> None:
+    _, out, _ = run_session("cheese-drop", 2, ["board", "hint"], tmp_path / "r.json")
+    assert out.count("betting order") == 2
+    assert "greedy's top choices (value" in out and "  1. gate " in out
