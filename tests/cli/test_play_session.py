@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from cheese.bots.registry import make_bot
 from cheese.cli.play.renderers import RENDERERS
+from cheese.cli.play.replay import Replay
 from cheese.cli.play.session import Players, PlaySession, Terminal
 from cheese.cli.play.terminal import make_console
 from cheese.engine import load_game
@@ -67,3 +68,23 @@ def test_board_shows_the_table_again_and_hint_lists_top_moves(tmp_path: Path) ->
     _, out, _ = run_session("cheese-drop", 2, ["board", "hint"], tmp_path / "r.json")
     assert out.count("betting order") == 2
     assert "greedy's top choices (value" in out and "  1. gate " in out
+
+
+def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:
+    _, _, record = run_session("get-the-cheese", 3, ["2"] + ["1"] * 40, tmp_path / "r.json")
+    screens = {}
+    for seat in (1, None):
+        buffer = io.StringIO()
+        Replay(
+            RENDERERS["get-the-cheese"], record, seat,
+            make_console(plain=True, width=80, file=buffer), _lines(["12", "q"]),
+        ).run()
+        screens[seat] = buffer.getvalue().split("move 12/")[1]
+    assert "seat 1's view" in screens[1] and "everything revealed" in screens[None]
+    assert "b:?" in screens[1] and "b:(" not in screens[1]
+    assert "?" not in screens[None].split("hands:")[0]
+
+
+def _lines(script: list[str]) -> Callable[[str], str]:
+    typed = iter(script)
+    return lambda prompt: next(typed)

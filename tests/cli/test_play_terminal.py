@@ -118,6 +118,7 @@ def test_ctrl_d_and_ctrl_c_save_the_record_and_leave_cleanly(
         colour=True,
     )
     child.expect(PROMPT)
+    assert "\x1b[" in child.before, "a terminal without NO_COLOR gets colour"
     child.sendline("1")
     child.expect(PROMPT)
     child.sendcontrol(key)

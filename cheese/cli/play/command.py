@@ -79,9 +79,9 @@ def play(
 ) -> int:
     """Play GAME against bots in the terminal.
 
-    Every prompt numbers its choices; a move may also be typed in the game's notation.
-    Type help, hint, undo or quit at any prompt. The game record is saved after every
-    move (Ctrl-D or Ctrl-C also save it); replay it with cheese replay.
+    Every prompt numbers its choices; a move may also be typed in the game's
+    notation. Type help, hint, undo or quit at any prompt. The record is saved
+    after every move (Ctrl-D and Ctrl-C save it too): see cheese replay.
 
     Example: cheese play get-the-cheese --vs mcts --vs greedy --seat 1
     """
@@ -149,8 +149,8 @@ def replay(
 ) -> int:
     """Step forward and back through a recorded game.
 
-    Enter or n shows the next move, b the one before, a number jumps to that move, e to
-    the end, q quits.
+    Enter or n shows the next move, b the one before, a number jumps to that
+    move, e to the end, q quits.
 
     Example: cheese replay get-the-cheese-20260101-120000-seed7.json --seat 0
     """
