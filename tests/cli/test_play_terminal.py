@@ -21,6 +21,7 @@ TIMEOUT = 60
 PROMPT = r"\n> "
 CONFIRM = r"\[y/N\] "
 END = "Game record saved to"
+STEP = r"\(Enter: next step\) "
 SCRIPT = ("xyzzy", "99", "help", "?", "hint", "2", "undo", "1")
 """Typed at the first prompts: nonsense, a number out of range, help, hint, a choice,
 undo (one step back), then a choice; every game then continues with choice 1."""
@@ -48,19 +49,19 @@ def play_to_the_end(child: pexpect.spawn) -> str:
     transcript = []
     typed = answers()
     while True:
-        index = child.expect([PROMPT, END])
+        index = child.expect([PROMPT, END, STEP])
         transcript.append(child.before)
         if index == 1:
             child.expect(pexpect.EOF)
             transcript.append(END + child.before)
             return "".join(transcript)
-        child.sendline(next(typed))
+        child.sendline(next(typed) if index == 0 else "")
 
 
 GAMES = [
-    ("get-the-cheese", 0, ["--vs", "random"]),
-    ("cheese-chasers", 0, ["--vs", "greedy"]),
-    ("cheese-drop", 1, ["--vs", "random", "--players", "3", "--seat", "1"]),
+    ("get-the-cheese", 0, ["--fast", "--vs", "random"]),
+    ("cheese-chasers", 0, ["--vs", "greedy"]),  # no bot to wait for; Enter between steps
+    ("cheese-drop", 1, ["--fast", "--vs", "random", "--players", "3", "--seat", "1"]),
 ]
 
 
@@ -69,7 +70,7 @@ def test_a_whole_game_with_nonsense_help_hint_and_undo(
     game: str, seat: int, extra: list[str], tmp_path: Path
 ) -> None:
     record_path = tmp_path / "game.json"
-    child = spawn("play", game, "--seed", "5", "--fast", "--record", str(record_path), *extra)
+    child = spawn("play", game, "--seed", "5", "--record", str(record_path), *extra)
     transcript = play_to_the_end(child)
     child.close()
     assert child.exitstatus == 0
@@ -82,6 +83,7 @@ def test_a_whole_game_with_nonsense_help_hint_and_undo(
     assert "\x1b[" not in transcript
     if game == "cheese-chasers":  # "2" placed a card, so undo went back a decision
         assert "Back to your previous decision." in transcript
+        assert "Score sheet" in transcript
     record = GameRecord.from_json(record_path.read_text())
     assert record.players[seat] == "human"
     assert replay(record).scores() == record.scores
