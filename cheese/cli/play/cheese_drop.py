@@ -99,11 +99,15 @@ class CheeseDropRenderer:
         assert isinstance(view, DropView)
         options = _options(table)
         rows: list[RenderableType] = [self._header(view, table, options)]
+        bag = Text("bag: " + " ".join(
+            f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS
+        ))
         if sum(view.hand):
             drawn = Text(" ").join(
                 _marble(colour) for colour in COLOURS for _ in range(view.hand[colour])
             )
-            rows.append(Text("drawn for the gate: ", style="bold") + drawn)
+            bag += Text("   drawn for the gate: ", style="bold") + drawn
+        rows.append(bag)
         rows.extend(self._drops(view, table, options))
         rows.extend(self._bets(view, table, options))
         return Group(*rows)
@@ -125,12 +129,8 @@ class CheeseDropRenderer:
             self._marker(table, seat)
             for seat in betting_order_of(view, options.start_player)
         )
-        bag = " ".join(
-            f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS
-        )
         return Text.assemble(
-            players, "   ", where, "\nscores: ", scores, "   betting order: ", order,
-            f"   bag: {bag}",
+            players, "   ", where, "\nscores: ", scores, "   betting order: ", order
         )
 
     def _drops(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
