@@ -6,6 +6,9 @@ import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
+from cheese.bots.base import Decision
 from cheese.bots.registry import make_bot
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import Replay
@@ -88,3 +91,25 @@ def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:
 def _lines(script: list[str]) -> Callable[[str], str]:
     typed = iter(script)
     return lambda prompt: next(typed)
+
+
+class _BrokenBot:
+    spec = "broken"
+
+    def choose(self, turn: object, rng: object) -> Decision:
+        raise RuntimeError("out of cheese")
+
+
+def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    buffer = io.StringIO()
+    path = tmp_path / "r.json"
+    state = load_game("cheese-drop").new_initial_state(num_players=2, seed=1, start_player=1)
+    session = PlaySession(
+        RENDERERS["cheese-drop"], Players(0, {1: _BrokenBot()}, make_bot("greedy")),
+        Terminal(make_console(plain=True, width=80, file=buffer), _lines([]), 0.0), path, state,
+    )
+    assert session.run() == 1
+    assert "bot broken (seat 1) failed: out of cheese" in capsys.readouterr().err
+    assert GameRecord.from_json(path.read_text()).players == ("human", "broken")

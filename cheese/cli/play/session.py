@@ -8,6 +8,7 @@ saved after every decision, so quitting, Ctrl-D or Ctrl-C lose nothing.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from cheese.bots.base import Bot, Decision, Turn
+from cheese.cli.errors import EXIT_FAILURE
 from cheese.cli.play.menu import Menu, Question
 from cheese.cli.play.record_file import save_record
 from cheese.cli.play.renderer import Renderer, Table
@@ -58,6 +60,10 @@ class Answer:
 Reply: TypeAlias = "Action | Answer | Command | None"
 """What a typed line means: a whole move, an answer, a command, or nothing to act on
 (a message was shown; the same question is asked again)."""
+
+
+class BotFailed(Exception):
+    """A bot raised or chose an illegal move; the game is saved up to that point."""
 
 
 class LeaveGame(Exception):
@@ -155,6 +161,11 @@ class PlaySession:
             console.print(f"\nInterrupted. Game saved to {self.record_path}")
             console.print(f"Replay it: cheese replay {self.record_path}")
             return 130
+        except BotFailed as failure:
+            self.save()
+            print(f"cheese: error: {failure}; the game is saved to {self.record_path}",
+                  file=sys.stderr)
+            return EXIT_FAILURE
         return 0
 
     def _play(self) -> None:
@@ -173,12 +184,19 @@ class PlaySession:
                 self._apply(action)
                 self.save()
             else:
-                decision = self.players.bots[mover].choose(
-                    Turn(self.state, mover), self._rng("bot", mover)
-                )
-                self._apply(decision.action, mover)
+                self._apply(self._bot_action(mover), mover)
         self.save()
         self._finish()
+
+    def _bot_action(self, seat: Seat) -> Action:
+        bot = self.players.bots[seat]
+        try:
+            action = bot.choose(Turn(self.state, seat), self._rng("bot", seat)).action
+        except Exception as error:  # a plugin bot's failure must not lose the game
+            raise BotFailed(f"bot {bot.spec} (seat {seat}) failed: {error}") from error
+        if action not in self.state.legal_actions():
+            raise BotFailed(f"bot {bot.spec} (seat {seat}) chose the illegal action {action}")
+        return action
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
