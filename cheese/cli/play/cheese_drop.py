@@ -30,7 +30,7 @@ from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_start_player
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
 from cheese.engine.cheese_drop.scoring import base_points, event_points, player_points
-from cheese.engine.cheese_drop.view import DropView, MarbleView, betting_order_of, is_under_cover
+from cheese.engine.cheese_drop.view import DropView, MarbleView, betting_order_of
 
 DEFAULT_OPPONENT = "mcts"
 """The strongest default bot here by today's strength table (README, Bots); one place to
@@ -142,7 +142,7 @@ class CheeseDropRenderer:
         for drop in drops:
             marbles = [marble for marble in view.marbles if marble.drop == drop]
             setter = self._dropper(view, drop, options)
-            paths = Text("  ").join(self._path(marble, options) for marble in marbles)
+            paths = Text("  ").join(self._path(marble) for marble in marbles)
             lines.append(Text(f"drop {drop + 1} ") + self._marker(table, setter) + ": " + paths)
         seen = [[0, 0, 0, 0] for _ in range(LANE_COUNT)]
         for marble in view.marbles:
@@ -160,10 +160,9 @@ class CheeseDropRenderer:
         start = round_start_player(options.start_player, view.round, view.num_players)
         return dropper(start, drop, view.num_players)
 
-    def _path(self, marble: MarbleView, options: DropOptions) -> Text:
-        hidden = is_under_cover(marble, options.visible_rows)
-        arrow = "→" if hidden or marble.rows_fallen < options.rows else "↓"
-        return _marble(marble.colour) + f" {marble.slot + 1}{arrow}{marble.seen_lane + 1}"
+    def _path(self, marble: MarbleView) -> Text:
+        """``Y 2→3``: the gate slot, then the lane the marble was last seen in."""
+        return _marble(marble.colour) + f" {marble.slot + 1}→{marble.seen_lane + 1}"
 
     def _bets(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
         cells = options.cells_per_column

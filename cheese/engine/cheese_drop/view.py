@@ -78,7 +78,3 @@ def betting_order_of(view: DropView, start_player: Seat) -> tuple[Seat, ...]:
     start = round_start_player(start_player, view.round, view.num_players)
     return betting_order(view.num_players, view.round, start, view.totals)
 
-
-def is_under_cover(marble: MarbleView, visible_rows: int) -> bool:
-    """Whether ``marble`` has passed under the cover: its lane is no longer seen."""
-    return marble.rows_fallen > visible_rows
