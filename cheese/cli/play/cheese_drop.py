@@ -106,7 +106,7 @@ class CheeseDropRenderer:
             drawn = Text(" ").join(
                 _marble(colour) for colour in COLOURS for _ in range(view.hand[colour])
             )
-            bag += Text("   drawn for the gate: ", style="bold") + drawn
+            bag += Text.assemble(("   drawn for the gate: ", "bold"), drawn)
         rows.append(bag)
         rows.extend(self._drops(view, table, options))
         rows.extend(self._bets(view, table, options))

@@ -93,7 +93,7 @@ class GetTheCheeseRenderer:
         assert isinstance(view, GtcView)
         hand = [KIND_NAMES[kind] for kind in KINDS for _ in range(view.hand[kind])]
         return self._table(
-            view, table, Text("your hand: ", style="bold") + Text(" ".join(hand) or "empty")
+            view, table, Text.assemble(("your hand: ", "bold"), " ".join(hand) or "empty")
         )
 
     def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
@@ -107,13 +107,13 @@ class GetTheCheeseRenderer:
             )
             for view in seen
         )
-        return self._table(revealed, table, Text("hands: ", style="bold") + hands)
+        return self._table(revealed, table, Text.assemble(("hands: ", "bold"), hands))
 
     def _table(self, view: GtcView, table: Table, hands: Text) -> RenderableType:
         rows: list[RenderableType] = [self._header(view, table)]
         for index, line in enumerate(view.lines):
             value = str(view.cheeses[index]) if index < len(view.cheeses) else "?"
-            label = Text(f"#{index} ({value}) ".ljust(8), style="bold")
+            label = Text.assemble((f"#{index} ({value}) ".ljust(8), "bold"))
             rows.append(label + _joined([_card(card, table) for card in line]))
         rows.append(hands)
         sizes = [
@@ -197,7 +197,7 @@ class GetTheCheeseRenderer:
             return _joined([_animal(card, table) for card in cards]) if cards else Text("empty")
 
         return Group(
-            Text(f"#{index} ({cheese}): ", style="bold") + line(animals),
+            Text.assemble((f"#{index} ({cheese}): ", "bold"), line(animals)),
             Text("  1 dogs:       ") + self._gains(chased, "takes", table),
             Text("  2 cats:       ") + self._gains(caught, "catches", table),
             Text("  3 king mice:  ") + line(kings_first),

@@ -286,7 +286,7 @@ class PlaySession:
     def _show_question(self, question: Question) -> None:
         line = Text(question.text, style="bold")
         if question.chosen:
-            line = Text(" › ".join(question.chosen) + " › ", style="dim") + line
+            line = Text.assemble((" › ".join(question.chosen) + " › ", "dim"), line)
         self.terminal.console.print(line)
         choices = [
             Text.assemble((f"{number}", "bold cyan"), f" {answer}")
@@ -331,7 +331,7 @@ class PlaySession:
             # The notation's own explanation helps a mistyped move, not a stray word.
             attempt = not text.isalpha()
             console.print(
-                Text(f"{text!r} is not a choice or a move here. ", style="yellow")
+                Text.assemble((f"{text!r} is not a choice or a move here. ", "yellow"))
                 + Text(f"Type a number from 1 to {count}, or help.")
                 + (Text(f" ({error})", style="dim") if attempt else Text())
             )
