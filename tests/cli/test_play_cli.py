@@ -41,7 +41,8 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         (["play", "cheese-drop", "--options", "simple"], "is not NAME=VALUE"),
         (["play", "cheese-drop", "--seed", "-1"], "--seed must be"),
         (["replay", "no-such-record.json"], "no such file"),
-        (["replay", "DB:17"], "results database"),
+        (["replay", "DB:17", "--db", "no-such.db"], "no such results database"),
+        (["replay", "DB:seventeen"], "write DB: then the game's id"),
     ],
 )
 def test_bad_input_is_one_line_with_exit_code_2(

@@ -154,3 +154,23 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     replayed.expect(pexpect.EOF)
     replayed.close()
     assert replayed.exitstatus == 0
+
+
+def test_replay_reads_a_game_of_a_results_database(tmp_path: Path) -> None:
+    database = tmp_path / "results.db"
+    run = spawn(
+        "tournament", "run", "random", "greedy", "--game", "cheese-drop", "--deals", "1",
+        "--db", str(database), "--workers", "1", "-q",
+    )
+    run.expect(pexpect.EOF)
+    run.close()
+    assert run.exitstatus == 0
+    replayed = spawn("replay", "DB:2", "--db", str(database), "--seat", "1")
+    replayed.expect(r"move 0/\d+ > ")
+    assert "P1 greedy · P2 random" in replayed.before and "seat 1's view" in replayed.before
+    replayed.sendline("e")
+    replayed.expect("Final scores")
+    replayed.sendline("q")
+    replayed.expect(pexpect.EOF)
+    replayed.close()
+    assert replayed.exitstatus == 0

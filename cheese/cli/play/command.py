@@ -20,6 +20,7 @@ from cheese.cli.play.replay import Replay, load_replay
 from cheese.cli.play.session import Players, PlaySession, Terminal
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.engine import GAME_SLUGS, game_info, load_game
+from cheese.tournaments.store import DEFAULT_DB
 
 BOT_PAUSE_SECONDS = 0.7
 """How long each bot move and each step of a resolution stays before the next one."""
@@ -146,6 +147,10 @@ def replay(
         int | None,
         typer.Option(help="Show the game as this seat saw it (default: everything revealed)."),
     ] = None,
+    db: Annotated[
+        Path,
+        typer.Option(help="The results database of a DB:GAME_ID (cheese tournament run --db)."),
+    ] = Path(DEFAULT_DB),
 ) -> int:
     """Step forward and back through a recorded game.
 
@@ -153,8 +158,10 @@ def replay(
     move, e to the end, q quits.
 
     Example: cheese replay get-the-cheese-20260101-120000-seed7.json --seat 0
+
+    Example: cheese replay DB:17 --db night.db
     """
-    record = load_replay(source)
+    record = load_replay(source, db)
     if seat is not None and not 0 <= seat < len(record.players):
         raise UserInputError(
             f"--seat {seat} is not a seat of this {len(record.players)}-player game; give 0 "

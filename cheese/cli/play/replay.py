@@ -19,6 +19,7 @@ from cheese.cli.play.renderer import Renderer, Table
 from cheese.cli.play.session import standings
 from cheese.engine import Seat, State
 from cheese.engine.records import GameRecord, replay_states
+from cheese.tournaments.store import StoreError, read_game
 
 DATABASE_PREFIX = "DB:"
 REVEALED: Seat = -1
@@ -26,14 +27,21 @@ REVEALED: Seat = -1
 REPLAY_HELP = "Enter or n: next move · b: back · a number: go to that move · e: end · q: quit"
 
 
-def load_replay(source: str) -> GameRecord:
-    """The record ``source`` names: a JSON file, or ``DB:GAME_ID`` of a results database."""
-    if source.startswith(DATABASE_PREFIX):
+def load_replay(source: str, database: Path) -> GameRecord:
+    """The record ``source`` names: a JSON file, or ``DB:GAME_ID``, a game of the results
+    database ``database`` (written by ``cheese tournament run``)."""
+    if not source.startswith(DATABASE_PREFIX):
+        return load_record(Path(source))
+    game_id = source[len(DATABASE_PREFIX) :]
+    if not game_id.isdigit():
         raise UserInputError(
-            f"{source!r}: replaying from a results database is not available in this "
-            "version of cheese; replay a JSON game record instead (cheese replay FILE.json)"
+            f"{source!r}: write DB: then the game's id, e.g. DB:17 (cheese tournament games "
+            f"{database} lists them)"
         )
-    return load_record(Path(source))
+    try:
+        return read_game(database, int(game_id))
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
 
 
 class Replay:
