@@ -321,8 +321,7 @@ class PlaySession:
             if 1 <= int(word) <= count:
                 return Answer(question.answers[int(word) - 1])
             console.print(
-                f"There is no choice {word}: type a number from 1 to {count}, or help.",
-                style="yellow",
+                f"There is no choice {word}: {type_a_number(count)}, or help.", style="yellow"
             )
             return None
         try:
@@ -332,13 +331,13 @@ class PlaySession:
             attempt = not text.isalpha()
             console.print(
                 Text.assemble((f"{text!r} is not a choice or a move here. ", "yellow"))
-                + Text(f"Type a number from 1 to {count}, or help.")
+                + Text(f"{type_a_number(count).capitalize()}, or help.")
                 + (Text(f" ({error})", style="dim") if attempt else Text())
             )
             return None
         if action not in legal:
             console.print(
-                f"{text!r} is not a legal move now; type a number from 1 to {count}.",
+                f"{text!r} is not a legal move now; {type_a_number(count)}.",
                 style="yellow",
             )
             return None
@@ -375,6 +374,15 @@ class PlaySession:
         console.print(standings(self.state, self.renderer, table))
         console.print(f"Game record saved to {self.record_path}")
         console.print(f"Replay it: cheese replay {self.record_path}")
+
+
+def type_a_number(count: int) -> str:
+    """How to pick one of ``count`` numbered choices.
+
+    >>> type_a_number(1), type_a_number(4)
+    ('type 1', 'type a number from 1 to 4')
+    """
+    return "type 1" if count == 1 else f"type a number from 1 to {count}"
 
 
 def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
