@@ -9,8 +9,12 @@
 
 Each game is sequential with explicit chance (draws, deals, deflections are chance
 nodes with their exact probabilities) and terminal rewards: a seat's return is its game
-points, so the games are general-sum. The game's options are its parameters, plus
-``players``; tuple options (Get The Cheese!'s ``composition`` and ``cheese_values``)
+points (``returns=points``, the default), so the games are general-sum; with
+``returns=rewards`` it is the reward in [0, 1] our searches maximise
+(``cheese.bots.rewards``: mostly the share of other seats beaten; a solitaire game's
+reward grows with its points), the scale OpenSpiel's
+search constants expect. The game's options are its parameters, plus ``players`` and
+``returns``; tuple options (Get The Cheese!'s ``composition`` and ``cheese_values``)
 are written as numbers joined by ``/`` (``"7/2/2/1/1/1/1"``; commas would clash with
 OpenSpiel's game strings). Actions are the engine's ints.
 
@@ -36,11 +40,15 @@ import pyspiel
 
 from cheese.adapters.facts import game_facts
 from cheese.adapters.tensors import ViewTensor
+from cheese.bots.evaluation import Evaluator, evaluator_for
 from cheese.engine import Game, Seat, State, game_info, load_game
 from cheese.engine.api import OptionValue
 
 PREFIX = "python_"
 PLAYERS = "players"
+RETURNS = "returns"
+POINTS = "points"
+REWARDS = "rewards"
 SEED_BITS = 53
 TUPLE_SEPARATOR = "/"
 
@@ -67,6 +75,8 @@ def _option(default: OptionValue, value: object) -> OptionValue:
                 f"{value!r} is not a list of numbers; write e.g. '7/2/2/1/1/1/1'"
             ) from None
     if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, tuple) and all(isinstance(item, int) for item in value):
         return value
     raise ValueError(f"parameter value {value!r} is not a bool, int or text")
 
@@ -130,9 +140,14 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
         defaults = engine_game.default_options()
         given = dict(params or {})
         num_players = int(given.pop(PLAYERS, game_info(slug).default_players))
+        returns = str(given.pop(RETURNS, POINTS))
+        if returns not in (POINTS, REWARDS):
+            raise ValueError(f"returns={returns!r} is not allowed; use {POINTS} or {REWARDS}")
         unknown = sorted(set(given) - set(defaults))
         if unknown:
-            raise ValueError(f"unknown parameters {unknown}; allowed: {[PLAYERS, *defaults]}")
+            raise ValueError(
+                f"unknown parameters {unknown}; allowed: {[PLAYERS, RETURNS, *defaults]}"
+            )
         options = {name: _option(defaults[name], value) for name, value in given.items()}
         initial = engine_game.new_initial_state(num_players=num_players, **options)
         facts = game_facts(slug, num_players, initial.options)
@@ -141,17 +156,19 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
             max_chance_outcomes=facts.max_chance_outcomes,
             num_players=num_players,
             min_utility=0.0,
-            max_utility=float(facts.max_points),
+            max_utility=float(facts.max_points) if returns == POINTS else 1.0,
             utility_sum=None,
             max_game_length=facts.max_game_length,
         )
-        parameters = {PLAYERS: num_players, **{
+        parameters = {PLAYERS: num_players, RETURNS: returns, **{
             name: _parameter(value) for name, value in initial.options.items()
         }}
         super().__init__(game_type(slug), info, parameters)
         self.slug = slug
         self.engine_game: Game = engine_game
         self.initial_state = initial
+        self.returns = returns
+        self.evaluator: Evaluator = evaluator_for(engine_game)
 
     def new_initial_state(self) -> CheeseState:
         return CheeseState(self)
@@ -202,6 +219,8 @@ class CheeseState(pyspiel.State):  # type: ignore[misc]
         state = self._held.state
         if not state.is_terminal():
             return [0.0] * state.num_players
+        if self.get_game().returns == REWARDS:
+            return list(self.get_game().evaluator.rewards(state))
         return [float(points) for points in state.scores()]
 
     def resample_from_infostate(
@@ -249,6 +268,7 @@ def game_type(slug: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={
             PLAYERS: info.default_players,
+            RETURNS: POINTS,
             **{name: _parameter(value) for name, value in defaults.items()},
         },
     )
@@ -275,6 +295,14 @@ class CheeseDropGame(CheeseGame):
 GAME_CLASSES: tuple[type[CheeseGame], ...] = (GetTheCheeseGame, CheeseChasersGame, CheeseDropGame)
 # Classes, not closures, are registered: OpenSpiel keeps the creator until after the
 # interpreter has shut down, and only a class outlives that without a crash at exit.
+
+
+def game_class(slug: str) -> type[CheeseGame]:
+    """The OpenSpiel game class of ``slug``."""
+    for candidate in GAME_CLASSES:
+        if candidate.SLUG == slug:
+            return candidate
+    raise ValueError(f"no OpenSpiel game for {slug!r}")
 
 
 def register_games() -> tuple[str, ...]:
