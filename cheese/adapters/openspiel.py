@@ -149,7 +149,9 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
                 f"unknown parameters {unknown}; allowed: {[PLAYERS, RETURNS, *defaults]}"
             )
         options = {name: _option(defaults[name], value) for name, value in given.items()}
-        initial = engine_game.new_initial_state(num_players=num_players, **options)
+        # Chance is explicit here: OpenSpiel draws every outcome, so the deal seed (which
+        # only paired luck reads) is never used.
+        initial = engine_game.new_initial_state(num_players, seed=0, **options)
         facts = game_facts(slug, num_players, initial.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=facts.num_distinct_actions,

