@@ -1,11 +1,8 @@
-"""Shared helpers for the adapter tests: games, player counts and seeded positions."""
+"""Shared helpers for the adapter tests: games and player counts."""
 
 from __future__ import annotations
 
-import random
-
-from cheese.engine import State, load_game
-from cheese.engine.luck import advance_chance
+from cheese.adapters.speed import random_position
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("get-the-cheese", 4),
@@ -16,16 +13,4 @@ GAMES: tuple[tuple[str, int], ...] = (
 )
 """(game, players) pairs every adapter is checked on."""
 
-
-def random_position(slug: str, players: int, seed: int, moves: int) -> State:
-    """The decision reached after ``moves`` seeded random decisions (chance by the deal),
-    or the last decision before the end."""
-    rng = random.Random(seed)
-    state = advance_chance(load_game(slug).new_initial_state(players, seed=seed))
-    for _ in range(moves):
-        legal = state.legal_actions()
-        following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
-        if following.is_terminal():
-            break
-        state = following
-    return state
+__all__ = ["GAMES", "random_position"]
