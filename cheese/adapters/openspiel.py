@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import pyspiel
 
@@ -134,12 +133,14 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
 
     SLUG: str
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
         slug = self.SLUG
         engine_game = load_game(slug)
         defaults = engine_game.default_options()
         given = dict(params or {})
-        num_players = int(given.pop(PLAYERS, game_info(slug).default_players))
+        num_players = given.pop(PLAYERS, game_info(slug).default_players)
+        if not isinstance(num_players, int):
+            raise ValueError(f"players={num_players!r} is not a whole number")
         returns = str(given.pop(RETURNS, POINTS))
         if returns not in (POINTS, REWARDS):
             raise ValueError(f"returns={returns!r} is not allowed; use {POINTS} or {REWARDS}")

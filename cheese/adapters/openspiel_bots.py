@@ -10,7 +10,11 @@ they see only the seat's ``Turn``:
   state; it searches as if that sampled world were the truth.
 - ``openspiel-ismcts`` runs OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.
   ismcts``, random rollouts); every simulation starts from a new determinization drawn
-  with the bot's seeded generator.
+  with the bot's seeded generator. The loop around its simulations is ``run_search``'s
+  with a clock added and without its refusal of perfect-information games, so it also
+  plays Cheese Chasers (where a determinization is the position itself). OpenSpiel's
+  C++ ISMCTS cannot run here: it resamples through C++, which a Python game cannot
+  override.
 
 Both turn the root's statistics into a move with the chosen final policy: the most
 visits, the best mean value, or a draw proportional to visits. All randomness comes
@@ -25,7 +29,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from cheese.bots.base import BotSpecError, ConfiguredBot, Decision, Turn
 from cheese.bots.spec import (
@@ -38,6 +42,9 @@ from cheese.bots.spec import (
     read_settings,
 )
 from cheese.engine import Action, State
+
+if TYPE_CHECKING:  # OpenSpiel is imported only when a bot searches.
+    from cheese.adapters.openspiel import CheeseGame
 
 MCTS_NAME = "openspiel-mcts"
 ISMCTS_NAME = "openspiel-ismcts"
@@ -150,14 +157,13 @@ def final_action(children: Sequence[RootChild], policy: str, rng: random.Random)
     return min(visited, key=lambda child: (-child.visits, -child.value, child.action))
 
 
-def _search_game(world: State) -> Any:
+def _search_game(world: State) -> CheeseGame:
     """The OpenSpiel game ``world`` belongs to, with the rewards our searches use."""
-    from cheese.adapters.openspiel import CheeseGame, game_class
+    from cheese.adapters.openspiel import game_class
 
-    game: CheeseGame = game_class(world.game.info.slug)(
+    return game_class(world.game.info.slug)(
         {"players": world.num_players, "returns": "rewards", **world.options}
     )
-    return game
 
 
 def mcts_search(world: State, config: OpenSpielConfig, seed: int) -> tuple[list[RootChild], int]:
@@ -213,7 +219,7 @@ def ismcts_search(
     return children, done
 
 
-class _OpenSpielBot(ConfiguredBot[Any]):
+class _OpenSpielBot(ConfiguredBot[OpenSpielConfig]):
     __slots__ = ()
 
     PARAMETERS = PARAMETERS

@@ -20,9 +20,9 @@ actions raise ``IllegalActionError``.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -35,6 +35,10 @@ from cheese.engine.luck import advance_chance
 ANSI = "ansi"
 DEFAULT_SEED = 0
 SEED_BITS = 64
+
+
+Observation = dict[str, npt.NDArray[np.float32] | npt.NDArray[np.int8]]
+"""An agent's view tensor under ``observation``, its action mask under ``action_mask``."""
 
 
 def agent_name(seat: int) -> str:
@@ -87,13 +91,13 @@ class CheeseEnv(AECEnv):  # type: ignore[misc]
         """The engine state of the game in progress (the true one; for tools, not agents)."""
         return self._state
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self.action_spaces[agent]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+    def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         observation = self._tensor.set_from(self._state.view(seat)).copy()
         mask = np.zeros(self._action_count, np.int8)
@@ -101,7 +105,7 @@ class CheeseEnv(AECEnv):  # type: ignore[misc]
             mask[self._state.legal_actions()] = 1
         return {"observation": observation, "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
         if seed is not None:
             self._deals = random.Random(seed)
         deal = self._deals.getrandbits(SEED_BITS)
@@ -113,7 +117,7 @@ class CheeseEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, object]] = {agent: {} for agent in self.agents}
         self.agent_selection = agent_name(self._state.current_player)
 
     def step(self, action: int | None) -> None:
