@@ -165,3 +165,13 @@ def test_a_hidden_card_changes_no_tensor_of_the_seat_that_cannot_see_it() -> Non
     other = state.resample_with(0, random.Random(1))
     assert other.engine_state != state.engine_state
     assert other.information_state_tensor(0) == state.information_state_tensor(0)
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_openspiels_python_game_simulation_passes(slug: str) -> None:
+    """OpenSpiel's own ``games_sim_test.sim_game``: pickling and serialising the game,
+    its type and states, cloning, returns within the utility bounds."""
+    games_sim_test = pytest.importorskip("open_spiel.python.tests.games_sim_test")
+    checks = games_sim_test.GamesSimTest("test_breakthrough")
+    np.random.seed(17)  # sim_game draws from NumPy's global generator
+    checks.sim_game(pyspiel.load_game(short_name(slug)))
