@@ -13,8 +13,9 @@ they see only the seat's ``Turn``:
   with the bot's seeded generator. The loop around its simulations is ``run_search``'s
   with a clock added and without its refusal of perfect-information games, so it also
   plays Cheese Chasers (where a determinization is the position itself). OpenSpiel's
-  C++ ISMCTS cannot run here: it resamples through C++, which a Python game cannot
-  override.
+  C++ ISMCTS does not run on Python games: it resamples through the C++
+  ``ResampleFromInfostate``, which OpenSpiel's Python-game bridge does not forward to
+  Python (tried: the process crashes).
 
 Both turn the root's statistics into a move with the chosen final policy: the most
 visits, the best mean value, or a draw proportional to visits. All randomness comes
