@@ -20,9 +20,9 @@ OpenSpiel's game strings). Actions are the engine's ints.
 
 Observations follow the engine: both the observation and the information state of a
 seat are its view (``State.view``), what the rules say that seat knows; strings are the
-view's text, tensors come from ``cheese.adapters.tensors``. Where the rules keep
-something from a seat that it once saw (Get The Cheese!'s score piles stay hidden until
-the end), the information state follows the rules, not a perfect memory.
+view's text, tensors come from ``cheese.adapters.tensors``. A view holds what a seat
+knows now, not the order of past turns (in Get The Cheese!, which turns were draws), so
+the information state is not perfect recall in OpenSpiel's sense.
 ``resample_from_infostate`` draws from ``State.determinize``, uniformly among the
 states consistent with the seat's view, with its randomness taken from the sampler.
 
