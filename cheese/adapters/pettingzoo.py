@@ -3,7 +3,7 @@
 >>> from cheese.adapters.pettingzoo import env
 >>> drop = env("cheese-drop", num_players=3)
 >>> drop.reset(seed=7)
->>> drop.agent_selection, drop.action_space("player_0").n
+>>> drop.agent_selection, int(drop.action_space("player_0").n)
 ('player_0', 15625)
 
 Agents are ``player_0 .. player_{n-1}``, one per seat. Each agent observes a dict: its
