@@ -50,7 +50,6 @@ class GameFacts:
     """The most decisions (chance events not counted) a game can take."""
     max_points: int
     """No seat ends with more points; none ends with fewer than 0."""
-    hidden_information: bool
 
 
 def _get_the_cheese(num_players: int, options: Mapping[str, OptionValue]) -> GameFacts:
@@ -72,7 +71,6 @@ def _get_the_cheese(num_players: int, options: Mapping[str, OptionValue]) -> Gam
         max_points=num_players * sum(
             count * value for count, value in zip(composition, CARD_VALUES)
         ),
-        hidden_information=True,
     )
 
 
@@ -88,7 +86,6 @@ def _cheese_chasers(num_players: int, options: Mapping[str, OptionValue]) -> Gam
         # One decision places one drawn card.
         max_game_length=total,
         max_points=max(1, CHASERS_POINTS_PER_MOUSE * mice + CHASERS_POINTS_PER_CHEESE * cheese),
-        hidden_information=False,
     )
 
 
@@ -108,7 +105,6 @@ def _cheese_drop(num_players: int, options: Mapping[str, OptionValue]) -> GameFa
         # Per round one gate per drop and one bet per piece.
         max_game_length=ROUNDS * (drops_per_round(num_players) + pieces * num_players),
         max_points=max_points,
-        hidden_information=True,
     )
 
 

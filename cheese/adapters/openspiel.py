@@ -42,6 +42,8 @@ from cheese.adapters.tensors import ViewTensor
 from cheese.bots.evaluation import Evaluator, evaluator_for
 from cheese.engine import Game, Seat, State, game_info, load_game
 from cheese.engine.api import OptionValue
+from cheese.engine.description import Information
+from cheese.engine.games import describe
 
 PREFIX = "python_"
 PLAYERS = "players"
@@ -249,11 +251,10 @@ def game_type(slug: str) -> pyspiel.GameType:
     info = game_info(slug)
     engine_game = load_game(slug)
     defaults = engine_game.default_options()
-    facts = game_facts(slug, info.default_players,
-                       engine_game.new_initial_state(info.default_players).options)
     information = (
-        pyspiel.GameType.Information.IMPERFECT_INFORMATION if facts.hidden_information
-        else pyspiel.GameType.Information.PERFECT_INFORMATION
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if describe(slug).information is Information.PERFECT
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
     )
     return pyspiel.GameType(
         short_name=short_name(slug),
