@@ -8,7 +8,6 @@ import importlib.util
 _NEEDS = {
     "cheese/adapters/openspiel.py": "pyspiel",
     "cheese/adapters/pettingzoo.py": "pettingzoo",
-    "cheese/adapters/tensors.py": "numpy",
 }
 
 collect_ignore = [
