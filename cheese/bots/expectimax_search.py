@@ -134,14 +134,21 @@ class WorldSearch:
         if not self.leaf_playouts or self.playout is None:
             return self.evaluator.rewards(state)
         seeds = self.playout_seeds()
+        if self.evaluator.advice.fresh_hidden:
+            starts = [state.determinize(0, random.Random(seed)) for seed in seeds]
+        else:
+            starts = [state] * len(seeds)
         if self.native:
             return mean_rewards(
-                [c_playout(state, self.playout, seed, self.evaluator) for seed in seeds]
+                [
+                    c_playout(start, self.playout, seed, self.evaluator)
+                    for start, seed in zip(starts, seeds)
+                ]
             )
         return mean_rewards(
             [
-                engine_playout(state, self.playout, 0, self.evaluator, random.Random(seed))
-                for seed in seeds
+                engine_playout(start, self.playout, 0, self.evaluator, random.Random(seed))
+                for start, seed in zip(starts, seeds)
             ]
         )
 

@@ -53,6 +53,10 @@ class SearchAdvice:
     leaf_playouts: int = 16
     """The playouts expectimax averages at a leaf it plays out, when its spec leaves
     that open."""
+    fresh_hidden: bool = False
+    """What is hidden is hidden from every seat alike and nobody has seen it yet (Cheese
+    Drop's lanes under the cover): each leaf playout draws it afresh from its own seed
+    instead of reading its world's draw, so averaging playouts averages over it too."""
 
 
 class Evaluator(Protocol):

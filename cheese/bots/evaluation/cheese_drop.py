@@ -280,6 +280,7 @@ class CheeseDropEvaluator:
             chance_width=1,
             view_only=True,
             hidden_information=False,
+            fresh_hidden=True,
         )
 
     def falls(self, rows: int) -> list[list[list[float]]]:

@@ -723,22 +723,45 @@ static void cdp_expected_values(const cdp_state *s, cdp_values *v) {
     v->round = s->round;
 }
 
+/* A column's worth to a seat holding `own`, with `legal` its legal columns: a lane its
+ * base points plus its bonus with the seat's events, an event its bonus on the seat's
+ * lanes; with another piece to come (`more`), plus the best pair the column opens for it
+ * (a lane with a legal event, an event with a legal lane), as the evaluation's
+ * best_column counts it. */
+static double cdp_column_value(const cdp_values *v, uint16_t own, uint32_t legal, int more,
+                               int column) {
+    double value = 0.0, opens = 0.0;
+    if (column < CDP_LANES) {
+        value = v->base[column];
+        for (int event = 0; event < CDP_EVENTS; event++) {
+            double bonus = v->bonus[event][column];
+            if (own & (1u << (CDP_LANES + event))) value += bonus;
+            else if (more && (legal & (1u << (CDP_LANES + event))) && bonus > opens)
+                opens = bonus;
+        }
+    } else {
+        const double *bonus = v->bonus[column - CDP_LANES];
+        for (int lane = 0; lane < CDP_LANES; lane++) {
+            if (own & (1u << lane)) value += bonus[lane];
+            else if (more && (legal & (1u << lane)) && bonus[lane] > opens) opens = bonus[lane];
+        }
+    }
+    return value + opens;
+}
+
+static inline int cdp_more_to_come(const cdp_state *s, uint16_t own) {
+    return __builtin_popcount(own) + 1 < cdp_pieces_per_player(s);
+}
+
 static int cdp_heuristic_bet(const cdp_state *s, int seat, uint32_t legal, cdp_values *v) {
     if (v->round != s->round) cdp_expected_values(s, v);
     uint16_t own = s->bets[s->round][seat];
+    int more = cdp_more_to_come(s, own);
     int best = -1;
     double best_value = -1.0;
     for (int column = 0; column < CDP_COLUMNS; column++) {
         if (!(legal & (1u << column))) continue;
-        double value = 0.0;
-        if (column < CDP_LANES) {
-            value = v->base[column];
-            for (int event = 0; event < CDP_EVENTS; event++)
-                if (own & (1u << (CDP_LANES + event))) value += v->bonus[event][column];
-        } else {
-            for (int lane = 0; lane < CDP_LANES; lane++)
-                if (own & (1u << lane)) value += v->bonus[column - CDP_LANES][lane];
-        }
+        double value = cdp_column_value(v, own, legal, more, column);
         if (value > best_value) {
             best_value = value;
             best = column;
@@ -789,21 +812,24 @@ int32_t cdp_action_priors(const uint8_t *state, const int32_t *actions, int32_t 
     if (cdp_phase(s) != CDP_BET) return n;
     cdp_values values;
     cdp_expected_values(s, &values);
-    uint16_t own = s->bets[s->round][cdp_bettor(s)];
-    for (int i = 0; i < n; i++) {
-        int column = actions[i];
-        double value = 0.0;
-        if (column < CDP_LANES) {
-            value = values.base[column];
-            for (int event = 0; event < CDP_EVENTS; event++)
-                if (own & (1u << (CDP_LANES + event))) value += values.bonus[event][column];
-        } else {
-            for (int lane = 0; lane < CDP_LANES; lane++)
-                if (own & (1u << lane)) value += values.bonus[column - CDP_LANES][lane];
-        }
-        priors[i] = value;
-    }
+    int seat = cdp_bettor(s);
+    uint16_t own = s->bets[s->round][seat];
+    uint32_t legal = cdp_legal_columns(s, seat);
+    int more = cdp_more_to_come(s, own);
+    for (int i = 0; i < n; i++) priors[i] = cdp_column_value(&values, own, legal, more, actions[i]);
     return n;
+}
+
+/* The round's rows under the cover drawn afresh: nobody has seen them, so a search's
+ * leaf playouts each meet their own lanes instead of sharing its determinization's. */
+static void cdp_reroll_hidden(cdp_state *s, cdp_dice *d, const cdp_walks *w) {
+    if (s->round >= CDP_ROUNDS) return;
+    int visible = cdp_visible_rows(s);
+    for (int i = 0; i < s->marble_count[s->round]; i++) {
+        cdp_marble *m = &s->marbles[s->round][i];
+        if (m->rows_fallen > visible)
+            m->lane = (uint8_t)cdp_walk(w, d, m->seen_lane, m->rows_fallen - visible);
+    }
 }
 
 int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
@@ -811,6 +837,7 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     cdp_state s;
     memcpy(&s, state, sizeof s);
     cdp_dice dice = cdp_dice_from(*rng_state);
+    cdp_reroll_hidden(&s, &dice, &CDP_WALKS);
     cdp_play_out(&s, &dice, policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM,
                  &CDP_WALKS);
     *rng_state = dice.rng.state;
