@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation import SearchAdvice
-from cheese.bots.mcts_native import NATIVE_DEFAULTS, NativeSearch, native_defaults
+from cheese.bots.mcts_native import (
+    NATIVE_DEFAULTS,
+    NativeDefaults,
+    NativeSearch,
+    native_defaults,
+)
 from cheese.bots.mcts_tree import TreePolicy
 from cheese.bots.spec import (
     ChoiceParameter,
@@ -32,10 +37,18 @@ MAX_ITERATIONS = 10_000_000
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_WIDEN = 2.0
 DEFAULT_PRIOR = 0
+ALL_ROOT_MOVES = 0
 NATIVE_LEAF_PLAYOUTS = 8
 """Playouts per leaf when they run in C and the spec leaves it open: they are cheap
 there, and averaging them is what makes a leaf's value worth comparing."""
 AUTO = "auto"
+
+
+def native_widen(defaults: NativeDefaults) -> float:
+    """The C loop's widening for a game: its own, else the Python loop's."""
+    return DEFAULT_WIDEN if defaults.widen is None else defaults.widen
+
+
 IN_C = tuple(NATIVE_DEFAULTS.items())
 """Each game's C loop defaults, shown beside the Python ones (``cheese bots``, errors)."""
 PARAMETERS: tuple[Parameter, ...] = (
@@ -54,11 +67,17 @@ PARAMETERS: tuple[Parameter, ...] = (
                  "playout decisions before the leaf evaluation; 0 = to the end "
                  "(with playout=auto: the game's advice unless given)"),
     FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
-                   "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off"),
+                   "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off "
+                   "(in C, when not given: the game's)",
+                   tuple((slug, native_widen(defaults)) for slug, defaults in IN_C)),
     IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
                  "virtual visits of each root move at its one-ply value; 0 = none "
                  "(in C, when not given: the game's)",
                  tuple((slug, defaults.prior_visits) for slug, defaults in IN_C)),
+    IntParameter("root", ALL_ROOT_MOVES, 0, 10_000,
+                 "root moves the C loop searches, best one-ply values first (with prior); "
+                 "0 = all (when not given: the game's)",
+                 tuple((slug, defaults.root_width) for slug, defaults in IN_C)),
     IntParameter("leaf", 0, 0, 10_000,
                  "playouts averaged per leaf; 0 = 8 when they run in C, else 1",
                  tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C)),
@@ -79,9 +98,12 @@ class MctsConfig:
     playout: str = AUTO
     depth: int | None = None
     """Playout cut-off; ``None`` takes the game's advice (only with ``playout=auto``)."""
-    widen: float = DEFAULT_WIDEN
+    widen: float | None = None
+    """``None``: not given (``DEFAULT_WIDEN`` in Python, the game's in C)."""
     prior: int | None = None
     """Root virtual visits; ``None``: not given (none in Python, the game's in C)."""
+    root_width: int | None = None
+    """Root moves the C loop searches; ``None``: not given (the game's)."""
     leaf: int = 0
     """Playouts per leaf; 0 lets the backend decide (``NATIVE_LEAF_PLAYOUTS`` in C, 1)."""
     workers: int = 1
@@ -99,8 +121,9 @@ class MctsConfig:
             exploration=settings.number("c") if settings.is_given("c") else None,
             playout=playout,
             depth=depth if settings.is_given("depth") or playout != AUTO else None,
-            widen=settings.number("widen"),
+            widen=settings.number("widen") if settings.is_given("widen") else None,
             prior=settings.integer("prior") if settings.is_given("prior") else None,
+            root_width=settings.integer("root") if settings.is_given("root") else None,
             leaf=settings.integer("leaf"),
             workers=settings.integer("workers"),
         )
@@ -125,11 +148,12 @@ class MctsConfig:
             iterations=iterations,
             seconds=self.seconds,
             exploration=defaults.exploration if self.exploration is None else self.exploration,
-            widen=self.widen,
+            widen=native_widen(defaults) if self.widen is None else self.widen,
             playout=defaults.playout if self.playout == AUTO else self.playout,
             prior_visits=defaults.prior_visits if self.prior is None else self.prior,
             leaf_playouts=self.leaf or 1,
             chance_nodes=defaults.chance_nodes,
+            root_width=defaults.root_width if self.root_width is None else self.root_width,
         )
 
     @property
@@ -145,10 +169,12 @@ class MctsConfig:
             changed.append(("playout", self.playout))
         if self.depth is not None and (self.playout == AUTO or self.depth != 0):
             changed.append(("depth", self.depth))
-        if self.widen != DEFAULT_WIDEN:
+        if self.widen is not None:
             changed.append(("widen", self.widen))
         if self.prior is not None:
             changed.append(("prior", self.prior))
+        if self.root_width is not None:
+            changed.append(("root", self.root_width))
         if self.leaf:
             changed.append(("leaf", self.leaf))
         if self.workers != 1:
@@ -176,7 +202,7 @@ class MctsConfig:
         leaf = self.leaf or (NATIVE_LEAF_PLAYOUTS if in_c else 1)
         return TreePolicy(
             DEFAULT_EXPLORATION if self.exploration is None else self.exploration,
-            self.widen,
+            DEFAULT_WIDEN if self.widen is None else self.widen,
             playout,
             depth,
             in_c,

@@ -29,6 +29,9 @@ from cheese.bots.playouts import C_POLICIES
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
 
+OUT_OF_SEARCH = -1.0
+"""The prior value of a root move outside the root width: below every reward, so its
+virtual visits keep the search off it."""
 PRIOR_WORLDS = 4
 """Determinizations the root moves' one-ply values are averaged over (one when the
 evaluation reads only the public view)."""
@@ -43,8 +46,11 @@ class NativeDefaults:
     near a minute on two cores; rewards lie in [0, 1] and most moves are clearly worse
     than the best few, so a small exploration constant (0.3) plays better than 0.7;
     Cheese Chasers, where every draw is seen, keys its tree by the drawn cards; in
-    Cheese Drop the root moves start from greedy's one-ply values (a gate has hundreds
-    of moves that playouts alone rank poorly).
+    Cheese Drop the root moves start from greedy's one-ply values and only the best 13
+    are searched (every bet; a gate has hundreds of moves that a few thousand noisy
+    playouts rank worse than the evaluation does), and the tree widens slowly (0.5) in
+    the order of the bettors' expected points, so it follows the bets the other seats
+    are likely to make.
     """
 
     iterations: int
@@ -57,6 +63,10 @@ class NativeDefaults:
     by default the generic evaluation's; a game whose evaluation counts a finished game
     otherwise gives its own."""
     solitaire_finish: float = 0.0
+    widen: float | None = None
+    """Progressive widening; ``None``: the Python loop's."""
+    root_width: int = 0
+    """Root moves searched, best one-ply values first (with priors); 0 = all."""
 
 
 NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
@@ -66,7 +76,9 @@ NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
             3000, "heuristic", 0.3, chance_nodes=True, solitaire_scale=SCORE_SCALE,
             solitaire_finish=FINISH_WEIGHT,
         ),
-        "cheese-drop": NativeDefaults(5000, "heuristic", 0.3, prior_visits=20),
+        "cheese-drop": NativeDefaults(
+            5000, "heuristic", 0.3, prior_visits=20, widen=0.5, root_width=13
+        ),
     }
 )
 FALLBACK_DEFAULTS = NativeDefaults(5000, "heuristic", 0.3)
@@ -94,6 +106,7 @@ class NativeSearch:
     prior_visits: int
     leaf_playouts: int
     chance_nodes: bool
+    root_width: int = 0
 
 
 def one_ply_values(
@@ -125,7 +138,12 @@ def search_in_c(
     priors = None
     if settings.prior_visits:
         legal = turn.legal_actions()
-        priors = dict(zip(legal, one_ply_values(turn, evaluator, legal, rng)))
+        values = one_ply_values(turn, evaluator, legal, rng)
+        if 0 < settings.root_width < len(legal):
+            ranked = sorted(range(len(legal)), key=lambda index: -values[index])
+            for index in ranked[settings.root_width:]:
+                values[index] = OUT_OF_SEARCH
+        priors = dict(zip(legal, values))
     defaults = native_defaults(turn.game.info.slug)
     result = search(
         world,

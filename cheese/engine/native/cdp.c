@@ -24,8 +24,12 @@
  *      points for the seat, given what everyone sees: every marble's lane under the
  *      cover, spread over the hidden rows by the Galton walk. A lane column is worth its
  *      expected base points plus the bonus of each event the seat already holds; an event
- *      column the bonus it pays on the lanes the seat already holds. The expectations are
- *      exact per lane (marbles fall independently). Ties go to the lower column.
+ *      column the bonus it pays on the lanes the seat already holds; before the seat's
+ *      last piece, a column also counts the best pair it opens for the next one (as the
+ *      evaluation's best_column does). The expectations are exact per lane (marbles fall
+ *      independently). Ties go to the lower column.
+ * The search's playouts (cdp_playout) first redraw the rows under the cover of the
+ * round's marbles, which nobody has seen, so that leaf playouts do not all share one.
  */
 #include "common.h"
 #define CH_GAME(name) cdp_##name
@@ -803,8 +807,8 @@ static inline cdp_dice cdp_dice_from(uint64_t rng_state) {
     return dice;
 }
 
-/* The search's priors: a bet's expected points for the bettor (policy 1's values); every
- * gate the same. */
+/* The search's priors: a bet's worth to the bettor (policy 1's values); every gate the
+ * same. */
 int32_t cdp_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
                           double *priors) {
     const cdp_state *s = (const cdp_state *)state;
