@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cheese.bots.evaluation import evaluator_for
@@ -9,7 +11,11 @@ from cheese.bots.evaluation.base import Evaluator
 from cheese.bots.expectimax import search_depth
 from cheese.bots.expectimax_search import NO_SEAT, WorldSearch
 from cheese.bots.rewards import Rewards
-from cheese.engine import State
+from cheese.engine import State, load_game
+from cheese.engine.cheese_drop.core import Phase
+from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.luck import resolve_chance
+from cheese.engine.registry import BACKEND, NATIVE
 
 from .conftest import random_position
 from .toy import race
@@ -114,3 +120,19 @@ def test_race_values_are_exact_wins_and_losses() -> None:
     search = WorldSearch(evaluator, width=0, chance_width=1, deadline=None)
     assert search.value(race(4), 3, NO_SEAT, 0.0)[0] == pytest.approx(0.0)
     assert search.value(race(3), 3, NO_SEAT, 0.0)[0] == pytest.approx(1.0)
+
+
+@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+def test_cheese_drop_leaf_playouts_draw_the_lanes_under_the_cover_afresh() -> None:
+    """Two worlds that differ only in the lanes nobody has seen get the same leaf value:
+    each playout draws those lanes from its own seed."""
+    state = load_game("cheese-drop", backend=NATIVE).new_initial_state(4, seed=5)
+    rng = random.Random(1)
+    while not isinstance(view := state.view(0), DropView) or view.phase != Phase.BET:
+        legal = state.legal_actions()
+        state = state.apply(resolve_chance(state) if state.is_chance_node()
+                            else legal[rng.randrange(len(legal))])
+    worlds = {state.determinize(0, random.Random(seed)) for seed in range(20)}
+    assert len(worlds) > 1, "the lanes under the cover differ between the worlds"
+    search = WorldSearch(evaluator_for(state.game), 0, 1, None, "heuristic", 8, native=True)
+    assert len({search.leaf_value(world) for world in worlds}) == 1

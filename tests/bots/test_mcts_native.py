@@ -8,9 +8,15 @@ from dataclasses import replace
 import pytest
 
 from cheese.bots import Decision, Turn, make_bot
+from cheese.bots.evaluation import evaluator_for
 from cheese.bots.mcts import MctsBot
-from cheese.bots.mcts_config import DEFAULT_EXPLORATION, DEFAULT_ITERATIONS, MctsConfig
-from cheese.bots.mcts_native import NATIVE_DEFAULTS
+from cheese.bots.mcts_config import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_ITERATIONS,
+    DEFAULT_WIDEN,
+    MctsConfig,
+)
+from cheese.bots.mcts_native import NATIVE_DEFAULTS, one_ply_values
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
@@ -147,3 +153,29 @@ def test_explicit_values_equal_to_the_python_defaults_win_in_c() -> None:
     open_settings = MctsConfig.from_params({}).native_search("cheese-drop")
     assert open_settings is not None
     assert open_settings.exploration == NATIVE_DEFAULTS["cheese-drop"].exploration
+
+
+def test_cheese_drop_searches_widen_slowly_and_the_root_width_follows_the_spec() -> None:
+    drop = MctsConfig.from_params({}).native_search("cheese-drop")
+    defaults = NATIVE_DEFAULTS["cheese-drop"]
+    assert drop is not None and defaults.widen is not None
+    assert (drop.widen, drop.root_width) == (defaults.widen, defaults.root_width)
+    given = MctsConfig.from_params({"widen": "1.5", "root": "3"})
+    assert given.spec == "mcts:widen=1.5,root=3"
+    settings = given.native_search("cheese-drop")
+    assert settings is not None and (settings.widen, settings.root_width) == (1.5, 3)
+    other = MctsConfig.from_params({}).native_search("get-the-cheese")
+    assert other is not None and (other.widen, other.root_width) == (DEFAULT_WIDEN, 0)
+
+
+def test_a_root_width_keeps_the_search_on_the_best_one_ply_moves() -> None:
+    state = native_position("cheese-drop", 3, seed=2, moves=0)
+    turn = Turn(state, state.current_player)
+    legal = state.legal_actions()
+    assert len(legal) > 10, "a gate with many fillings"
+    values = one_ply_values(turn, evaluator_for(state.game), legal, random.Random(0))
+    best = {legal[index] for index in sorted(range(len(legal)), key=lambda i: -values[i])[:3]}
+    for seed in range(3):
+        decision = make_bot("mcts:iterations=400,root=3").choose(turn, random.Random(seed))
+        assert decision.action in best
+        assert decision.info["children"] == len(legal)
