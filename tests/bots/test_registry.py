@@ -97,6 +97,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "depth",
         "widen",
         "prior",
+        "root",
         "leaf",
         "workers",
     ]
