@@ -218,6 +218,15 @@ class State(ABC):
     def view(self, seat: Seat) -> object:
         """Exactly what ``seat`` knows, as an immutable, hashable value."""
 
+    def revealed_view(self) -> object:
+        """Everything about the position, for an onlooker who sees it all (a replay with
+        everything revealed); never what a seat may use.
+
+        By default the tuple of every seat's view, in seat order. A game whose hidden part
+        no seat sees (Cheese Drop's lanes under the cover) adds that part.
+        """
+        return tuple(self.view(seat) for seat in range(self.num_players))
+
     @abstractmethod
     def determinize(self, seat: Seat, rng: random.Random) -> State:
         """A full state drawn uniformly among those consistent with ``view(seat)``.

@@ -69,6 +69,33 @@ def test_every_state_keeps_the_contract(slug: str, players: int, backend: str) -
 
 
 @pytest.mark.parametrize(("slug", "players", "backend"), CASES)
+def test_the_revealed_view_shows_at_least_every_seats_view(
+    slug: str, players: int, backend: str
+) -> None:
+    game = load_game(slug, backend=backend)
+    for state in _walk(game.new_initial_state(num_players=players, seed=5), random.Random(5)):
+        revealed = state.revealed_view()
+        hash(revealed)
+        views = tuple(state.view(seat) for seat in range(players))
+        assert revealed == views or getattr(revealed, "views", None) == views
+
+
+@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_both_backends_reveal_the_same(slug: str) -> None:
+    players = game_info(slug).max_players
+    reference = load_game(slug, backend=REFERENCE).new_initial_state(players, seed=8)
+    native = load_game(slug, backend=NATIVE).new_initial_state(players, seed=8)
+    policy = random_policy(random.Random(8))
+    while True:
+        assert native.revealed_view() == reference.revealed_view()
+        if reference.is_terminal():
+            break
+        action = resolve_chance(reference) if reference.is_chance_node() else policy(reference)
+        reference, native = reference.apply(action), native.apply(action)
+
+
+@pytest.mark.parametrize(("slug", "players", "backend"), CASES)
 def test_states_are_immutable_values(slug: str, players: int, backend: str) -> None:
     game = load_game(slug, backend=backend)
     state = game.new_initial_state(num_players=players, seed=11)

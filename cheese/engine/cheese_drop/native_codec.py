@@ -17,16 +17,29 @@ from cheese.engine.api import Action, OptionValue, Seat
 from cheese.engine.cheese_drop import notation
 from cheese.engine.cheese_drop.core import (
     LANE_COUNT,
+    ROUNDS,
     Bets,
     Column,
     Phase,
     RoundResult,
 )
 from cheese.engine.cheese_drop.options import parse_options
-from cheese.engine.cheese_drop.view import DropView, MarbleView
+from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 
 MARBLE_VIEW_INTS = 5
 """colour, drop, slot, rows fallen, lane seen"""
+
+# Where ``cdp_state`` (cdp.c) keeps what ``revealed_view`` reads: byte offsets under the
+# usual C layout (int32 totals[5], int16 points[3][5], uint16 bets[3][5], then bytes).
+STATE_SIZE = 484
+ROUND_OFFSET = 86
+MARBLE_COUNT_OFFSET = 96
+MARBLES_OFFSET = 122
+"""``marbles[3][20]``, the struct's last field, each a ``cdp_marble`` of 6 bytes."""
+MAX_ROUND_MARBLES = 20
+MARBLE_SIZE = 6
+LANE_IN_MARBLE = 5
+"""colour, drop, slot, rows_fallen, seen_lane, lane"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +85,21 @@ class DropCodec:
             seat, players, round_index, drop, Phase(phase), current, totals, bag, hand,
             marbles, bets, tuple(results),
         )
+
+    def revealed_view(self, views: tuple[object, ...], state: bytes) -> RevealedDropView:
+        """Every seat's view and the real lanes, read from the packed ``cdp_state``
+        (the C view leaves them out: no seat may see them)."""
+        seat_views = tuple(view for view in views if isinstance(view, DropView))
+        assert len(state) == STATE_SIZE and len(seat_views) == len(views), "another layout"
+        round_index = state[ROUND_OFFSET]
+        if round_index == ROUNDS:
+            return RevealedDropView(seat_views, ())
+        first = MARBLES_OFFSET + round_index * MAX_ROUND_MARBLES * MARBLE_SIZE
+        count = state[MARBLE_COUNT_OFFSET + round_index]
+        lanes = tuple(
+            state[first + index * MARBLE_SIZE + LANE_IN_MARBLE] for index in range(count)
+        )
+        return RevealedDropView(seat_views, lanes)
 
     def action_to_string(self, view: object, action: Action) -> str:
         assert isinstance(view, DropView)

@@ -60,7 +60,7 @@ from cheese.engine.cheese_drop.marbles import (
 )
 from cheese.engine.cheese_drop.options import DropOptions
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
-from cheese.engine.cheese_drop.view import DropView, MarbleView
+from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 from cheese.engine.luck import determinization_draw
 
 if TYPE_CHECKING:
@@ -349,6 +349,11 @@ class DropState(State):
             bets=self.bets,
             results=self.results,
         )
+
+    def revealed_view(self) -> RevealedDropView:
+        """Every seat's view and the real lane of each marble of the round in progress."""
+        views = tuple(self.view(seat) for seat in range(self.num_players))
+        return RevealedDropView(views, tuple(marble.lane for marble in self.marbles))
 
     def determinize(self, seat: Seat, rng: random.Random) -> DropState:
         """A state drawn from what ``seat`` knows: the hidden deflections redrawn.

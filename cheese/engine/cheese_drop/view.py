@@ -78,3 +78,22 @@ def betting_order_of(view: DropView, start_player: Seat) -> tuple[Seat, ...]:
     start = round_start_player(start_player, view.round, view.num_players)
     return betting_order(view.num_players, view.round, start, view.totals)
 
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedDropView:
+    """Everything about a position (``State.revealed_view``): every seat's view, and
+    where each marble of the round in progress really is, under the cover included.
+
+    No seat sees ``lanes`` before the round is scored; only onlookers get this value.
+    """
+
+    views: tuple[DropView, ...]
+    """Every seat's view, in seat order."""
+    lanes: tuple[Lane, ...]
+    """The real lane of each marble of ``views[0].marbles``, in the same order."""
+
+    def is_covered(self, index: int, visible_rows: int) -> bool:
+        """Whether marble ``index`` has passed a row under the cover, so its real lane is
+        hidden from the players until the round is scored."""
+        return self.views[0].marbles[index].rows_fallen > visible_rows

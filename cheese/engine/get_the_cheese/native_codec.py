@@ -85,6 +85,10 @@ class GtcCodec:
             score_piles=piles,
         )
 
+    def revealed_view(self, views: tuple[object, ...], state: bytes) -> object:
+        """Every seat's view: together they show the whole position."""
+        return views
+
     def action_to_string(self, view: object, action: Action) -> str:
         return notation.action_to_string(_as_view(view), action)
 

@@ -266,6 +266,10 @@ class NativeState(State):
             seat, ffi.unpack(functions.ints_out, length), self._setup.options
         )
 
+    def revealed_view(self) -> object:
+        views = tuple(self.view(seat) for seat in range(self.num_players))
+        return self._setup.game.codec.revealed_view(views, self._data)
+
     def determinize(self, seat: Seat, rng: random.Random) -> NativeState:
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")

@@ -83,6 +83,8 @@ def check_step(reference: State, native: State, seats: range) -> list[int]:
         assert native.chance_key() == reference.chance_key()
     for seat in seats:
         assert native.view(seat) == reference.view(seat)
+    if len(seats) == reference.num_players:
+        assert native.revealed_view() == reference.revealed_view()
     return legal
 
 

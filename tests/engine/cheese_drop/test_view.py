@@ -12,7 +12,7 @@ from cheese.engine.cheese_drop import ReferenceGame
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.scoring import lane_contents
 from cheese.engine.cheese_drop.state import DropState
-from cheese.engine.cheese_drop.view import DropView, MarbleView
+from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 
 Walk = Callable[[DropState, random.Random], list[DropState]]
 
@@ -87,6 +87,36 @@ def test_with_every_row_hidden_only_the_slots_are_seen(game: ReferenceGame, walk
     for state in states:
         assert all(m.seen_lane == m.slot for m in state.view(0).marbles)
     assert any(m.lane != m.slot for s in states for m in s.marbles)
+
+
+def test_the_revealed_view_holds_the_lanes_under_the_cover(
+    game: ReferenceGame, walk: Walk
+) -> None:
+    covered_seen = 0
+    for state in walk(game.new_initial_state(3, seed=10), random.Random(10)):
+        revealed = state.revealed_view()
+        assert isinstance(revealed, RevealedDropView)
+        assert revealed.views == tuple(state.view(seat) for seat in range(3))
+        assert revealed.lanes == tuple(marble.lane for marble in state.marbles)
+        for index, marble in enumerate(state.marbles):
+            covered = revealed.is_covered(index, visible_rows=3)
+            assert covered == (marble.rows_fallen > 3)
+            if covered and marble.lane != marble.seen_lane:
+                covered_seen += 1
+                assert state.view(0).marbles[index].seen_lane != revealed.lanes[index]
+    assert covered_seen > 0, "some marble moved under the cover in this game"
+
+
+def test_the_revealed_view_tells_apart_what_the_seats_cannot(
+    game: ReferenceGame, walk: Walk
+) -> None:
+    states = walk(game.new_initial_state(2, seed=10), random.Random(10))
+    betting = next(s for s in states if s.phase == Phase.BET)
+    moved = tuple(dataclasses.replace(m, lane=m.seen_lane) for m in betting.marbles)
+    other_truth = dataclasses.replace(betting, marbles=moved)
+    assert other_truth.view(0) == betting.view(0) and other_truth.view(1) == betting.view(1)
+    assert other_truth.revealed_view() != betting.revealed_view()
+    hash(betting.revealed_view())
 
 
 def test_a_bad_seat_has_no_view(game: ReferenceGame) -> None:
