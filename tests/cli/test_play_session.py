@@ -113,3 +113,42 @@ def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
     assert session.run() == 1
     assert "bot broken (seat 1) failed: out of cheese" in capsys.readouterr().err
     assert GameRecord.from_json(path.read_text()).players == ("human", "broken")
+
+
+def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path: Path) -> None:
+    _, _, record = run_session("cheese-drop", 2, ["1"] * 400, tmp_path / "r.json", seed=5)
+    states = replay_states(record)
+    positions = [state for state in states if not state.is_chance_node()]
+    move, state = next(
+        (move, state) for move, state in enumerate(positions)
+        if state.current_player == 0 and any(
+            shown.seen_lane != lane
+            for shown, lane in zip(state.view(0).marbles, state.revealed_view().lanes)
+        )
+    )
+    screens = {}
+    for seat in (0, None):
+        buffer = io.StringIO()
+        Replay(
+            RENDERERS["cheese-drop"], record, seat,
+            make_console(plain=True, width=80, file=buffer), _lines([str(move), "q"]),
+        ).run()
+        screens[seat] = buffer.getvalue().split(f"move {move}/")[1]
+        assert max(len(line) for line in screens[seat].splitlines()) <= 80
+    paths = [
+        f"{'YRMC'[marble.colour]} {marble.slot + 1}→{marble.seen_lane + 1}"
+        + (f"→({lane + 1})" if marble.rows_fallen > 3 else "")
+        for marble, lane in zip(state.view(0).marbles, state.revealed_view().lanes)
+    ]
+    assert all(path + " " in screens[None] or path + "\n" in screens[None] for path in paths)
+    really_in = next(line for line in screens[None].splitlines() if line.startswith("really in"))
+    marbles = state.view(0).marbles
+    assert really_in.split()[2:] == [
+        "".join(sorted(
+            ("YRMC"[m.colour] for m, lane in zip(marbles, state.revealed_view().lanes)
+             if lane == number), key="YRMC".index,
+        )) or "·"
+        for number in range(6)
+    ]
+    assert "really in" not in screens[0]
+    assert "→(" not in screens[0]

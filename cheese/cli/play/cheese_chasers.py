@@ -133,8 +133,9 @@ class CheeseChasersRenderer:
             Text(LEGEND, style="dim"),
         )
 
-    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
-        return self.board(views[0], table)
+    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
+        assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
+        return self.board(revealed[0], table)
 
     def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
         assert isinstance(view, ChasersView) and view.pending is not None

@@ -2,6 +2,8 @@
 
 Marbles read ``Y`` cheese, ``R`` apple, ``M`` mouse, ``C`` cat; ``Y 2→3`` is a cheese
 dropped from gate slot 2 that went under the cover in lane 3. Players are ``P1``, ``P2``…
+With everything revealed (a replay), ``Y 2→3→(4)`` adds the lane the marble is really in,
+under the cover, which the players do not see before the round is scored.
 """
 
 from __future__ import annotations
@@ -30,7 +32,12 @@ from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_start_player
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
 from cheese.engine.cheese_drop.scoring import base_points, event_points, player_points
-from cheese.engine.cheese_drop.view import DropView, MarbleView, betting_order_of
+from cheese.engine.cheese_drop.view import (
+    DropView,
+    MarbleView,
+    RevealedDropView,
+    betting_order_of,
+)
 
 DEFAULT_OPPONENT = "mcts"
 """The strongest default bot here by today's strength table (README, Bots); one place to
@@ -66,6 +73,27 @@ def _lane_marbles(counts: ColourCounts) -> Text:
     return letters if letters.plain else Text("·", style="dim")
 
 
+def _lane_table(
+    marbles: Sequence[MarbleView], rows: Sequence[tuple[str, Sequence[int]]]
+) -> list[Text]:
+    """The lane numbers, then per row its label and the marbles in each lane, given the
+    lane of each of ``marbles``."""
+    counted: list[list[Text]] = []
+    for _, lanes in rows:
+        counts = [[0, 0, 0, 0] for _ in range(LANE_COUNT)]
+        for marble, lane in zip(marbles, lanes):
+            counts[lane][marble.colour] += 1
+        counted.append([_lane_marbles((c[0], c[1], c[2], c[3])) for c in counts])
+    width = max(6, *(len(cell.plain) + 1 for cells in counted for cell in cells))
+    lines = [Text("lane".ljust(14) + "".join(f"{lane + 1:<{width}}" for lane in range(6)))]
+    for (label, _), cells in zip(rows, counted):
+        row = Text(label.ljust(14))
+        for cell in cells:
+            row.append_text(cell + " " * (width - len(cell.plain)))
+        lines.append(row)
+    return lines
+
+
 def _column_name(column: Column) -> str:
     if is_lane_column(column):
         return f"lane {column_lane(column) + 1}"
@@ -95,7 +123,10 @@ class CheeseDropRenderer:
     def _marker(self, table: Table, seat: Seat) -> Text:
         return Text(f"P{seat + 1}", style=table.style(seat))
 
-    def board(self, view: object, table: Table) -> RenderableType:
+    def board(
+        self, view: object, table: Table, revealed: RevealedDropView | None = None
+    ) -> RenderableType:
+        """The screen of ``view``; with ``revealed``, also every lane under the cover."""
         assert isinstance(view, DropView)
         options = _options(table)
         rows: list[RenderableType] = [self._header(view, table, options)]
@@ -108,7 +139,7 @@ class CheeseDropRenderer:
             )
             bag += Text.assemble(("   drawn for the gate: ", "bold"), drawn)
         rows.append(bag)
-        rows.extend(self._drops(view, table, options))
+        rows.extend(self._drops(view, table, options, revealed))
         rows.extend(self._bets(view, table, options))
         return Group(*rows)
 
@@ -133,36 +164,65 @@ class CheeseDropRenderer:
             players, "   ", where, "\nscores: ", scores, "   betting order: ", order
         )
 
-    def _drops(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
-        """One line per drop of the round, then the lanes the marbles took under the cover."""
+    def _drops(
+        self,
+        view: DropView,
+        table: Table,
+        options: DropOptions,
+        revealed: RevealedDropView | None,
+    ) -> list[Text]:
+        """One line per drop of the round, then the lanes the marbles took under the cover
+        (and, revealed, the lanes they are really in)."""
         if not view.marbles:
             return []
+        covered = self._covered_lanes(view, options, revealed)
         lines: list[Text] = []
         drops = sorted({marble.drop for marble in view.marbles})
         for drop in drops:
-            marbles = [marble for marble in view.marbles if marble.drop == drop]
+            paths = Text("  ").join(
+                self._path(marble, covered.get(index))
+                for index, marble in enumerate(view.marbles)
+                if marble.drop == drop
+            )
             setter = self._dropper(view, drop, options)
-            paths = Text("  ").join(self._path(marble) for marble in marbles)
             lines.append(Text(f"drop {drop + 1} ") + self._marker(table, setter) + ": " + paths)
-        seen = [[0, 0, 0, 0] for _ in range(LANE_COUNT)]
-        for marble in view.marbles:
-            seen[marble.seen_lane][marble.colour] += 1
-        cells = [_lane_marbles((counts[0], counts[1], counts[2], counts[3])) for counts in seen]
-        width = max(6, *(len(cell.plain) + 1 for cell in cells))
-        header = Text("lane".ljust(14) + "".join(f"{lane + 1:<{width}}" for lane in range(6)))
-        row = Text("under cover".ljust(14) if options.hidden_rows else "landed".ljust(14))
-        for cell in cells:
-            row.append_text(cell + " " * (width - len(cell.plain)))
-        lines.extend([header, row])
+        rows = [
+            ("under cover" if options.hidden_rows else "landed",
+             [marble.seen_lane for marble in view.marbles]),
+        ]
+        if revealed is not None and covered:
+            rows.append(("really in", list(revealed.lanes)))
+        lines.extend(_lane_table(view.marbles, rows))
+        if covered:
+            lines.append(Text(
+                "(n): the real lane under the cover, unseen by the players until scoring",
+                style="dim",
+            ))
         return lines
+
+    def _covered_lanes(
+        self, view: DropView, options: DropOptions, revealed: RevealedDropView | None
+    ) -> dict[int, int]:
+        """The real lane of each marble under the cover (by index), if revealed."""
+        if revealed is None:
+            return {}
+        return {
+            index: lane
+            for index, lane in enumerate(revealed.lanes)
+            if revealed.is_covered(index, options.visible_rows)
+        }
 
     def _dropper(self, view: DropView, drop: int, options: DropOptions) -> Seat:
         start = round_start_player(options.start_player, view.round, view.num_players)
         return dropper(start, drop, view.num_players)
 
-    def _path(self, marble: MarbleView) -> Text:
-        """``Y 2→3``: the gate slot, then the lane the marble was last seen in."""
-        return _marble(marble.colour) + f" {marble.slot + 1}→{marble.seen_lane + 1}"
+    def _path(self, marble: MarbleView, covered_lane: int | None) -> Text:
+        """``Y 2→3``: the gate slot, then the lane the marble was last seen in; ``→(4)``
+        the lane it is really in under the cover, when that is revealed."""
+        path = _marble(marble.colour) + f" {marble.slot + 1}→{marble.seen_lane + 1}"
+        if covered_lane is not None:
+            path.append(f"→({covered_lane + 1})", style="bold")
+        return path
 
     def _bets(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
         cells = options.cells_per_column
@@ -193,8 +253,9 @@ class CheeseDropRenderer:
             ))
         return lines
 
-    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
-        return self.board(views[0], table)
+    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
+        assert isinstance(revealed, RevealedDropView)
+        return self.board(revealed.views[0], table, revealed)
 
     def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
         assert isinstance(view, DropView)

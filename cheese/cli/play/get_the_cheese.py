@@ -96,8 +96,9 @@ class GetTheCheeseRenderer:
             view, table, Text.assemble(("your hand: ", "bold"), " ".join(hand) or "empty")
         )
 
-    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
-        seen = [view for view in views if isinstance(view, GtcView)]
+    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
+        assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
+        seen = [view for view in revealed if isinstance(view, GtcView)]
         revealed = replace(seen[0], lines=revealed_lines(seen))
         hands = Text("  ").join(
             Text.assemble(

@@ -72,8 +72,8 @@ class Renderer(Protocol):
         """The screen of the person's seat (``legal`` numbered where the game shows it)."""
         ...
 
-    def revealed_board(self, views: Sequence[object], table: Table) -> RenderableType:
-        """The board with everything the views of all seats (in seat order) show."""
+    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
+        """The board with everything revealed: ``revealed`` is ``State.revealed_view()``."""
         ...
 
     def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:

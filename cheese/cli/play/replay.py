@@ -114,8 +114,7 @@ class Replay:
         if move > 0:
             self._show_move(move)
         if self.seat is None:
-            views = [state.view(seat) for seat in range(state.num_players)]
-            self.console.print(self.renderer.revealed_board(views, self.table))
+            self.console.print(self.renderer.revealed_board(state.revealed_view(), self.table))
         else:
             self.console.print(self.renderer.board(state.view(self.seat), self.table))
         if state.is_terminal():
