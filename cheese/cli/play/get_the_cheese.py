@@ -99,7 +99,7 @@ class GetTheCheeseRenderer:
     def revealed_board(self, revealed: object, table: Table) -> RenderableType:
         assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
         seen = [view for view in revealed if isinstance(view, GtcView)]
-        revealed = replace(seen[0], lines=revealed_lines(seen))
+        everything = replace(seen[0], lines=revealed_lines(seen))
         hands = Text("  ").join(
             Text.assemble(
                 (COLOUR_LETTERS[view.seat], table.style(view.seat)),
@@ -108,7 +108,7 @@ class GetTheCheeseRenderer:
             )
             for view in seen
         )
-        return self._table(revealed, table, Text.assemble(("hands: ", "bold"), hands))
+        return self._table(everything, table, Text.assemble(("hands: ", "bold"), hands))
 
     def _table(self, view: GtcView, table: Table, hands: Text) -> RenderableType:
         rows: list[RenderableType] = [self._header(view, table)]

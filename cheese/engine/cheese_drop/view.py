@@ -79,7 +79,6 @@ def betting_order_of(view: DropView, start_player: Seat) -> tuple[Seat, ...]:
     return betting_order(view.num_players, view.round, start, view.totals)
 
 
-
 @dataclass(frozen=True, slots=True)
 class RevealedDropView:
     """Everything about a position (``State.revealed_view``): every seat's view, and

@@ -89,6 +89,8 @@ typedef struct {
     uint16_t full;                  /* columns whose cells are all taken this round */
     cdp_marble marbles[CDP_ROUNDS][CDP_MAX_ROUND_MARBLES];
 } cdp_state;
+/* native_codec.revealed_view reads round, marble_count and marbles[][].lane at fixed byte
+ * offsets (the view leaves the lanes under the cover out): move them together. */
 
 static const uint8_t CDP_BAGS[CDP_ROUNDS][CDP_COLOURS] = {{6, 4, 1, 1}, {7, 5, 2, 2}, {8, 6, 3, 3}};
 /* marbles.DRAWS_PER_DROP, indexed by player count */
