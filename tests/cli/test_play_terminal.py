@@ -116,8 +116,9 @@ def test_ctrl_d_and_ctrl_c_save_the_record_and_leave_cleanly(
 ) -> None:
     record_path = tmp_path / "left.json"
     child = spawn(
-        "play", "get-the-cheese", "--seed", "3", "--fast", "--record", str(record_path),
-        colour=True,
+        # greedy answers at once: a loaded machine must not make the wait time out.
+        "play", "get-the-cheese", "--seed", "3", "--fast", "--vs", "greedy",
+        "--record", str(record_path), colour=True,
     )
     child.expect(PROMPT)
     assert "\x1b[" in child.before, "a terminal without NO_COLOR gets colour"
