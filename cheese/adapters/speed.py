@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from cheese.bots import Turn, make_bot
 from cheese.engine import GAME_SLUGS, State, game_info, load_game
-from cheese.engine.luck import advance_chance
+from cheese.engine.play import random_decision
 
 DEFAULT_SPECS = (
     "mcts:iterations=2000",
@@ -35,15 +35,8 @@ ITERATION_KEYS = ("iterations", "simulations")
 def random_position(slug: str, players: int, seed: int, moves: int) -> State:
     """The decision reached after ``moves`` seeded random decisions (chance by the deal),
     or the last decision before the end."""
-    rng = random.Random(seed)
-    state = advance_chance(load_game(slug).new_initial_state(players, seed=seed))
-    for _ in range(moves):
-        legal = state.legal_actions()
-        following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
-        if following.is_terminal():
-            break
-        state = following
-    return state
+    start = load_game(slug).new_initial_state(players, seed=seed)
+    return random_decision(start, random.Random(seed), moves)
 
 
 def positions(slug: str, players: int, count: int, seed: int) -> list[State]:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from cheese.engine.api import Action, State
-from cheese.engine.luck import resolve_chance
+from cheese.engine.luck import advance_chance, resolve_chance
 
 Policy = Callable[[State], Action]
 """Chooses the action of the seat to act in a (non-chance, non-terminal) state."""
@@ -34,3 +34,19 @@ def random_policy(rng: random.Random) -> Policy:
         return legal[rng.randrange(len(legal))]
 
     return choose
+
+
+def random_decision(start: State, rng: random.Random, moves: int) -> State:
+    """The decision reached from ``start`` after ``moves`` random decisions drawn from
+    ``rng``, chance by paired luck; stops earlier at the last decision before the end.
+
+    Tests and tools use it to reach varied positions of a game that still need a move.
+    """
+    choose = random_policy(rng)
+    state = advance_chance(start)
+    for _ in range(moves):
+        following = advance_chance(state.apply(choose(state)))
+        if following.is_terminal():
+            break
+        state = following
+    return state

@@ -9,6 +9,7 @@ import pytest
 
 from cheese.engine import Action, State, load_game
 from cheese.engine.luck import advance_chance, resolve_chance
+from cheese.engine.play import random_decision
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("get-the-cheese", 4),
@@ -27,17 +28,8 @@ def random_position(slug: str, players: int, seed: int, moves: int) -> State:
 
     Stops earlier at the last decision before the end of the game.
     """
-    rng = random.Random(seed)
-    state = advance_chance(
-        load_game(slug, backend="reference").new_initial_state(players, seed=seed)
-    )
-    for _ in range(moves):
-        legal = state.legal_actions()
-        following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
-        if following.is_terminal():
-            break
-        state = following
-    return state
+    start = load_game(slug, backend="reference").new_initial_state(players, seed=seed)
+    return random_decision(start, random.Random(seed), moves)
 
 
 def replay(

@@ -12,6 +12,7 @@ import pytest
 from cheese.bots.rewards import terminal_rewards
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
+from cheese.engine.play import random_decision
 from cheese.engine.registry import BACKEND, NATIVE
 
 if TYPE_CHECKING:
@@ -25,15 +26,8 @@ GAMES = (("get-the-cheese", 4), ("get-the-cheese", 3), ("cheese-chasers", 1), ("
 
 def native_position(slug: str, players: int, seed: int, moves: int) -> State:
     """The native decision after ``moves`` seeded random decisions (stops before the end)."""
-    rng = random.Random(seed)
-    state = advance_chance(load_game(slug, backend=NATIVE).new_initial_state(players, seed=seed))
-    for _ in range(moves):
-        legal = state.legal_actions()
-        following = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
-        if following.is_terminal():
-            break
-        state = following
-    return state
+    start = load_game(slug, backend=NATIVE).new_initial_state(players, seed=seed)
+    return random_decision(start, random.Random(seed), moves)
 
 
 def run_search(
