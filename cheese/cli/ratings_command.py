@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cheese.cli.errors import UserInputError
+from cheese.cli.errors import UserInputError, read_text_file
 from cheese.cli.ratings_view import (
     AnchorOption,
     CsvOption,
@@ -18,7 +18,7 @@ from cheese.cli.ratings_view import (
     show_ratings,
 )
 from cheese.tournaments.ratings import rate
-from cheese.tournaments.results_file import ResultsFileError, read_results
+from cheese.tournaments.results_file import ResultsFileError, parse_results
 
 
 def ratings(
@@ -42,7 +42,8 @@ def ratings(
     check_format(as_json, as_csv)
     pinned = parse_anchor(anchor)
     try:
-        table = rate(read_results(file), seed=seed, anchor=pinned)
+        games = parse_results(read_text_file(file, "a JSON-lines file of games"), str(file))
+        table = rate(games, seed=seed, anchor=pinned)
     except (ResultsFileError, ValueError) as error:
         raise UserInputError(str(error)) from None
     show_ratings(table, as_json, as_csv, los)

@@ -26,18 +26,14 @@ class ResultsFileError(ValueError):
 
 
 def read_results(path: Path) -> list[RatedGame]:
-    """Every game of the file at ``path``; ``ResultsFileError`` names the line at fault."""
-    try:
-        with path.open(encoding="utf-8") as lines:
-            return list(_games(lines, str(path)))
-    except FileNotFoundError:
-        raise ResultsFileError(f"{path}: no such file; give a JSON-lines file of games") from None
-    except IsADirectoryError:
-        raise ResultsFileError(f"{path}: is a directory; give a JSON-lines file") from None
-    except UnicodeDecodeError:
-        raise ResultsFileError(f"{path}: is not UTF-8 text") from None
-    except OSError as error:
-        raise ResultsFileError(f"{path}: cannot be read ({error.strerror})") from None
+    """Every game of the UTF-8 file at ``path`` (``OSError`` if it cannot be read)."""
+    return parse_results(path.read_text(encoding="utf-8"), str(path))
+
+
+def parse_results(text: str, source: str) -> list[RatedGame]:
+    """Every game of ``text``, read from ``source``; ``ResultsFileError`` names the line at
+    fault."""
+    return list(_games(iter(text.splitlines()), source))
 
 
 def _games(lines: Iterator[str], source: str) -> Iterator[RatedGame]:
