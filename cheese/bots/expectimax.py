@@ -20,7 +20,12 @@ Cheese!, 128 in Cheese Chasers).
 
 **Depth** ``0`` (the default) takes the game's advice: one decision where leaves are
 played out (below it, Cheese Chasers' next card is still an exact chance node), two in
-Cheese Drop.
+Cheese Drop. Where the game searches a decision's lines itself
+(``Evaluator.line_values``: Cheese Drop's bets, searched to the end of the round's
+betting with the other seats' replies predicted by their one-ply values and the finished
+round valued exactly over the hidden rows), depth 0 plays by those values. A decision
+the evaluation ranks best by itself (``Evaluator.decided_by_one_ply``: Cheese Drop's
+gates) is played by the one-ply values, as greedy plays it.
 
 Budget: ``depth=`` decisions; with ``time=`` the search deepens one decision at a time
 (iterative deepening, best moves of the last depth searched first) until the time is up
@@ -40,7 +45,7 @@ from dataclasses import dataclass
 from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
-from cheese.bots.greedy import distinct_worlds
+from cheese.bots.greedy import distinct_worlds, one_ply_decision
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,
@@ -241,6 +246,26 @@ def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -
     return advice.native_playout if native else None
 
 
+def lines_decision(
+    legal: Sequence[Action], values: Sequence[float], rng: random.Random, started: float
+) -> Decision:
+    """The move the game's own search of the lines values best (exact ties: the rng)."""
+    best_value = max(values)
+    best = [action for action, value in zip(legal, values) if value == best_value]
+    action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    return Decision(
+        action,
+        {
+            "legal": len(legal),
+            "depth": "lines",
+            "value": round(best_value, 4),
+            "elapsed": round(time.perf_counter() - started, 4),
+        },
+        top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
+        top_measure="value",
+    )
+
+
 class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
     """Expectimax over determinizations; see the module docstring."""
 
@@ -256,6 +281,12 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         config = self.config
         deadline = None if config.seconds is None else started + config.seconds
         evaluator = evaluator_for(turn.game)
+        if evaluator.decided_by_one_ply(turn.view):
+            return one_ply_decision(turn, rng, config.samples)
+        if config.depth == GAME_ADVICE:
+            lines = evaluator.line_values(turn, legal, rng)
+            if lines is not None:
+                return lines_decision(legal, lines, rng, started)
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

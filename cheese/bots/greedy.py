@@ -62,24 +62,32 @@ class GreedyBot(ConfiguredBot[GreedyConfig]):
     config_type = GreedyConfig
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
-        legal = turn.legal_actions()
-        if len(legal) == 1:
-            return Decision(legal[0], {"legal": 1})
-        evaluator = evaluator_for(turn.game)
-        samples = 1 if evaluator.advice.view_only else self.config.samples
-        worlds = distinct_worlds(turn, rng, samples)
-        seat = turn.seat
-        values = [0.0] * len(legal)
-        for world, weight in worlds:
-            for index, rewards in enumerate(evaluator.action_values(world, legal)):
-                values[index] += weight * rewards[seat]
-        values = [value / samples for value in values]
-        best_value = max(values)
-        best: list[Action] = [action for action, value in zip(legal, values) if value == best_value]
-        action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
-        return Decision(
-            action,
-            {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)},
-            top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
-            top_measure="value",
-        )
+        return one_ply_decision(turn, rng, self.config.samples)
+
+
+def one_ply_decision(turn: Turn, rng: random.Random, samples: int) -> Decision:
+    """The legal action with the best evaluation one ply ahead, averaged over ``samples``
+    determinizations (one when the evaluation reads only the view); exact ties broken by
+    the rng. The searches play it too where the evaluation says a decision is best
+    decided so (``Evaluator.decided_by_one_ply``)."""
+    legal = turn.legal_actions()
+    if len(legal) == 1:
+        return Decision(legal[0], {"legal": 1})
+    evaluator = evaluator_for(turn.game)
+    samples = 1 if evaluator.advice.view_only else samples
+    worlds = distinct_worlds(turn, rng, samples)
+    seat = turn.seat
+    values = [0.0] * len(legal)
+    for world, weight in worlds:
+        for index, rewards in enumerate(evaluator.action_values(world, legal)):
+            values[index] += weight * rewards[seat]
+    values = [value / samples for value in values]
+    best_value = max(values)
+    best: list[Action] = [action for action, value in zip(legal, values) if value == best_value]
+    action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    return Decision(
+        action,
+        {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)},
+        top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
+        top_measure="value",
+    )

@@ -4,7 +4,9 @@ Each iteration draws a fresh determinization of the view (``turn.determinize``) 
 one select–expand–playout–backup pass over a single tree (see ``cheese.bots.mcts_tree``
 for the key of a node, the selection formula and the widening rule). Chance is sampled,
 rewards are per seat (``cheese.bots.rewards``), and the move played is the root child
-with the most visits (ties: higher mean reward, then the lower action).
+with the most visits (ties: higher mean reward, then the lower action). A decision the
+game's evaluation ranks better than playouts can (``Evaluator.decided_by_one_ply``:
+Cheese Drop's gates) is played by the one-ply values, as greedy plays it.
 
 On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
 same selection and widening, same rewards, leaves played out to the end by the game's C
@@ -29,6 +31,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
+from cheese.bots.evaluation import evaluator_for
+from cheese.bots.greedy import DEFAULT_SAMPLES, one_ply_decision
 from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
 from cheese.bots.mcts_search import RootStats
 from cheese.bots.search_pool import parallel_search
@@ -70,6 +74,8 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
+        if evaluator_for(turn.game).decided_by_one_ply(turn.view):
+            return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
         stats = parallel_search(turn, self.config, seeds)
         merged = merge(stats)

@@ -77,7 +77,7 @@ def test_root_candidates_keep_the_best_priors() -> None:
 
 
 def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
-    state = random_position("cheese-drop", 4, seed=1, moves=0)
+    state = random_position("get-the-cheese", 4, seed=1, moves=0)
     decision = make_bot("expectimax").choose(Turn(state, state.current_player), random.Random(0))
     assert set(decision.info) == {
         "legal",
@@ -88,7 +88,6 @@ def test_the_decision_record_names_depth_worlds_and_nodes() -> None:
         "nodes",
         "elapsed",
     }
-    assert decision.info["depth"] == 1, "below a gate the evaluation models everything"
     assert ExpectimaxConfig().depth == 0, "the game's advice"
     chasers = random_position("cheese-chasers", 1, seed=1, moves=3)
     deeper = make_bot("expectimax").choose(Turn(chasers, 0), random.Random(0))
@@ -157,3 +156,26 @@ def test_a_search_past_the_rounds_last_bet_does_not_read_hidden_lanes(seed: int)
         bot = make_bot("expectimax:depth=3,samples=1")
         values.add(bot.choose(Turn(state, seat), random.Random(world_seed)).info["value"])
     assert len(values) == 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cheese_drop_bets_are_searched_to_the_end_of_the_round(players: int) -> None:
+    state = bet_before_the_last(3) if players == 4 else random_position("cheese-drop", 2, 3, 4)
+    assert isinstance(state.view(0), DropView) and state.view(0).phase == Phase.BET
+    seat = state.current_player
+    decision = make_bot("expectimax").choose(Turn(state, seat), random.Random(1))
+    assert decision.info["depth"] == "lines" and decision.action in state.legal_actions()
+    again = make_bot("expectimax").choose(Turn(state, seat), random.Random(1))
+    assert (again.action, again.top) == (decision.action, decision.top)
+    # An explicit depth searches the engine's tree instead.
+    fixed = make_bot("expectimax:depth=1").choose(Turn(state, seat), random.Random(1))
+    assert fixed.info["depth"] == 1
+
+
+def test_cheese_drop_gates_are_played_by_the_one_ply_values() -> None:
+    state = random_position("cheese-drop", 3, 2, 0)
+    assert isinstance(state.view(0), DropView) and state.view(0).phase == Phase.GATE
+    seat = state.current_player
+    greedy = make_bot("greedy").choose(Turn(state, seat), random.Random(4))
+    chosen = make_bot("expectimax").choose(Turn(state, seat), random.Random(4))
+    assert (chosen.action, chosen.top) == (greedy.action, greedy.top)

@@ -120,3 +120,15 @@ def test_a_forced_move_is_played_without_searching() -> None:
     assert make_bot("mcts").choose(Turn(state, state.current_player), random.Random(0)).info == {
         "legal": 1
     }
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_cheese_drop_gates_are_played_by_the_one_ply_values(players: int, seed: int) -> None:
+    """A gate's hundreds of moves are closer in worth than playouts can tell apart; the
+    evaluation integrates the fall and the betting, so the search plays greedy's gate."""
+    state = random_position("cheese-drop", players, seed, 0)
+    seat = state.current_player
+    greedy = make_bot("greedy").choose(Turn(state, seat), random.Random(seed))
+    chosen = make_bot("mcts:iterations=50").choose(Turn(state, seat), random.Random(seed))
+    assert chosen.action == greedy.action and chosen.top == greedy.top
+    assert "iterations" not in chosen.info

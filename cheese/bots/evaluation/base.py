@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeAlias
 
+from cheese.bots.base import Turn
 from cheese.bots.rewards import Rewards, solitaire_reward, terminal_rewards_of
 from cheese.engine import Action, State
 
@@ -90,6 +91,22 @@ class Evaluator(Protocol):
 
     def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
         """A cheap score per action for the seat to act (higher first); same order."""
+        ...
+
+    def decided_by_one_ply(self, view: object) -> bool:
+        """Whether the searches should play this decision (the acting seat's ``view``) by
+        the one-ply values, as greedy does, rather than search it: the evaluation already
+        integrates what follows up to the next decision worth searching, and its values
+        rank the moves more finely than sampled playouts can tell them apart."""
+        ...
+
+    def line_values(
+        self, turn: Turn, actions: Sequence[Action], rng: random.Random
+    ) -> list[float] | None:
+        """The acting seat's value of each of ``actions`` from the game's own search of
+        the lines that follow, up to a horizon the game knows how to value exactly
+        (Cheese Drop: a bet, to the end of the round's betting); ``None`` where the game
+        has none for this decision."""
         ...
 
     def playout_action(self, state: State, rng: random.Random) -> Action:

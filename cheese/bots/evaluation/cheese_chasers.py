@@ -28,6 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
 from cheese.bots.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
@@ -283,6 +284,14 @@ class CheeseChasersEvaluator:
 
     def values_directly(self, state: State) -> bool:
         return False
+
+    def decided_by_one_ply(self, view: object) -> bool:
+        return False
+
+    def line_values(
+        self, turn: Turn, actions: Sequence[Action], rng: random.Random
+    ) -> list[float] | None:
+        return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)

@@ -28,7 +28,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.evaluation.cheese_drop_round import RoundSearch
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.cheese_drop.betting import betting_order, column_counts, place_piece
@@ -335,6 +337,28 @@ class CheeseDropEvaluator:
         the pin rows' law, marbles in hand or in the bag are spread over the slots. Only
         bets are worth searching."""
         return drop_view(state).phase != Phase.BET
+
+    def decided_by_one_ply(self, view: object) -> bool:
+        """Gates: the estimate integrates the fall and the round's betting, and a gate's
+        hundreds of moves differ by less than the luck of a playout (the best and the
+        tenth-best gate some 0.006–0.009 of reward apart), so a search ranks them worse
+        than the estimate does. Bets are searched."""
+        assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
+        return view.phase == Phase.GATE
+
+    def line_values(
+        self, turn: Turn, actions: Sequence[Action], rng: random.Random
+    ) -> list[float] | None:
+        """A bet: the rest of the round's betting searched (``cheese_drop_round``), the
+        other seats' replies predicted by their one-ply values, the finished round valued
+        exactly over draws of the hidden rows. Other decisions: none."""
+        view = turn.view
+        assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
+        if view.phase != Phase.BET:
+            return None
+        options = drop_options(turn.determinize(rng))
+        search = RoundSearch(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
+        return search.move_values(actions)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import (
     SOLITAIRE_SCALE,
     SearchAdvice,
@@ -42,6 +43,14 @@ class GenericEvaluator:
 
     def values_directly(self, state: State) -> bool:
         return False
+
+    def decided_by_one_ply(self, view: object) -> bool:
+        return False
+
+    def line_values(
+        self, turn: Turn, actions: Sequence[Action], rng: random.Random
+    ) -> list[float] | None:
+        return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         return values_by_applying(self, state, actions)

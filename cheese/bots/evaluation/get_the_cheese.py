@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
@@ -224,6 +225,14 @@ class GetTheCheeseEvaluator:
 
     def values_directly(self, state: State) -> bool:
         return False
+
+    def decided_by_one_ply(self, view: object) -> bool:
+        return False
+
+    def line_values(
+        self, turn: Turn, actions: Sequence[Action], rng: random.Random
+    ) -> list[float] | None:
+        return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """The rewards after each of ``actions`` (the seat to act plays), line by line."""

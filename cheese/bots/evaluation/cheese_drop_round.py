@@ -1,0 +1,215 @@
+"""Cheese Drop: the rest of a round's betting, searched to the round's end.
+
+At a bet nothing is left to chance but where the marbles under the cover land, and
+nobody has seen that: every seat knows what every other seat knows. So the rest of the
+round is a game of the bets alone, followed by one chance event that decides the
+points. This module searches it for one seat:
+
+- **the other seats' replies** are predicted: each places the piece the evaluation's
+  one-ply values like best for it (the evaluation's estimate after the piece: what greedy
+  plays, and a model of any player who values its bets by their expected worth);
+- **the searching seat's own later pieces** are chosen by search among its ``width``
+  best one-ply moves;
+- **a finished round is valued exactly** over ``samples`` draws of the hidden rows (the
+  same draws for every line, so lines are compared on the same luck): in the last round
+  the rewards of the final places (``cheese.bots.rewards``), before it the estimated
+  rewards of the totals, with the evaluation's spread per round still to come.
+
+Unlike the one-ply estimate, the exact value sees the risk of a line: the points of two
+seats on the same lane rise and fall together, and in the last round a seat ahead can
+copy its rival's lanes while a seat behind needs lanes the leader does not hold.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, estimated_rewards
+from cheese.engine.cheese_drop.betting import betting_order, legal_columns, place_piece
+from cheese.engine.cheese_drop.core import (
+    APPLE,
+    CAT,
+    CHEESE,
+    LANE_COUNT,
+    MOUSE,
+    ROUNDS,
+    Bets,
+    Column,
+)
+from cheese.engine.cheese_drop.marbles import round_start_player
+from cheese.engine.cheese_drop.options import DropOptions
+from cheese.engine.cheese_drop.view import DropView
+
+FloatArray = npt.NDArray[np.float64]
+Estimate = Callable[[DropView, DropOptions], tuple[list[float], float]]
+"""The evaluation's estimate: expected final points per seat and their spread."""
+
+DEFAULT_SAMPLES = 256
+"""Draws of the hidden rows a finished round is valued over."""
+DEFAULT_WIDTH = 5
+"""The searching seat's moves tried at each of its later pieces, best one-ply first."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaneDraws:
+    """Points per lane in each of ``K`` draws of the hidden rows: ``base[k, lane]`` and
+    ``events[k, event, lane]``."""
+
+    base: FloatArray
+    events: FloatArray
+
+
+def draw_lanes(
+    view: DropView, options: DropOptions, samples: int, rng: np.random.Generator
+) -> LaneDraws:
+    """``samples`` draws of where this round's marbles end, scored per lane.
+
+    Each marble continues from the lane everyone saw over the rows left (1/4 left, 1/2
+    straight, 1/4 right; walls merged), as in the rules' model of the fall.
+    """
+    cells = samples * LANE_COUNT * 4
+    draws = np.arange(samples)
+    # Each marble adds one to its (draw, lane, colour) cell.
+    cells_hit = [np.zeros(0, dtype=np.int64)]
+    for marble in view.marbles:
+        lane = np.full(samples, marble.seen_lane, dtype=np.int64)
+        for _ in range(options.rows - min(marble.rows_fallen, options.visible_rows)):
+            step = rng.random(samples)
+            lane = np.clip(lane - (step < 0.25) + (step >= 0.75), 0, LANE_COUNT - 1)
+        cells_hit.append((draws * LANE_COUNT + lane) * 4 + marble.colour)
+    counts = np.bincount(np.concatenate(cells_hit), minlength=cells).reshape(samples, LANE_COUNT, 4)
+    cheese, apples = counts[..., CHEESE], counts[..., APPLE]
+    mice, cats = counts[..., MOUSE], counts[..., CAT]
+    has_cat = cats > 0
+    # The rules' base points and the seven events, in the order of scoring.EVENTS.
+    base = apples + np.where((mice == 0) | has_cat, cheese, 0)
+    events = np.stack(
+        [
+            np.where(has_cat & (mice > 0), 5, 0),
+            apples,
+            cheese,
+            2 * mice,
+            np.where(has_cat, apples + cheese, 0),
+            np.where(cheese > apples, 2, 0),
+            np.where(apples > cheese, 3, 0),
+        ],
+        axis=1,
+    )
+    return LaneDraws(base.astype(np.float64), events.astype(np.float64))
+
+
+def drawn_points(bets: Bets, lanes: LaneDraws) -> FloatArray:
+    """``[k, seat]``: each seat's points for the round in each draw."""
+    points = np.zeros((lanes.base.shape[0], len(bets)))
+    for seat, columns in enumerate(bets):
+        bet_lanes = [column for column in columns if column < LANE_COUNT]
+        bet_events = [column - LANE_COUNT for column in columns if column >= LANE_COUNT]
+        for lane in bet_lanes:
+            points[:, seat] += lanes.base[:, lane]
+            for event in bet_events:
+                points[:, seat] += lanes.events[:, event, lane]
+    return points
+
+
+def mean_rewards(totals: FloatArray, spread: float | None) -> FloatArray:
+    """Per seat, the mean over draws (rows of ``totals``) of the rewards of
+    ``cheese.bots.rewards``: exact places when ``spread`` is None (the game ends with
+    this round), else the estimated beating chances at that spread."""
+    draws, seats = totals.shape
+    beaten = np.zeros((draws, seats))
+    for seat in range(seats):
+        for other in range(seats):
+            if other == seat:
+                continue
+            lead = totals[:, seat] - totals[:, other]
+            if spread is None:
+                beaten[:, seat] += (lead > 0) + 0.5 * (lead == 0)
+            else:
+                beaten[:, seat] += 1.0 / (1.0 + np.exp(-lead / spread))
+    positive = np.maximum(totals, 0.0)
+    scored = positive.sum(axis=1, keepdims=True)
+    shares = np.where(scored > 0, positive / np.where(scored > 0, scored, 1.0), 1.0 / seats)
+    rewards = PAIRWISE_WEIGHT * beaten / (seats - 1) + POINTS_WEIGHT * shares
+    result: FloatArray = rewards.mean(axis=0)
+    return result
+
+
+class RoundSearch:
+    """The rest of one round's betting searched for the seat to bet in ``view``; see the
+    module doc."""
+
+    __slots__ = (
+        "_estimate", "_lanes", "_order", "_pieces", "_replies", "_spread", "_totals",
+        "options", "seat", "view", "width",
+    )
+
+    def __init__(
+        self,
+        view: DropView,
+        options: DropOptions,
+        estimate: Estimate,
+        spread_per_round: float,
+        rng: random.Random,
+        samples: int = DEFAULT_SAMPLES,
+        width: int = DEFAULT_WIDTH,
+    ) -> None:
+        self.view = view
+        self.options = options
+        self.seat = view.current_player
+        self.width = width
+        self._estimate = estimate
+        seats = view.num_players
+        start = round_start_player(options.start_player, view.round, seats)
+        self._order = betting_order(seats, view.round, start, view.totals)
+        self._pieces = seats * options.pieces_per_player
+        self._lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
+        self._totals = np.array(view.totals, dtype=np.float64)
+        rounds_after = ROUNDS - 1 - view.round
+        self._spread = spread_per_round * rounds_after if rounds_after else None
+        self._replies: dict[Bets, Column] = {}
+
+    def one_ply(self, bets: Bets, seat: int) -> list[tuple[float, Column]]:
+        """``seat``'s legal columns with their one-ply values, best first (ties: the
+        lower column)."""
+        valued = []
+        for column in legal_columns(bets, seat, self.options):
+            after = replace(self.view, bets=place_piece(bets, seat, column))
+            points, spread = self._estimate(after, self.options)
+            valued.append((estimated_rewards(points, spread)[seat], column))
+        valued.sort(key=lambda item: (-item[0], item[1]))
+        return valued
+
+    def reply(self, bets: Bets, seat: int) -> Column:
+        """The piece ``seat`` is predicted to place next."""
+        found = self._replies.get(bets)
+        if found is None:
+            found = self._replies[bets] = self.one_ply(bets, seat)[0][1]
+        return found
+
+    def finished_value(self, bets: Bets) -> float:
+        """The searching seat's exact reward once every piece of ``bets`` is placed."""
+        totals = drawn_points(bets, self._lanes) + self._totals
+        return float(mean_rewards(totals, self._spread)[self.seat])
+
+    def value(self, bets: Bets) -> float:
+        """The searching seat's value of ``bets``: the replies up to its next piece, then
+        its best of ``width`` moves, to the end of the round."""
+        placed = sum(len(columns) for columns in bets)
+        seats = len(self._order)
+        while placed < self._pieces and self._order[placed % seats] != self.seat:
+            bettor = self._order[placed % seats]
+            bets = place_piece(bets, bettor, self.reply(bets, bettor))
+            placed += 1
+        if placed == self._pieces:
+            return self.finished_value(bets)
+        moves = self.one_ply(bets, self.seat)[: self.width]
+        return max(self.value(place_piece(bets, self.seat, column)) for _, column in moves)
+
+    def move_values(self, columns: Sequence[Column]) -> list[float]:
+        """The value of placing the next piece on each of ``columns`` (the seat's turn)."""
+        return [self.value(place_piece(self.view.bets, self.seat, column)) for column in columns]

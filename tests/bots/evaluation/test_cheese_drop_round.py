@@ -1,0 +1,168 @@
+"""Cheese Drop's round search: lane draws against the rules' scoring, exact places,
+the other seats' predicted replies, and the searching seat's lines."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from cheese.bots.base import Turn
+from cheese.bots.evaluation.cheese_drop import (
+    SPREAD_PER_ROUND_LEFT,
+    CheeseDropEvaluator,
+    drop_options,
+    drop_view,
+    lane_distributions,
+    marble_odds,
+    outlook,
+)
+from cheese.bots.evaluation.cheese_drop_round import (
+    RoundSearch,
+    draw_lanes,
+    drawn_points,
+    mean_rewards,
+)
+from cheese.bots.greedy import GreedyBot
+from cheese.bots.rewards import terminal_rewards_of
+from cheese.engine import State, load_game
+from cheese.engine.api import OptionValue
+from cheese.engine.cheese_drop.betting import legal_columns
+from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
+from cheese.engine.cheese_drop.scoring import lane_contents, round_points
+from cheese.engine.luck import advance_chance
+
+from .test_cheese_drop import betting_position
+
+
+def bet_in_round(players: int, round_index: int, seed: int, **options: OptionValue) -> State:
+    """The first bet of round ``round_index`` after seeded random moves."""
+    game = load_game("cheese-drop", backend="reference")
+    state = advance_chance(game.new_initial_state(players, seed=seed, **options))
+    rng = random.Random(seed)
+    while not (drop_view(state).phase == Phase.BET and drop_view(state).round == round_index):
+        legal = state.legal_actions()
+        state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
+    return state
+
+
+def search_of(state: State, seed: int = 0, samples: int = 256) -> RoundSearch:
+    evaluator = CheeseDropEvaluator()
+    return RoundSearch(
+        drop_view(state), drop_options(state), evaluator.estimate, SPREAD_PER_ROUND_LEFT,
+        random.Random(seed), samples=samples,
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_with_nothing_hidden_every_draw_is_the_rules_scoring(seed: int) -> None:
+    state = betting_position(seed, hidden_rows=0)
+    view = drop_view(state)
+    lanes = draw_lanes(view, drop_options(state), 4, np.random.default_rng(seed))
+    bets = ((0, 2, 6 + 4), (1, 6 + 0, 6 + 6))
+    expected = [points.total for points in round_points(lane_contents(state.marbles), bets)]
+    assert drawn_points(bets, lanes).tolist() == [expected] * 4
+
+
+def test_the_draws_follow_the_evaluations_law_of_the_fall() -> None:
+    state = betting_position(5)
+    view = drop_view(state)
+    options = drop_options(state)
+    lanes = draw_lanes(view, options, 40_000, np.random.default_rng(5))
+    exact = outlook(marble_odds(view, options, lane_distributions(options.rows)))
+    for lane in range(LANE_COUNT):
+        assert lanes.base[:, lane].mean() == pytest.approx(exact.base[lane], abs=0.05)
+        # Events 1–5 are exact in the evaluation (6 and 7 use a normal approximation).
+        for event in range(EVENT_COUNT - 2):
+            assert lanes.events[:, event, lane].mean() == pytest.approx(
+                exact.events[event][lane], abs=0.06
+            )
+
+
+def test_exact_places_are_the_rewards_of_a_finished_game() -> None:
+    totals = np.array([[7.0, 3.0, 7.0, 0.0], [1.0, 2.0, 3.0, 4.0]])
+    for draw in totals:
+        assert mean_rewards(draw[None, :], None).tolist() == pytest.approx(
+            list(terminal_rewards_of(draw, draw))
+        )
+    assert mean_rewards(totals, None).tolist() == pytest.approx(
+        list(np.mean([terminal_rewards_of(draw, draw) for draw in totals], axis=0))
+    )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
+def test_the_other_seats_are_predicted_to_play_greedys_bets(players: int, seed: int) -> None:
+    state = bet_in_round(players, 1, seed)
+    search = search_of(state)
+    bets = drop_view(state).bets
+    for _ in range(players):
+        seat = state.current_player
+        chosen = GreedyBot().choose(Turn(state, seat), random.Random(0)).action
+        valued = search.one_ply(bets, seat)
+        best = [column for value, column in valued if value == valued[0][0]]
+        # Greedy breaks exact ties by its rng, the prediction by the lower column.
+        assert chosen in best and search.reply(bets, seat) == best[0]
+        state = advance_chance(state.apply(chosen))
+        bets = drop_view(state).bets
+
+
+def test_the_values_read_only_the_public_view() -> None:
+    state = bet_in_round(4, 0, seed=4)
+    hidden = state.determinize(state.current_player, random.Random(9))
+    assert hidden != state
+    legal = state.legal_actions()
+    evaluator = CheeseDropEvaluator()
+    values = [
+        evaluator.line_values(Turn(world, world.current_player), legal, random.Random(3))
+        for world in (state, hidden)
+    ]
+    assert values[0] == values[1]
+    assert values[0] is not None and len(values[0]) == len(legal)
+
+
+def test_gates_have_no_lines() -> None:
+    game = load_game("cheese-drop", backend="reference")
+    state = advance_chance(game.new_initial_state(4, seed=1))
+    assert drop_view(state).phase == Phase.GATE
+    turn = Turn(state, state.current_player)
+    assert CheeseDropEvaluator().line_values(turn, state.legal_actions(), random.Random(0)) is None
+
+
+def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
+    state = bet_in_round(3, ROUNDS - 1, seed=6)
+    view = drop_view(state)
+    seat = view.current_player
+    totals = tuple(200 if other == seat else 0 for other in range(3))
+    evaluator = CheeseDropEvaluator()
+    search = RoundSearch(
+        replace(view, totals=totals), drop_options(state), evaluator.estimate,
+        SPREAD_PER_ROUND_LEFT, random.Random(0),
+    )
+    for value in search.move_values(state.legal_actions()):
+        assert 0.8 + 0.2 * 200 / 250 < value <= 1.0
+
+
+def test_in_the_last_round_a_seat_ahead_copies_its_rivals_last_lane() -> None:
+    """Two seats, the last piece of the game, the seat to bet one point ahead and its
+    rival on three lanes, two of them its own: taking the third keeps the lead on every
+    draw, which the exact value sees as a sure win."""
+    state = bet_in_round(2, ROUNDS - 1, seed=2)
+    view = drop_view(state)
+    options = drop_options(state)
+    exact = outlook(marble_odds(view, options, lane_distributions(options.rows)))
+    lanes = sorted(range(LANE_COUNT), key=lambda lane: -exact.base[lane])
+    copied, held = lanes[0], tuple(sorted(lanes[1:3]))
+    ahead, behind = 1, 0
+    bets = (tuple(sorted((*held, copied))), held)
+    position = replace(view, totals=(10, 11), bets=bets, current_player=ahead)
+    evaluator = CheeseDropEvaluator()
+    search = RoundSearch(
+        position, options, evaluator.estimate, SPREAD_PER_ROUND_LEFT, random.Random(0)
+    )
+    assert search.seat == ahead and behind != ahead
+    legal = legal_columns(bets, ahead, options)
+    values = dict(zip(legal, search.move_values(legal)))
+    assert max(values, key=lambda column: values[column]) == copied
+    assert values[copied] > 0.8
