@@ -20,10 +20,11 @@ Cheese!, 128 in Cheese Chasers).
 
 **Depth** ``0`` (the default) takes the game's advice: one decision where leaves are
 played out (below it, Cheese Chasers' next card is still an exact chance node), two in
-Cheese Drop. Where the game searches a decision's lines itself
-(``Evaluator.line_values``: Cheese Drop's bets, searched to the end of the round's
-betting with the other seats' replies predicted by their one-ply values and the finished
-round valued exactly over the hidden rows), depth 0 plays by those values. A decision
+Cheese Drop. Where the game models the lines that follow a decision
+(``Evaluator.lines``: Cheese Drop's bets, to the end of the round's betting, the other
+seats' replies predicted by their one-ply values, the finished round valued exactly
+over the hidden rows), depth 0 searches those lines instead
+(``cheese.bots.line_search.best_line_values``). A decision
 the evaluation ranks best by itself (``Evaluator.decided_by_one_ply``: Cheese Drop's
 gates) is played by the one-ply values, as greedy plays it.
 
@@ -46,6 +47,7 @@ from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds, one_ply_decision
+from cheese.bots.line_search import best_line_values
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,
@@ -249,7 +251,7 @@ def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -
 def lines_decision(
     legal: Sequence[Action], values: Sequence[float], rng: random.Random, started: float
 ) -> Decision:
-    """The move the game's own search of the lines values best (exact ties: the rng)."""
+    """The move whose best line is worth most (exact ties: the rng)."""
     best_value = max(values)
     best = [action for action, value in zip(legal, values) if value == best_value]
     action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
@@ -283,10 +285,9 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         evaluator = evaluator_for(turn.game)
         if evaluator.decided_by_one_ply(turn.view):
             return one_ply_decision(turn, rng, config.samples)
-        if config.depth == GAME_ADVICE:
-            lines = evaluator.line_values(turn, legal, rng)
-            if lines is not None:
-                return lines_decision(legal, lines, rng, started)
+        lines = evaluator.lines(turn, rng) if config.depth == GAME_ADVICE else None
+        if lines is not None:
+            return lines_decision(legal, best_line_values(lines, legal), rng, started)
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

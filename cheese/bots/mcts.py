@@ -34,6 +34,7 @@ from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.greedy import DEFAULT_SAMPLES, one_ply_decision
 from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
+from cheese.bots.mcts_lines import search_lines
 from cheese.bots.mcts_search import RootStats
 from cheese.bots.search_pool import parallel_search
 from cheese.engine import Action
@@ -74,8 +75,12 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
-        if evaluator_for(turn.game).decided_by_one_ply(turn.view):
+        evaluator = evaluator_for(turn.game)
+        if evaluator.decided_by_one_ply(turn.view):
             return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
+        lines = evaluator.lines(turn, rng) if self.config.searches_lines else None
+        if lines is not None:
+            return search_lines(turn, lines, self.config)
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
         stats = parallel_search(turn, self.config, seeds)
         merged = merge(stats)

@@ -129,6 +129,12 @@ class MctsConfig:
         )
 
     @property
+    def searches_lines(self) -> bool:
+        """Whether the search may take a game's lines (``Evaluator.lines``) for the
+        engine's tree: unless the spec asks for playouts of its own."""
+        return self.playout == AUTO and self.depth is None and not self.leaf
+
+    @property
     def budget(self) -> Budget:
         """The Python loop's budget."""
         if self.iterations is None and self.seconds is None:

@@ -11,9 +11,9 @@ mirror them with the same hooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, TypeAlias
+from typing import Any, Literal, Protocol, TypeAlias, TypeVar
 
 from cheese.bots.base import Turn
 from cheese.bots.rewards import Rewards, solitaire_reward, terminal_rewards_of
@@ -60,6 +60,43 @@ class SearchAdvice:
     instead of reading its world's draw, so averaging playouts averages over it too."""
 
 
+NodeT = TypeVar("NodeT", bound=Hashable)
+
+
+class Lines(Protocol[NodeT]):
+    """The lines that follow one decision, modelled for the searching seat alone.
+
+    Its own moves are searched; the other seats' replies are predicted by the model and
+    folded into ``after``; a line's end is valued exactly (``end_value``). A game offers
+    lines where such a model is both small and better than sampled playouts: Cheese
+    Drop's bets, whose only luck left (the lanes under the cover) can be averaged
+    exactly and whose other seats value their bets as the evaluation does.
+    """
+
+    width: int
+    """How many of its best moves the searching seat is worth trying at its later turns."""
+
+    @property
+    def root(self) -> NodeT:
+        """The node of the decision itself (the seat to move)."""
+        ...
+
+    def moves(self, node: NodeT) -> Sequence[Action]:
+        """The searching seat's moves at ``node``, best one-ply value first."""
+        ...
+
+    def after(self, node: NodeT, move: Action) -> NodeT:
+        """The node after ``move`` and the predicted replies: the seat's next turn or an end."""
+        ...
+
+    def is_end(self, node: NodeT) -> bool:
+        ...
+
+    def end_value(self, node: NodeT) -> float:
+        """The searching seat's reward at an end (see ``cheese.bots.rewards``)."""
+        ...
+
+
 class Evaluator(Protocol):
     """Game knowledge used by greedy, MCTS and expectimax."""
 
@@ -100,13 +137,10 @@ class Evaluator(Protocol):
         rank the moves more finely than sampled playouts can tell them apart."""
         ...
 
-    def line_values(
-        self, turn: Turn, actions: Sequence[Action], rng: random.Random
-    ) -> list[float] | None:
-        """The acting seat's value of each of ``actions`` from the game's own search of
-        the lines that follow, up to a horizon the game knows how to value exactly
-        (Cheese Drop: a bet, to the end of the round's betting); ``None`` where the game
-        has none for this decision."""
+    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
+        """The game's model of the lines that follow this decision, for the searches to
+        search instead of the engine's tree (Cheese Drop: a bet, to the end of the round's
+        betting); ``None`` where the game has none for this decision."""
         ...
 
     def playout_action(self, state: State, rng: random.Random) -> Action:

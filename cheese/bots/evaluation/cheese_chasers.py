@@ -27,9 +27,10 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.evaluation.base import Lines, SearchAdvice, values_by_applying
 from cheese.bots.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
@@ -288,9 +289,7 @@ class CheeseChasersEvaluator:
     def decided_by_one_ply(self, view: object) -> bool:
         return False
 
-    def line_values(
-        self, turn: Turn, actions: Sequence[Action], rng: random.Random
-    ) -> list[float] | None:
+    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
         return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:

@@ -346,19 +346,16 @@ class CheeseDropEvaluator:
         assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
         return view.phase == Phase.GATE
 
-    def line_values(
-        self, turn: Turn, actions: Sequence[Action], rng: random.Random
-    ) -> list[float] | None:
-        """A bet: the rest of the round's betting searched (``cheese_drop_round``), the
-        other seats' replies predicted by their one-ply values, the finished round valued
+    def lines(self, turn: Turn, rng: random.Random) -> RoundSearch | None:
+        """A bet: the rest of the round's betting (``cheese_drop_round``), the other
+        seats' replies predicted by their one-ply values, the finished round valued
         exactly over draws of the hidden rows. Other decisions: none."""
         view = turn.view
         assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
-        search = RoundSearch(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
-        return search.move_values(actions)
+        return RoundSearch(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.

@@ -23,7 +23,7 @@ copy its rival's lanes while a seat behind needs lanes the leader does not hold.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -140,12 +140,12 @@ def mean_rewards(totals: FloatArray, spread: float | None) -> FloatArray:
 
 
 class RoundSearch:
-    """The rest of one round's betting searched for the seat to bet in ``view``; see the
-    module doc."""
+    """The rest of one round's betting as lines for the seat to bet in ``view``
+    (``cheese.bots.evaluation.base.Lines``; nodes are the bets); see the module doc."""
 
     __slots__ = (
-        "_estimate", "_lanes", "_order", "_pieces", "_replies", "_spread", "_totals",
-        "options", "seat", "view", "width",
+        "_end_values", "_estimate", "_lanes", "_one_ply", "_order", "_pieces", "_spread",
+        "_totals", "options", "seat", "view", "width",
     )
 
     def __init__(
@@ -171,45 +171,56 @@ class RoundSearch:
         self._totals = np.array(view.totals, dtype=np.float64)
         rounds_after = ROUNDS - 1 - view.round
         self._spread = spread_per_round * rounds_after if rounds_after else None
-        self._replies: dict[Bets, Column] = {}
+        self._one_ply: dict[tuple[Bets, int], list[tuple[float, Column]]] = {}
+        self._end_values: dict[Bets, float] = {}
+
+    @property
+    def root(self) -> Bets:
+        """The bets now, the searching seat to place its next piece."""
+        return self.view.bets
 
     def one_ply(self, bets: Bets, seat: int) -> list[tuple[float, Column]]:
         """``seat``'s legal columns with their one-ply values, best first (ties: the
         lower column)."""
+        found = self._one_ply.get((bets, seat))
+        if found is not None:
+            return found
         valued = []
         for column in legal_columns(bets, seat, self.options):
             after = replace(self.view, bets=place_piece(bets, seat, column))
             points, spread = self._estimate(after, self.options)
             valued.append((estimated_rewards(points, spread)[seat], column))
         valued.sort(key=lambda item: (-item[0], item[1]))
+        self._one_ply[(bets, seat)] = valued
         return valued
 
     def reply(self, bets: Bets, seat: int) -> Column:
         """The piece ``seat`` is predicted to place next."""
-        found = self._replies.get(bets)
-        if found is None:
-            found = self._replies[bets] = self.one_ply(bets, seat)[0][1]
-        return found
+        return self.one_ply(bets, seat)[0][1]
 
-    def finished_value(self, bets: Bets) -> float:
-        """The searching seat's exact reward once every piece of ``bets`` is placed."""
-        totals = drawn_points(bets, self._lanes) + self._totals
-        return float(mean_rewards(totals, self._spread)[self.seat])
+    def moves(self, bets: Bets) -> list[Column]:
+        """The searching seat's columns at ``bets`` (its turn), best one-ply value first."""
+        return [column for _, column in self.one_ply(bets, self.seat)]
 
-    def value(self, bets: Bets) -> float:
-        """The searching seat's value of ``bets``: the replies up to its next piece, then
-        its best of ``width`` moves, to the end of the round."""
+    def after(self, bets: Bets, column: Column) -> Bets:
+        """The searching seat's piece on ``column``, then the other seats' predicted
+        pieces up to its next turn or the end of the round."""
+        bets = place_piece(bets, self.seat, column)
         placed = sum(len(columns) for columns in bets)
         seats = len(self._order)
         while placed < self._pieces and self._order[placed % seats] != self.seat:
             bettor = self._order[placed % seats]
             bets = place_piece(bets, bettor, self.reply(bets, bettor))
             placed += 1
-        if placed == self._pieces:
-            return self.finished_value(bets)
-        moves = self.one_ply(bets, self.seat)[: self.width]
-        return max(self.value(place_piece(bets, self.seat, column)) for _, column in moves)
+        return bets
 
-    def move_values(self, columns: Sequence[Column]) -> list[float]:
-        """The value of placing the next piece on each of ``columns`` (the seat's turn)."""
-        return [self.value(place_piece(self.view.bets, self.seat, column)) for column in columns]
+    def is_end(self, bets: Bets) -> bool:
+        return sum(len(columns) for columns in bets) == self._pieces
+
+    def end_value(self, bets: Bets) -> float:
+        """The searching seat's exact reward once every piece of ``bets`` is placed."""
+        found = self._end_values.get(bets)
+        if found is None:
+            totals = drawn_points(bets, self._lanes) + self._totals
+            found = self._end_values[bets] = float(mean_rewards(totals, self._spread)[self.seat])
+        return found

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import (
     SOLITAIRE_SCALE,
+    Lines,
     SearchAdvice,
     rewards_by_points,
     values_by_applying,
@@ -47,9 +49,7 @@ class GenericEvaluator:
     def decided_by_one_ply(self, view: object) -> bool:
         return False
 
-    def line_values(
-        self, turn: Turn, actions: Sequence[Action], rng: random.Random
-    ) -> list[float] | None:
+    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
         return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:

@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.evaluation.base import Lines, SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
@@ -229,9 +230,7 @@ class GetTheCheeseEvaluator:
     def decided_by_one_ply(self, view: object) -> bool:
         return False
 
-    def line_values(
-        self, turn: Turn, actions: Sequence[Action], rng: random.Random
-    ) -> list[float] | None:
+    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
         return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:

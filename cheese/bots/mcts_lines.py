@@ -1,0 +1,55 @@
+"""MCTS over a game's lines (``Evaluator.lines``, Cheese Drop's bets): UCT on the
+searching seat's moves, the other seats' replies predicted, every end valued exactly
+(``cheese.bots.line_search.UctLines``).
+
+The settings a spec leaves open take this module's: lines are far smaller than the
+engine's tree (no chance left but at the ends, one predicted reply per other seat), so
+a few hundred iterations see the lines worth seeing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cheese.bots.base import Decision, Turn, top_choices
+from cheese.bots.budget import Budget
+from cheese.bots.evaluation.base import Lines
+from cheese.bots.line_search import UctLines
+from cheese.bots.mcts_config import MctsConfig
+
+LINE_ITERATIONS = 600
+LINE_EXPLORATION = 0.3
+LINE_WIDEN = 1.0
+
+
+def search_lines(turn: Turn, lines: Lines[Any], config: MctsConfig) -> Decision:
+    """The most visited root move of a UCT search of ``lines`` within the config's budget."""
+    legal = turn.legal_actions()
+    iterations = config.iterations
+    if iterations is None and config.seconds is None:
+        iterations = LINE_ITERATIONS
+    watch = Budget(iterations, config.seconds).start()
+    exploration = LINE_EXPLORATION if config.exploration is None else config.exploration
+    widen = LINE_WIDEN if config.widen is None else config.widen
+    search = UctLines(lines, lines.moves(lines.root), exploration, widen)
+    while not watch.exhausted():
+        search.iterate()
+        watch.done += 1
+    statistics = search.root_statistics()
+    total = sum(visits for visits, _ in statistics.values()) or 1
+    action = search.most_visited()
+    visits, reward_sum = statistics[action]
+    return Decision(
+        action,
+        {
+            "legal": len(legal),
+            "iterations": search.iterations,
+            "elapsed": round(watch.elapsed(), 4),
+            "visits": visits,
+            "value": round(reward_sum / visits, 4),
+            "children": len(statistics),
+            "loop": "lines",
+        },
+        top=top_choices({move: round(count / total, 4) for move, (count, _) in statistics.items()}),
+        top_measure="visit share",
+    )
