@@ -6,7 +6,10 @@ for the key of a node, the selection formula and the widening rule). Chance is s
 rewards are per seat (``cheese.bots.rewards``), and the move played is the root child
 with the most visits (ties: higher mean reward, then the lower action). A decision the
 game's evaluation ranks better than playouts can (``Evaluator.decided_by_one_ply``:
-Cheese Drop's gates) is played by the one-ply values, as greedy plays it.
+Cheese Drop's gates) is played by the one-ply values, as greedy plays it; a decision
+whose lines the game models (``Evaluator.lines``: Cheese Drop's bets) is searched by UCT
+over those lines (``mcts_lines``). A spec that names a setting of the engine-tree search
+(``playout``, ``depth``, ``leaf``, ``prior``, ``root``) searches every decision so.
 
 On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
 same selection and widening, same rewards, leaves played out to the end by the game's C
@@ -75,12 +78,13 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
-        evaluator = evaluator_for(turn.game)
-        if evaluator.decided_by_one_ply(turn.view):
-            return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
-        lines = evaluator.lines(turn, rng) if self.config.searches_lines else None
-        if lines is not None:
-            return search_lines(turn, lines, self.config)
+        if not self.config.searches_engine_tree:
+            evaluator = evaluator_for(turn.game)
+            if evaluator.decided_by_one_ply(turn.view):
+                return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
+            lines = evaluator.lines(turn, rng)
+            if lines is not None:
+                return search_lines(turn, lines, self.config)
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
         stats = parallel_search(turn, self.config, seeds)
         merged = merge(stats)

@@ -129,10 +129,17 @@ class MctsConfig:
         )
 
     @property
-    def searches_lines(self) -> bool:
-        """Whether the search may take a game's lines (``Evaluator.lines``) for the
-        engine's tree: unless the spec asks for playouts of its own."""
-        return self.playout == AUTO and self.depth is None and not self.leaf
+    def searches_engine_tree(self) -> bool:
+        """Whether the spec names a setting of the search of the engine's tree (playout,
+        depth, leaf, prior, root): then every decision is searched so, even where the
+        game would rather decide by one ply or search its own lines."""
+        return (
+            self.playout != AUTO
+            or self.depth is not None
+            or bool(self.leaf)
+            or self.prior is not None
+            or self.root_width is not None
+        )
 
     @property
     def budget(self) -> Budget:

@@ -12,6 +12,8 @@ from cheese.bots.mcts import MctsBot, merge, most_visited
 from cheese.bots.mcts_config import MctsConfig
 from cheese.bots.mcts_search import RootStats, search
 from cheese.bots.search_pool import parallel_search
+from cheese.engine import State
+from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.luck import advance_chance
 
 from .conftest import random_position
@@ -132,3 +134,26 @@ def test_cheese_drop_gates_are_played_by_the_one_ply_values(players: int, seed: 
     chosen = make_bot("mcts:iterations=50").choose(Turn(state, seat), random.Random(seed))
     assert chosen.action == greedy.action and chosen.top == greedy.top
     assert "iterations" not in chosen.info
+
+
+def cheese_drop_bet(players: int, seed: int) -> State:
+    state = random_position("cheese-drop", players, seed, 0)
+    rng = random.Random(seed)
+    while state.view(0).phase != Phase.BET:
+        legal = state.legal_actions()
+        state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
+    return state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 3)])
+def test_cheese_drop_bets_are_searched_along_the_rounds_lines(players: int, seed: int) -> None:
+    state = cheese_drop_bet(players, seed)
+    turn = Turn(state, state.current_player)
+    decision = make_bot("mcts:iterations=120").choose(turn, random.Random(seed))
+    assert decision.info["loop"] == "lines" and decision.info["iterations"] == 120
+    assert decision.action in state.legal_actions()
+    again = make_bot("mcts:iterations=120").choose(turn, random.Random(seed))
+    assert (again.action, again.top) == (decision.action, decision.top)
+    # A spec that asks for playouts of its own searches the engine's tree.
+    played = make_bot("mcts:iterations=120,playout=heuristic").choose(turn, random.Random(seed))
+    assert played.info["loop"] in ("c", "python")

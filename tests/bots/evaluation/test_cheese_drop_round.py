@@ -26,6 +26,7 @@ from cheese.bots.evaluation.cheese_drop_round import (
     mean_rewards,
 )
 from cheese.bots.greedy import GreedyBot
+from cheese.bots.line_search import best_line_values
 from cheese.bots.rewards import terminal_rewards_of
 from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue
@@ -114,12 +115,12 @@ def test_the_values_read_only_the_public_view() -> None:
     assert hidden != state
     legal = state.legal_actions()
     evaluator = CheeseDropEvaluator()
-    values = [
-        evaluator.line_values(Turn(world, world.current_player), legal, random.Random(3))
-        for world in (state, hidden)
-    ]
-    assert values[0] == values[1]
-    assert values[0] is not None and len(values[0]) == len(legal)
+    values = []
+    for world in (state, hidden):
+        lines = evaluator.lines(Turn(world, world.current_player), random.Random(3))
+        assert lines is not None
+        values.append(best_line_values(lines, legal))
+    assert values[0] == values[1] and len(values[0]) == len(legal)
 
 
 def test_gates_have_no_lines() -> None:
@@ -127,7 +128,7 @@ def test_gates_have_no_lines() -> None:
     state = advance_chance(game.new_initial_state(4, seed=1))
     assert drop_view(state).phase == Phase.GATE
     turn = Turn(state, state.current_player)
-    assert CheeseDropEvaluator().line_values(turn, state.legal_actions(), random.Random(0)) is None
+    assert CheeseDropEvaluator().lines(turn, random.Random(0)) is None
 
 
 def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
@@ -140,7 +141,7 @@ def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
         replace(view, totals=totals), drop_options(state), evaluator.estimate,
         SPREAD_PER_ROUND_LEFT, random.Random(0),
     )
-    for value in search.move_values(state.legal_actions()):
+    for value in best_line_values(search, state.legal_actions()):
         assert 0.8 + 0.2 * 200 / 250 < value <= 1.0
 
 
@@ -163,6 +164,25 @@ def test_in_the_last_round_a_seat_ahead_copies_its_rivals_last_lane() -> None:
     )
     assert search.seat == ahead and behind != ahead
     legal = legal_columns(bets, ahead, options)
-    values = dict(zip(legal, search.move_values(legal)))
+    values = dict(zip(legal, best_line_values(search, legal)))
     assert max(values, key=lambda column: values[column]) == copied
     assert values[copied] > 0.8
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (4, 5)])
+def test_a_line_runs_to_the_end_of_the_round_through_the_predicted_replies(
+    players: int, seed: int
+) -> None:
+    state = bet_in_round(players, 1, seed)
+    search = search_of(state)
+    node = search.root
+    while not search.is_end(node):
+        column = search.moves(node)[0]
+        following = search.after(node, column)
+        placed = sum(len(columns) for columns in following) - sum(len(c) for c in node)
+        # Between two turns of the seat, every other seat placed one piece: a lap.
+        assert placed == players or search.is_end(following)
+        assert column in following[search.seat]
+        node = following
+    assert all(len(columns) == 3 for columns in node)
+    assert 0.0 <= search.end_value(node) <= 1.0
