@@ -72,8 +72,8 @@ PLAYOUT = "playout"
 MAX_DEPTH = 50
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("depth", GAME_ADVICE, 0, MAX_DEPTH,
-                 "decisions searched; 0 = the game's advice (with time=: the deepest "
-                 "allowed, default unlimited)"),
+                 "decisions searched; 0 = the game's advice (Cheese Drop's bets: the "
+                 "round's lines; with time=: the deepest allowed, default unlimited)"),
     FloatParameter("time", 0.0, 0.0, 3600.0,
                    "seconds per move, deepening one decision at a time; 0 = no time limit"),
     IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,

@@ -2,9 +2,10 @@
 searching seat's moves, the other seats' replies predicted, every end valued exactly
 (``cheese.bots.line_search.UctLines``).
 
-The settings a spec leaves open take this module's: lines are far smaller than the
-engine's tree (no chance left but at the ends, one predicted reply per other seat), so
-a few hundred iterations see the lines worth seeing.
+The settings a spec leaves open take ``mcts_config``'s ``LINE_*`` values: lines are far
+smaller than the engine's tree (no chance left but at the ends, one predicted reply per
+other seat), so a few hundred iterations see the lines worth seeing. Root parallelism
+(``workers=``) does not apply: the search is one process.
 """
 
 from __future__ import annotations
@@ -15,11 +16,7 @@ from cheese.bots.base import Decision, Turn, top_choices
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation.base import Lines
 from cheese.bots.line_search import UctLines
-from cheese.bots.mcts_config import MctsConfig
-
-LINE_ITERATIONS = 600
-LINE_EXPLORATION = 0.3
-LINE_WIDEN = 1.0
+from cheese.bots.mcts_config import LINE_EXPLORATION, LINE_ITERATIONS, LINE_WIDEN, MctsConfig
 
 
 def search_lines(turn: Turn, lines: Lines[Any], config: MctsConfig) -> Decision:

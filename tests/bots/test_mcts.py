@@ -7,9 +7,11 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.evaluation import SearchAdvice
+from cheese.bots.evaluation import SearchAdvice, evaluator_for
+from cheese.bots.line_search import best_line_values
 from cheese.bots.mcts import MctsBot, merge, most_visited
 from cheese.bots.mcts_config import MctsConfig
+from cheese.bots.mcts_lines import search_lines
 from cheese.bots.mcts_search import RootStats, search
 from cheese.bots.search_pool import parallel_search
 from cheese.engine import State
@@ -157,3 +159,24 @@ def test_cheese_drop_bets_are_searched_along_the_rounds_lines(players: int, seed
     # A spec that asks for playouts of its own searches the engine's tree.
     played = make_bot("mcts:iterations=120,playout=heuristic").choose(turn, random.Random(seed))
     assert played.info["loop"] in ("c", "python")
+
+
+def test_uct_over_the_lines_plays_the_full_searchs_move() -> None:
+    """Lines are valued exactly and differ by thousandths of reward: the default small
+    exploration must find what the full search of the lines finds."""
+    evaluator = evaluator_for(cheese_drop_bet(3, 0).game)
+    positions = agreed = 0
+    for seed in range(4):
+        state = cheese_drop_bet(3, seed)
+        rng = random.Random(seed)
+        while state.view(0).phase == Phase.BET:
+            turn = Turn(state, state.current_player)
+            lines = evaluator.lines(turn, random.Random(seed))
+            assert lines is not None
+            legal = state.legal_actions()
+            values = dict(zip(legal, best_line_values(lines, legal)))
+            chosen = search_lines(turn, lines, MctsConfig()).action
+            positions += 1
+            agreed += values[chosen] == max(values.values())
+            state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
+    assert positions >= 30 and agreed >= 0.9 * positions

@@ -340,9 +340,8 @@ class CheeseDropEvaluator:
 
     def decided_by_one_ply(self, view: object) -> bool:
         """Gates: the estimate integrates the fall and the round's betting, and a gate's
-        hundreds of moves differ by less than the luck of a playout (the best and the
-        tenth-best gate some 0.006–0.009 of reward apart), so a search ranks them worse
-        than the estimate does. Bets are searched."""
+        hundreds of fillings differ in worth by less than sampled playouts can resolve,
+        so a search ranks them worse than the estimate does. Bets are searched."""
         assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
         return view.phase == Phase.GATE
 
