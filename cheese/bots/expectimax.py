@@ -24,9 +24,10 @@ Cheese Drop. Where the game models the lines that follow a decision
 (``Evaluator.lines``: Cheese Drop's bets, to the end of the round's betting, the other
 seats' replies predicted by their one-ply values, the finished round valued exactly
 over the hidden rows), depth 0 searches those lines instead
-(``cheese.bots.line_search.best_line_values``). A decision
-the evaluation ranks best by itself (``Evaluator.decided_by_one_ply``: Cheese Drop's
-gates) is played by the one-ply values, as greedy plays it.
+(``cheese.bots.line_search.best_line_values``, the seat trying the lines' own width
+of moves at its later turns), and a decision the evaluation ranks best by itself
+(``Evaluator.decided_by_one_ply``: Cheese Drop's gates) is played by the one-ply values,
+as greedy plays it. An explicit depth searches every decision in the engine's tree.
 
 Budget: ``depth=`` decisions; with ``time=`` the search deepens one decision at a time
 (iterative deepening, best moves of the last depth searched first) until the time is up
@@ -283,11 +284,13 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         config = self.config
         deadline = None if config.seconds is None else started + config.seconds
         evaluator = evaluator_for(turn.game)
-        if evaluator.decided_by_one_ply(turn.view):
-            return one_ply_decision(turn, rng, config.samples)
-        lines = evaluator.lines(turn, rng) if config.depth == GAME_ADVICE else None
-        if lines is not None:
-            return lines_decision(legal, best_line_values(lines, legal), rng, started)
+        if config.depth == GAME_ADVICE:
+            # The game's advice may be to decide by one ply, or to search its lines.
+            if evaluator.decided_by_one_ply(turn.view):
+                return one_ply_decision(turn, rng, config.samples)
+            lines = evaluator.lines(turn, rng)
+            if lines is not None:
+                return lines_decision(legal, best_line_values(lines, legal), rng, started)
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

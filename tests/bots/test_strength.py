@@ -88,6 +88,7 @@ def test_search_bots_beat_random_at_get_the_cheese() -> None:
         ("get-the-cheese", 4, "expectimax", "greedy", 0.52),
         ("cheese-drop", 2, "greedy", "random", 0.80),
         ("cheese-drop", 4, "mcts", "greedy", 0.50),
+        ("cheese-drop", 3, "mcts", "greedy", 0.50),
         ("cheese-drop", 4, "expectimax", "greedy", 0.50),
     ],
 )

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
-from cheese.bots.evaluation.cheese_drop_round import RoundSearch
+from cheese.bots.evaluation.cheese_drop_round import RoundLines
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.cheese_drop.betting import betting_order, column_counts, place_piece
@@ -345,7 +345,7 @@ class CheeseDropEvaluator:
         assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
         return view.phase == Phase.GATE
 
-    def lines(self, turn: Turn, rng: random.Random) -> RoundSearch | None:
+    def lines(self, turn: Turn, rng: random.Random) -> RoundLines | None:
         """A bet: the rest of the round's betting (``cheese_drop_round``), the other
         seats' replies predicted by their one-ply values, the finished round valued
         exactly over draws of the hidden rows. Other decisions: none."""
@@ -354,7 +354,7 @@ class CheeseDropEvaluator:
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
-        return RoundSearch(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
+        return RoundLines(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.

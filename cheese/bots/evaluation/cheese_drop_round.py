@@ -1,15 +1,16 @@
-"""Cheese Drop: the rest of a round's betting, searched to the round's end.
+"""Cheese Drop: the rest of a round's betting, as lines to the round's end.
 
 At a bet nothing is left to chance but where the marbles under the cover land, and
 nobody has seen that: every seat knows what every other seat knows. So the rest of the
 round is a game of the bets alone, followed by one chance event that decides the
-points. This module searches it for one seat:
+points. This module models it for the seat to bet, as the lines the searches search
+(``cheese.bots.evaluation.base.Lines``, searched by ``cheese.bots.line_search``):
 
 - **the other seats' replies** are predicted: each places the piece the evaluation's
   one-ply values like best for it (the evaluation's estimate after the piece: what greedy
   plays, and a model of any player who values its bets by their expected worth);
-- **the searching seat's own later pieces** are chosen by search among its ``width``
-  best one-ply moves;
+- **the searching seat's own later pieces** are left to the search, which tries its
+  ``width`` best one-ply moves;
 - **a finished round is valued exactly** over ``samples`` draws of the hidden rows (the
   same draws for every line, so lines are compared on the same luck): in the last round
   the rewards of the final places (``cheese.bots.rewards``), before it the estimated
@@ -139,7 +140,7 @@ def mean_rewards(totals: FloatArray, spread: float | None) -> FloatArray:
     return result
 
 
-class RoundSearch:
+class RoundLines:
     """The rest of one round's betting as lines for the seat to bet in ``view``
     (``cheese.bots.evaluation.base.Lines``; nodes are the bets); see the module doc."""
 

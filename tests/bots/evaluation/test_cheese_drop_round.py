@@ -20,7 +20,7 @@ from cheese.bots.evaluation.cheese_drop import (
     outlook,
 )
 from cheese.bots.evaluation.cheese_drop_round import (
-    RoundSearch,
+    RoundLines,
     draw_lanes,
     drawn_points,
     mean_rewards,
@@ -49,9 +49,9 @@ def bet_in_round(players: int, round_index: int, seed: int, **options: OptionVal
     return state
 
 
-def search_of(state: State, seed: int = 0, samples: int = 256) -> RoundSearch:
+def lines_of(state: State, seed: int = 0, samples: int = 256) -> RoundLines:
     evaluator = CheeseDropEvaluator()
-    return RoundSearch(
+    return RoundLines(
         drop_view(state), drop_options(state), evaluator.estimate, SPREAD_PER_ROUND_LEFT,
         random.Random(seed), samples=samples,
     )
@@ -96,7 +96,7 @@ def test_exact_places_are_the_rewards_of_a_finished_game() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
 def test_the_other_seats_are_predicted_to_play_greedys_bets(players: int, seed: int) -> None:
     state = bet_in_round(players, 1, seed)
-    search = search_of(state)
+    search = lines_of(state)
     bets = drop_view(state).bets
     for _ in range(players):
         seat = state.current_player
@@ -137,7 +137,7 @@ def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
     seat = view.current_player
     totals = tuple(200 if other == seat else 0 for other in range(3))
     evaluator = CheeseDropEvaluator()
-    search = RoundSearch(
+    search = RoundLines(
         replace(view, totals=totals), drop_options(state), evaluator.estimate,
         SPREAD_PER_ROUND_LEFT, random.Random(0),
     )
@@ -159,7 +159,7 @@ def test_in_the_last_round_a_seat_ahead_copies_its_rivals_last_lane() -> None:
     bets = (tuple(sorted((*held, copied))), held)
     position = replace(view, totals=(10, 11), bets=bets, current_player=ahead)
     evaluator = CheeseDropEvaluator()
-    search = RoundSearch(
+    search = RoundLines(
         position, options, evaluator.estimate, SPREAD_PER_ROUND_LEFT, random.Random(0)
     )
     assert search.seat == ahead and behind != ahead
@@ -174,7 +174,7 @@ def test_a_line_runs_to_the_end_of_the_round_through_the_predicted_replies(
     players: int, seed: int
 ) -> None:
     state = bet_in_round(players, 1, seed)
-    search = search_of(state)
+    search = lines_of(state)
     node = search.root
     while not search.is_end(node):
         column = search.moves(node)[0]
