@@ -49,7 +49,7 @@ LINE_WIDEN = 0.5
 spec leaves them open. A line's value is exact, and lines differ by a few thousandths
 of reward, so the exploration is small enough for UCT to find the move the full search of the
 lines finds (``tests/bots/test_mcts.py``, ``test_uct_over_the_lines_plays_the_full_
-searchs_move``); 0.3 with widening 1 missed it on one bet in eight."""
+searchs_move``: 35 of its 36 bets; with 0.3 and widening 1 only 29, which fails it)."""
 
 
 def native_widen(defaults: NativeDefaults) -> float:
