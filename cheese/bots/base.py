@@ -8,7 +8,7 @@ view, the legal actions, and a way to draw full states consistent with the view
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
@@ -43,6 +43,20 @@ def top_choices(scores: Mapping[Action, float]) -> tuple[tuple[Action, float], .
     """
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return tuple(ranked[:TOP_CHOICES])
+
+
+def best_valued(
+    actions: Sequence[Action], values: Sequence[float], rng: random.Random
+) -> tuple[Action, float]:
+    """The action of the highest value, and that value; exact ties are broken by ``rng``,
+    which is drawn from only on a tie.
+
+    >>> best_valued([4, 2, 7], [0.5, 0.9, 0.1], random.Random(0))
+    (2, 0.9)
+    """
+    best_value = max(values)
+    best = [action for action, value in zip(actions, values) if value == best_value]
+    return (best[rng.randrange(len(best))] if len(best) > 1 else best[0]), best_value
 
 
 class Turn:

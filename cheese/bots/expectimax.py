@@ -44,7 +44,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
+from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds, one_ply_decision
@@ -253,9 +253,7 @@ def lines_decision(
     legal: Sequence[Action], values: Sequence[float], rng: random.Random, started: float
 ) -> Decision:
     """The move whose best line is worth most (exact ties: the rng)."""
-    best_value = max(values)
-    best = [action for action, value in zip(legal, values) if value == best_value]
-    action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    action, best_value = best_valued(legal, values, rng)
     return Decision(
         action,
         {
@@ -320,9 +318,10 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         if finished is None:
             # Not even one action was valued in time: trust the priors.
             finished = RootResult(0, {order[0]: 0.0}, False, True)
-        best_value = max(finished.values.values())
-        best = [action for action in order if finished.values.get(action) == best_value]
-        action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+        valued = [action for action in order if action in finished.values]
+        action, best_value = best_valued(
+            valued, [finished.values[action] for action in valued], rng
+        )
         return Decision(
             action,
             {

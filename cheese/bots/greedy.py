@@ -15,10 +15,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
+from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.spec import IntParameter, Parameter, compose_spec, read_settings
-from cheese.engine import Action, State
+from cheese.engine import State
 
 NAME = "greedy"
 DESCRIPTION = "one ply: the move whose resulting position the game's evaluation likes best"
@@ -82,9 +82,7 @@ def one_ply_decision(turn: Turn, rng: random.Random, samples: int) -> Decision:
         for index, rewards in enumerate(evaluator.action_values(world, legal)):
             values[index] += weight * rewards[seat]
     values = [value / samples for value in values]
-    best_value = max(values)
-    best: list[Action] = [action for action, value in zip(legal, values) if value == best_value]
-    action = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+    action, best_value = best_valued(legal, values, rng)
     return Decision(
         action,
         {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)},

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cheese.bots.base import Turn
+from cheese.bots.base import Turn, best_valued
 from cheese.bots.evaluation.base import Lines, SearchAdvice, values_by_applying
 from cheese.bots.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
@@ -300,10 +300,7 @@ class CheeseChasersEvaluator:
 
     def playout_action(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
-        priors = self.action_priors(state, legal)
-        best = max(priors)
-        choices = [action for action, prior in zip(legal, priors) if prior == best]
-        return choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+        return best_valued(legal, self.action_priors(state, legal), rng)[0]
 
 
 def make_evaluator() -> CheeseChasersEvaluator:

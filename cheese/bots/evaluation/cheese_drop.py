@@ -28,7 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from cheese.bots.base import Turn
+from cheese.bots.base import Turn, best_valued
 from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.evaluation.cheese_drop_round import RoundLines
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
@@ -385,10 +385,7 @@ class CheeseDropEvaluator:
         legal = state.legal_actions()
         if drop_view(state).phase == Phase.GATE:
             return legal[rng.randrange(len(legal))]
-        priors = self.action_priors(state, legal)
-        best = max(priors)
-        choices = [action for action, prior in zip(legal, priors) if prior == best]
-        return choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+        return best_valued(legal, self.action_priors(state, legal), rng)[0]
 
 
 def make_evaluator() -> CheeseDropEvaluator:
