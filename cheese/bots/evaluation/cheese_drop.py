@@ -354,7 +354,7 @@ class CheeseDropEvaluator:
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
-        return RoundLines(view, options, self.estimate, SPREAD_PER_ROUND_LEFT, rng)
+        return RoundLines(view, options, self.bet_rewards, SPREAD_PER_ROUND_LEFT, rng)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.
@@ -371,11 +371,18 @@ class CheeseDropEvaluator:
         for action in actions:
             if view.phase == Phase.GATE:
                 points, spread = self.estimate(view, options, gate_contents(action))
+                values.append(estimated_rewards(points, spread))
             else:
-                bets = place_piece(view.bets, view.current_player, action)
-                points, spread = self.estimate(replace(view, bets=bets), options)
-            values.append(estimated_rewards(points, spread))
+                values.append(self.bet_rewards(view, options, view.current_player, action))
         return values
+
+    def bet_rewards(
+        self, view: DropView, options: DropOptions, seat: int, column: int
+    ) -> Rewards:
+        """The estimated rewards once ``seat`` places a piece on ``column`` in ``view``."""
+        bets = place_piece(view.bets, seat, column)
+        points, spread = self.estimate(replace(view, bets=bets), options)
+        return estimated_rewards(points, spread)
 
     def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
         seat = state.current_player

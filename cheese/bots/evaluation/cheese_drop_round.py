@@ -7,7 +7,7 @@ points. This module models it for the seat to bet, as the lines the searches sea
 (``cheese.bots.evaluation.base.Lines``, searched by ``cheese.bots.line_search``):
 
 - **the other seats' replies** are predicted: each places the piece the evaluation's
-  one-ply values like best for it (the evaluation's estimate after the piece: what greedy
+  one-ply values like best for it (the evaluation's ``bet_rewards``: what greedy
   plays, and a model of any player who values its bets by their expected worth);
 - **the searching seat's own later pieces** are left to the search, which tries its
   ``width`` best one-ply moves;
@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, estimated_rewards
+from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards
 from cheese.engine.cheese_drop.betting import betting_order, legal_columns, place_piece
 from cheese.engine.cheese_drop.core import (
     APPLE,
@@ -47,8 +47,9 @@ from cheese.engine.cheese_drop.options import DropOptions
 from cheese.engine.cheese_drop.view import DropView
 
 FloatArray = npt.NDArray[np.float64]
-Estimate = Callable[[DropView, DropOptions], tuple[list[float], float]]
-"""The evaluation's estimate: expected final points per seat and their spread."""
+BetRewards = Callable[[DropView, DropOptions, int, Column], Rewards]
+"""The evaluation's one-ply value of a bet: the estimated rewards once the seat places a
+piece on the column (``CheeseDropEvaluator.bet_rewards``, what greedy compares)."""
 
 DEFAULT_SAMPLES = 256
 """Draws of the hidden rows a finished round is valued over."""
@@ -145,7 +146,7 @@ class RoundLines:
     (``cheese.bots.evaluation.base.Lines``; nodes are the bets); see the module doc."""
 
     __slots__ = (
-        "_end_values", "_estimate", "_lanes", "_one_ply", "_order", "_pieces", "_spread",
+        "_bet_rewards", "_end_values", "_lanes", "_one_ply", "_order", "_pieces", "_spread",
         "_totals", "options", "seat", "view", "width",
     )
 
@@ -153,7 +154,7 @@ class RoundLines:
         self,
         view: DropView,
         options: DropOptions,
-        estimate: Estimate,
+        bet_rewards: BetRewards,
         spread_per_round: float,
         rng: random.Random,
         samples: int = DEFAULT_SAMPLES,
@@ -163,7 +164,7 @@ class RoundLines:
         self.options = options
         self.seat = view.current_player
         self.width = width
-        self._estimate = estimate
+        self._bet_rewards = bet_rewards
         seats = view.num_players
         start = round_start_player(options.start_player, view.round, seats)
         self._order = betting_order(seats, view.round, start, view.totals)
@@ -186,11 +187,11 @@ class RoundLines:
         found = self._one_ply.get((bets, seat))
         if found is not None:
             return found
-        valued = []
-        for column in legal_columns(bets, seat, self.options):
-            after = replace(self.view, bets=place_piece(bets, seat, column))
-            points, spread = self._estimate(after, self.options)
-            valued.append((estimated_rewards(points, spread)[seat], column))
+        now = replace(self.view, bets=bets)
+        valued = [
+            (self._bet_rewards(now, self.options, seat, column)[seat], column)
+            for column in legal_columns(bets, seat, self.options)
+        ]
         valued.sort(key=lambda item: (-item[0], item[1]))
         self._one_ply[(bets, seat)] = valued
         return valued

@@ -52,7 +52,7 @@ def bet_in_round(players: int, round_index: int, seed: int, **options: OptionVal
 def lines_of(state: State, seed: int = 0, samples: int = 256) -> RoundLines:
     evaluator = CheeseDropEvaluator()
     return RoundLines(
-        drop_view(state), drop_options(state), evaluator.estimate, SPREAD_PER_ROUND_LEFT,
+        drop_view(state), drop_options(state), evaluator.bet_rewards, SPREAD_PER_ROUND_LEFT,
         random.Random(seed), samples=samples,
     )
 
@@ -138,7 +138,7 @@ def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
     totals = tuple(200 if other == seat else 0 for other in range(3))
     evaluator = CheeseDropEvaluator()
     search = RoundLines(
-        replace(view, totals=totals), drop_options(state), evaluator.estimate,
+        replace(view, totals=totals), drop_options(state), evaluator.bet_rewards,
         SPREAD_PER_ROUND_LEFT, random.Random(0),
     )
     for value in best_line_values(search, state.legal_actions()):
@@ -160,7 +160,7 @@ def test_in_the_last_round_a_seat_ahead_copies_its_rivals_last_lane() -> None:
     position = replace(view, totals=(10, 11), bets=bets, current_player=ahead)
     evaluator = CheeseDropEvaluator()
     search = RoundLines(
-        position, options, evaluator.estimate, SPREAD_PER_ROUND_LEFT, random.Random(0)
+        position, options, evaluator.bet_rewards, SPREAD_PER_ROUND_LEFT, random.Random(0)
     )
     assert search.seat == ahead and behind != ahead
     legal = legal_columns(bets, ahead, options)
