@@ -17,7 +17,7 @@ The rewards of all seats add up to the same constant ``0.4 n + 0.2`` in every po
 shallow pruning. The C search loop computes the same formula (``ch_rewards`` in
 ``cheese/bots/native/search.c``; a test keeps the two equal), and so does Cheese Drop's
 lines over many draws at once (``cheese_drop_round.mean_rewards``, numpy; tested against
-``terminal_rewards_of``).
+``terminal_rewards_of`` and ``estimated_rewards``).
 
 >>> [round(value, 3) for value in terminal_rewards_of((3, 1), ((3,), (1,)))]
 [0.95, 0.05]

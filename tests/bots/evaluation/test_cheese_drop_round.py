@@ -27,7 +27,7 @@ from cheese.bots.evaluation.cheese_drop_round import (
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.line_search import best_line_values
-from cheese.bots.rewards import terminal_rewards_of
+from cheese.bots.rewards import estimated_rewards, terminal_rewards_of
 from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
@@ -91,6 +91,13 @@ def test_exact_places_are_the_rewards_of_a_finished_game() -> None:
     assert mean_rewards(totals, None).tolist() == pytest.approx(
         list(np.mean([terminal_rewards_of(draw, draw) for draw in totals], axis=0))
     )
+
+
+def test_before_the_last_round_the_rewards_are_the_estimated_ones() -> None:
+    for draw in ([7.0, 3.0, 7.0, 0.0], [1.0, 2.0, 3.0, 4.0]):
+        assert mean_rewards(np.array([draw]), 5.0).tolist() == pytest.approx(
+            list(estimated_rewards(draw, 5.0))
+        )
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
