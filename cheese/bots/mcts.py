@@ -84,26 +84,47 @@ class MctsBot(ConfiguredBot[MctsConfig]):
                 return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
             lines = evaluator.lines(turn, rng)
             if lines is not None:
-                return search_lines(turn, lines, self.config)
+                search, elapsed = search_lines(lines, self.config)
+                return visited_decision(
+                    len(legal), search.root_statistics(), search.most_visited(),
+                    search.iterations, elapsed, "lines",
+                )
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
         stats = parallel_search(turn, self.config, seeds)
         merged = merge(stats)
-        action = most_visited(merged)
-        visits, reward_sum = merged[action]
-        return Decision(
-            action,
-            {
-                "legal": len(legal),
-                "iterations": sum(result.iterations for result in stats),
-                "elapsed": round(max(result.elapsed for result in stats), 4),
-                "visits": visits,
-                "value": round(reward_sum / visits, 4) if visits else 0.0,
-                "children": len(merged),
-                "loop": "c" if stats[0].in_c else "python",
-            },
-            top=top_choices(visit_shares(merged)),
-            top_measure="visit share",
+        return visited_decision(
+            len(legal), merged, most_visited(merged),
+            sum(result.iterations for result in stats),
+            max(result.elapsed for result in stats),
+            "c" if stats[0].in_c else "python",
         )
+
+
+def visited_decision(
+    legal: int,
+    merged: Mapping[Action, tuple[int, float]],
+    action: Action,
+    iterations: int,
+    elapsed: float,
+    loop: str,
+) -> Decision:
+    """The decision for ``action`` with the root statistics ``merged`` (visits and reward
+    sum per root move) and how the search ran."""
+    visits, reward_sum = merged[action]
+    return Decision(
+        action,
+        {
+            "legal": legal,
+            "iterations": iterations,
+            "elapsed": round(elapsed, 4),
+            "visits": visits,
+            "value": round(reward_sum / visits, 4) if visits else 0.0,
+            "children": len(merged),
+            "loop": loop,
+        },
+        top=top_choices(visit_shares(merged)),
+        top_measure="visit share",
+    )
 
 
 def visit_shares(merged: Mapping[Action, tuple[int, float]]) -> dict[Action, float]:

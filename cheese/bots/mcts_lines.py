@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from cheese.bots.base import Decision, Turn, top_choices
 from cheese.bots.budget import Budget
 from cheese.bots.evaluation.base import Lines
 from cheese.bots.line_search import UctLines
 from cheese.bots.mcts_config import LINE_EXPLORATION, LINE_ITERATIONS, LINE_WIDEN, MctsConfig
 
 
-def search_lines(turn: Turn, lines: Lines[Any], config: MctsConfig) -> Decision:
-    """The most visited root move of a UCT search of ``lines`` within the config's budget."""
-    legal = turn.legal_actions()
+def search_lines(lines: Lines[Any], config: MctsConfig) -> tuple[UctLines, float]:
+    """A UCT search of ``lines`` within the config's budget, and the seconds it took."""
     iterations = config.iterations
     if iterations is None and config.seconds is None:
         iterations = LINE_ITERATIONS
@@ -32,21 +30,4 @@ def search_lines(turn: Turn, lines: Lines[Any], config: MctsConfig) -> Decision:
     while not watch.exhausted():
         search.iterate()
         watch.done += 1
-    statistics = search.root_statistics()
-    total = sum(visits for visits, _ in statistics.values()) or 1
-    action = search.most_visited()
-    visits, reward_sum = statistics[action]
-    return Decision(
-        action,
-        {
-            "legal": len(legal),
-            "iterations": search.iterations,
-            "elapsed": round(watch.elapsed(), 4),
-            "visits": visits,
-            "value": round(reward_sum / visits, 4),
-            "children": len(statistics),
-            "loop": "lines",
-        },
-        top=top_choices({move: round(count / total, 4) for move, (count, _) in statistics.items()}),
-        top_measure="visit share",
-    )
+    return search, watch.elapsed()
