@@ -33,7 +33,7 @@ from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_
 from cheese.bots.evaluation.cheese_drop_round import RoundLines
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
-from cheese.engine.cheese_drop.betting import betting_order, column_counts, place_piece
+from cheese.engine.cheese_drop.betting import bettor, column_counts, place_piece
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -49,10 +49,9 @@ from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.marbles import (
     draws_per_drop,
     drops_per_round,
-    round_start_player,
 )
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
-from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.cheese_drop.view import DropView, betting_order_of
 
 LaneOdds = list[list[float]]
 """Per lane, the probability that one marble ends there with each colour (cheese,
@@ -236,11 +235,10 @@ def simulate_betting(view: DropView, options: DropOptions, view_outlook: Outlook
         pieces = options.pieces_per_player
         columns = options.column_count
         counts = column_counts(view.bets, columns)
-        start = round_start_player(options.start_player, view.round, seats)
-        order = betting_order(seats, view.round, start, view.totals)
+        order = betting_order_of(view, options.start_player)
         placed = sum(len(own) for own in bets)
         for turn in range(placed, seats * pieces):
-            own = bets[order[turn % seats]]
+            own = bets[bettor(order, turn)]
             free = [
                 column
                 for column in range(columns)

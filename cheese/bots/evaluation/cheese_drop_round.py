@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards
-from cheese.engine.cheese_drop.betting import betting_order, legal_columns, place_piece
+from cheese.engine.cheese_drop.betting import bettor, legal_columns, place_piece
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -42,9 +42,8 @@ from cheese.engine.cheese_drop.core import (
     Bets,
     Column,
 )
-from cheese.engine.cheese_drop.marbles import round_start_player
 from cheese.engine.cheese_drop.options import DropOptions
-from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.cheese_drop.view import DropView, betting_order_of
 
 FloatArray = npt.NDArray[np.float64]
 BetRewards = Callable[[DropView, DropOptions, int, Column], Rewards]
@@ -165,10 +164,8 @@ class RoundLines:
         self.seat = view.current_player
         self.width = width
         self._bet_rewards = bet_rewards
-        seats = view.num_players
-        start = round_start_player(options.start_player, view.round, seats)
-        self._order = betting_order(seats, view.round, start, view.totals)
-        self._pieces = seats * options.pieces_per_player
+        self._order = betting_order_of(view, options.start_player)
+        self._pieces = view.num_players * options.pieces_per_player
         self._lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
         self._totals = np.array(view.totals, dtype=np.float64)
         rounds_after = ROUNDS - 1 - view.round
@@ -209,10 +206,9 @@ class RoundLines:
         pieces up to its next turn or the end of the round."""
         bets = place_piece(bets, self.seat, column)
         placed = sum(len(columns) for columns in bets)
-        seats = len(self._order)
-        while placed < self._pieces and self._order[placed % seats] != self.seat:
-            bettor = self._order[placed % seats]
-            bets = place_piece(bets, bettor, self.reply(bets, bettor))
+        while placed < self._pieces and bettor(self._order, placed) != self.seat:
+            seat = bettor(self._order, placed)
+            bets = place_piece(bets, seat, self.reply(bets, seat))
             placed += 1
         return bets
 
