@@ -14,7 +14,8 @@ points. This module models it for the seat to bet, as the lines the searches sea
 - **a finished round is valued exactly** over ``samples`` draws of the hidden rows (the
   same draws for every line, so lines are compared on the same luck): in the last round
   the rewards of the final places (``cheese.bots.rewards``), before it the estimated
-  rewards of the totals, with the evaluation's spread per round still to come.
+  rewards of the totals, each rival beaten with a logistic chance of the lead whose
+  spread (``RoundEndSpread``) the evaluation gives per player count and rounds to come.
 
 Unlike the one-ply estimate, the exact value sees the risk of a line: the points of two
 seats on the same lane rise and fall together, and in the last round a seat ahead can
@@ -38,7 +39,6 @@ from cheese.engine.cheese_drop.core import (
     CHEESE,
     LANE_COUNT,
     MOUSE,
-    ROUNDS,
     Bets,
     Column,
 )
@@ -54,6 +54,26 @@ DEFAULT_SAMPLES = 256
 """Draws of the hidden rows a finished round is valued over."""
 DEFAULT_WIDTH = 5
 """The searching seat's moves tried at each of its later pieces, best one-ply first."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEndSpread:
+    """How surely the searching seat turns a lead over a rival at a round's end into
+    beating it at the game's end: ``logistic(lead / ahead)`` when it leads,
+    ``logistic(lead / behind)`` when it trails (a tie is a half).
+
+    The two may differ because the seat plays the rounds to come and its rivals do
+    not play like it: with two players, a seat searching the lines copies its rival's
+    lanes in the last round and keeps any lead, while the rival ahead of it does not.
+    """
+
+    ahead: float
+    behind: float
+
+    @classmethod
+    def even(cls, spread: float) -> RoundEndSpread:
+        """The same spread either way (``cheese.bots.rewards.estimated_rewards``)."""
+        return cls(spread, spread)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +137,12 @@ def drawn_points(bets: Bets, lanes: LaneDraws) -> FloatArray:
     return points
 
 
-def mean_rewards(totals: FloatArray, spread: float | None) -> FloatArray:
+def mean_rewards(totals: FloatArray, spread: RoundEndSpread | None) -> FloatArray:
     """Per seat, the mean over draws (rows of ``totals``) of the rewards of
     ``cheese.bots.rewards``: exact places when ``spread`` is None (the game ends with
-    this round), else the estimated beating chances at that spread."""
+    this round), else each seat's chances of beating the others at that spread, read
+    as the spread of the seat whose reward it is (with an uneven spread the rewards of
+    all seats no longer add up to ``reward_sum``; the lines read one seat's)."""
     draws, seats = totals.shape
     beaten = np.zeros((draws, seats))
     for seat in range(seats):
@@ -131,7 +153,8 @@ def mean_rewards(totals: FloatArray, spread: float | None) -> FloatArray:
             if spread is None:
                 beaten[:, seat] += (lead > 0) + 0.5 * (lead == 0)
             else:
-                beaten[:, seat] += 1.0 / (1.0 + np.exp(-lead / spread))
+                scale = np.where(lead > 0, spread.ahead, spread.behind)
+                beaten[:, seat] += 1.0 / (1.0 + np.exp(-lead / scale))
     positive = np.maximum(totals, 0.0)
     scored = positive.sum(axis=1, keepdims=True)
     shares = np.where(scored > 0, positive / np.where(scored > 0, scored, 1.0), 1.0 / seats)
@@ -154,7 +177,7 @@ class RoundLines:
         view: DropView,
         options: DropOptions,
         bet_rewards: BetRewards,
-        spread_per_round: float,
+        spread: RoundEndSpread | None,
         rng: random.Random,
         samples: int = DEFAULT_SAMPLES,
         width: int = DEFAULT_WIDTH,
@@ -168,8 +191,7 @@ class RoundLines:
         self._pieces = view.num_players * options.pieces_per_player
         self._lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
         self._totals = np.array(view.totals, dtype=np.float64)
-        rounds_after = ROUNDS - 1 - view.round
-        self._spread = spread_per_round * rounds_after if rounds_after else None
+        self._spread = spread
         self._one_ply: dict[tuple[Bets, int], list[tuple[float, Column]]] = {}
         self._end_values: dict[Bets, float] = {}
 

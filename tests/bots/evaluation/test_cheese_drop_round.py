@@ -3,6 +3,7 @@ the other seats' predicted replies, and the searching seat's lines."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -11,15 +12,16 @@ import pytest
 
 from cheese.bots.base import Turn
 from cheese.bots.evaluation.cheese_drop import (
-    SPREAD_PER_ROUND_LEFT,
     CheeseDropEvaluator,
     drop_options,
     drop_view,
     lane_distributions,
     marble_odds,
     outlook,
+    round_end_spread,
 )
 from cheese.bots.evaluation.cheese_drop_round import (
+    RoundEndSpread,
     RoundLines,
     draw_lanes,
     drawn_points,
@@ -33,6 +35,7 @@ from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
+from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
 
 from .test_cheese_drop import betting_position
@@ -49,10 +52,15 @@ def bet_in_round(players: int, round_index: int, seed: int, **options: OptionVal
     return state
 
 
+def spread_of(view: DropView) -> RoundEndSpread | None:
+    return round_end_spread(view.num_players, ROUNDS - 1 - view.round)
+
+
 def lines_of(state: State, seed: int = 0, samples: int = 256) -> RoundLines:
     evaluator = CheeseDropEvaluator()
+    view = drop_view(state)
     return RoundLines(
-        drop_view(state), drop_options(state), evaluator.bet_rewards, SPREAD_PER_ROUND_LEFT,
+        view, drop_options(state), evaluator.bet_rewards, spread_of(view),
         random.Random(seed), samples=samples,
     )
 
@@ -95,9 +103,29 @@ def test_exact_places_are_the_rewards_of_a_finished_game() -> None:
 
 def test_before_the_last_round_the_rewards_are_the_estimated_ones() -> None:
     for draw in ([7.0, 3.0, 7.0, 0.0], [1.0, 2.0, 3.0, 4.0]):
-        assert mean_rewards(np.array([draw]), 5.0).tolist() == pytest.approx(
-            list(estimated_rewards(draw, 5.0))
+        assert mean_rewards(np.array([draw]), RoundEndSpread.even(5.0)).tolist() == (
+            pytest.approx(list(estimated_rewards(draw, 5.0)))
         )
+
+
+def test_an_uneven_spread_values_leads_and_deficits_apart() -> None:
+    totals = np.array([[10.0, 9.0, 13.0]])
+    first, _, _ = mean_rewards(totals, RoundEndSpread(ahead=0.5, behind=3.0))
+    beaten = 1.0 / (1.0 + math.exp(-1.0 / 0.5)) + 1.0 / (1.0 + math.exp(3.0 / 3.0))
+    assert first == pytest.approx(0.8 * beaten / 2 + 0.2 * 10.0 / 32.0)
+
+
+def test_with_two_players_a_lead_before_the_last_round_is_all_but_a_win() -> None:
+    """The searching seat keeps a two-player lead by copying its rival's lanes in the
+    last round; a deficit still leaves it a chance."""
+    for rounds_after in (1, 2):
+        spread = round_end_spread(2, rounds_after)
+        assert spread is not None
+        lead, trail = mean_rewards(np.array([[11.0, 10.0]]), spread)
+        assert lead > 0.8 * 0.99 + 0.2 * 11.0 / 21.0 - 1e-9
+        assert 0.8 * 0.1 < trail - 0.2 * 10.0 / 21.0 < 0.8 * 0.5
+    assert round_end_spread(2, 0) is None
+    assert round_end_spread(4, 1) == RoundEndSpread.even(5.0)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3)])
@@ -146,7 +174,7 @@ def test_a_seat_nobody_can_catch_is_sure_of_its_place_on_every_line() -> None:
     evaluator = CheeseDropEvaluator()
     search = RoundLines(
         replace(view, totals=totals), drop_options(state), evaluator.bet_rewards,
-        SPREAD_PER_ROUND_LEFT, random.Random(0),
+        spread_of(view), random.Random(0),
     )
     for value in best_line_values(search, state.legal_actions()):
         assert 0.8 + 0.2 * 200 / 250 < value <= 1.0
@@ -166,9 +194,7 @@ def test_in_the_last_round_a_seat_ahead_copies_its_rivals_last_lane() -> None:
     bets = (tuple(sorted((*held, copied))), held)
     position = replace(view, totals=(10, 11), bets=bets, current_player=ahead)
     evaluator = CheeseDropEvaluator()
-    search = RoundLines(
-        position, options, evaluator.bet_rewards, SPREAD_PER_ROUND_LEFT, random.Random(0)
-    )
+    search = RoundLines(position, options, evaluator.bet_rewards, None, random.Random(0))
     assert search.seat == ahead and behind != ahead
     legal = legal_columns(bets, ahead, options)
     values = dict(zip(legal, best_line_values(search, legal)))
