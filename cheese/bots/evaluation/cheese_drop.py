@@ -60,13 +60,13 @@ apple, mouse, cat)."""
 SPREAD_BASE = 2.0
 SPREAD_PER_ROUND_LEFT = 5.0
 """Spread of the estimate: base + per round still to be played after this one."""
-TWO_PLAYER_ROUND_END_SPREADS = (RoundEndSpread(0.1, 1.7), RoundEndSpread(0.1, 2.7))
+TWO_PLAYER_ROUND_END_SPREADS = (RoundEndSpread(0.1, 1.6), RoundEndSpread(0.1, 2.7))
 """With two players, after round 2 and after round 1: fitted by maximum likelihood to the
-pairwise results of 600 games of the lines (then with the even spread of 3–5 players)
-against greedy. Every lead was kept — in the last round the searching seat copies its
-rival's lanes — so ``ahead`` is all but a step; a seat behind still won about one game in
-four. Refitted to games of these lines (``python -m cheese.bots.evaluation.cheese_drop_fit
-2 600``): ahead 0.1 and 0.1, behind 1.6 and 2.7."""
+pairwise results of 600 games of these lines against greedy (``python -m
+cheese.bots.evaluation.cheese_drop_fit 2 600`` refits 1.7 and 2.7 on them). Every lead was kept
+— in the last round the searching seat copies its rival's lanes, and no cell is contested —
+so ``ahead`` is all but a step; a seat behind still won some games, greedy ahead of it
+copying nothing."""
 SYNERGY_SHARE = 1.0
 """Part of the best pair a piece opens for the seat's next piece that counts now."""
 

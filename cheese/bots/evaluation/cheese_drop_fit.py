@@ -8,7 +8,8 @@ into beating it at the game's end (a tie counts one half):
     P(beat) = logistic(lead / ahead) when leading, logistic(lead / behind) when behind
 
 Usage: ``python -m cheese.bots.evaluation.cheese_drop_fit PLAYERS GAMES [--seed S]
-[--workers W]``; prints one line per round end.
+[--workers W]``; prints one line per round end: the fitted spreads, and how the
+searching seat scored against rivals it was ahead of, level with and behind then.
 """
 
 from __future__ import annotations
@@ -108,12 +109,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     for rounds_played in range(1, ROUNDS):
         pairs = pair_results(games, rounds_played)
         leading = [pair for pair in pairs if pair.lead > 0]
+        level = [pair for pair in pairs if pair.lead == 0]
         trailing = [pair for pair in pairs if pair.lead < 0]
         print(
-            f"after round {rounds_played}: ahead {fitted_spread(leading):.1f} "
-            f"({len(leading)} pairs), behind {fitted_spread(trailing):.1f} "
-            f"({len(trailing)} pairs), one spread {fitted_spread(pairs):.1f}"
+            f"after round {rounds_played}: spread ahead {fitted_spread(leading):.1f}, "
+            f"behind {fitted_spread(trailing):.1f}, one spread {fitted_spread(pairs):.1f}; "
+            f"scored {describe(leading)} ahead, {describe(level)} level, "
+            f"{describe(trailing)} behind"
         )
+
+
+def describe(pairs: Sequence[PairResult]) -> str:
+    """``score/pairs``, e.g. ``0.97/120``."""
+    if not pairs:
+        return "-/0"
+    return f"{sum(pair.result for pair in pairs) / len(pairs):.2f}/{len(pairs)}"
 
 
 if __name__ == "__main__":
