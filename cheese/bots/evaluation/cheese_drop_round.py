@@ -32,7 +32,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards
-from cheese.engine.cheese_drop.betting import bettor, legal_columns, place_piece
+from cheese.engine.cheese_drop.betting import (
+    bettor,
+    column_event,
+    column_lane,
+    is_lane_column,
+    legal_columns,
+    place_piece,
+)
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -128,8 +135,8 @@ def drawn_points(bets: Bets, lanes: LaneDraws) -> FloatArray:
     """``[k, seat]``: each seat's points for the round in each draw."""
     points = np.zeros((lanes.base.shape[0], len(bets)))
     for seat, columns in enumerate(bets):
-        bet_lanes = [column for column in columns if column < LANE_COUNT]
-        bet_events = [column - LANE_COUNT for column in columns if column >= LANE_COUNT]
+        bet_lanes = [column_lane(column) for column in columns if is_lane_column(column)]
+        bet_events = [column_event(column) for column in columns if not is_lane_column(column)]
         for lane in bet_lanes:
             points[:, seat] += lanes.base[:, lane]
             for event in bet_events:
