@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from cheese.bots.base import Turn
 from cheese.bots.registry import make_bot
-from cheese.engine import load_game
+from cheese.engine import Action, State, load_game
 from cheese.engine.cheese_drop.core import ROUNDS
 from cheese.engine.cheese_drop.view import DropView
-from cheese.engine.luck import advance_chance
+from cheese.engine.play import play_game
 
 SPREADS_TRIED = tuple(0.1 * step for step in range(1, 301))
 """The spreads the fit chooses among (0.1 to 30)."""
@@ -49,18 +49,19 @@ class PairResult:
     result: float
 
 
-def play_game(players: int, seed: int, searcher_spec: str = "mcts") -> PlayedGame:
+def play_deal(players: int, seed: int, searcher_spec: str = "mcts") -> PlayedGame:
     """One game on deal ``seed``, the searching bot in seat ``seed % players``."""
     game = load_game("cheese-drop")
     searcher = seed % players
     bots = [make_bot(searcher_spec if seat == searcher else "greedy") for seat in range(players)]
     rngs = [random.Random(seed * players + seat) for seat in range(players)]
-    state = advance_chance(game.new_initial_state(players, seed=seed))
-    while not state.is_terminal():
+
+    def decide(state: State) -> Action:
         seat = state.current_player
-        decision = bots[seat].choose(Turn(state, seat), rngs[seat])
-        state = advance_chance(state.apply(decision.action))
-    view = state.view(0)
+        return bots[seat].choose(Turn(state, seat), rngs[seat]).action
+
+    final, _ = play_game(game.new_initial_state(players, seed=seed), decide)
+    view = final.view(0)
     assert isinstance(view, DropView)
     return PlayedGame(searcher, tuple(tuple(result.points) for result in view.results))
 
@@ -105,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     seeds = range(arguments.seed, arguments.seed + arguments.games)
     with ProcessPoolExecutor(arguments.workers) as pool:
-        games = list(pool.map(play_game, [arguments.players] * len(seeds), seeds, chunksize=4))
+        games = list(pool.map(play_deal, [arguments.players] * len(seeds), seeds, chunksize=4))
     for rounds_played in range(1, ROUNDS):
         pairs = pair_results(games, rounds_played)
         leading = [pair for pair in pairs if pair.lead > 0]

@@ -9,7 +9,7 @@ from cheese.bots.evaluation.cheese_drop_fit import (
     PlayedGame,
     fitted_spread,
     pair_results,
-    play_game,
+    play_deal,
 )
 
 
@@ -30,7 +30,7 @@ def test_the_fit_recovers_the_spread_the_results_were_drawn_with() -> None:
 
 
 def test_a_played_game_has_three_rounds_of_points_for_every_seat() -> None:
-    game = play_game(3, seed=4, searcher_spec="greedy")
+    game = play_deal(3, seed=4, searcher_spec="greedy")
     assert game.searcher == 1
     assert len(game.round_points) == 3
     assert all(len(points) == 3 for points in game.round_points)
