@@ -21,7 +21,8 @@ the same answer given enough budget; UCT spends its budget on the lines that loo
 ...     def end_value(self, node): return sum(node) / 6
 >>> best_line_values(Pick(), [1, 3])
 [0.6666666666666666, 1.0]
->>> UctLines(Pick(), [1, 2, 3], exploration=0.3, widen=0.0).run(200).most_visited()
+>>> visits = UctLines(Pick(), [1, 2, 3], exploration=0.3, widen=0.0).run(200).root_statistics()
+>>> max(visits, key=lambda move: visits[move][0])
 3
 """
 
@@ -126,11 +127,3 @@ class UctLines:
             for move in self.root_moves
             if (root, move) in self._edges
         }
-
-    def most_visited(self) -> Action:
-        """The root move with the most visits (ties: the higher mean, then the earlier)."""
-        statistics = self.root_statistics()
-        return max(
-            statistics,
-            key=lambda move: (statistics[move][0], statistics[move][1] / statistics[move][0]),
-        )

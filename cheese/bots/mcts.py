@@ -85,8 +85,9 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             lines = evaluator.lines(turn, rng)
             if lines is not None:
                 search, elapsed = search_lines(lines, self.config)
+                statistics = search.root_statistics()
                 return visited_decision(
-                    len(legal), search.root_statistics(), search.most_visited(),
+                    len(legal), statistics, most_visited(statistics),
                     search.iterations, elapsed, "lines",
                 )
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]

@@ -175,7 +175,7 @@ def test_uct_over_the_lines_plays_the_full_searchs_move() -> None:
             assert lines is not None
             legal = state.legal_actions()
             values = dict(zip(legal, best_line_values(lines, legal)))
-            chosen = search_lines(lines, MctsConfig())[0].most_visited()
+            chosen = most_visited(search_lines(lines, MctsConfig())[0].root_statistics())
             positions += 1
             agreed += values[chosen] == max(values.values())
             state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
