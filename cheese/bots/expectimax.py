@@ -250,19 +250,21 @@ def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -
 
 
 def lines_decision(
-    legal: Sequence[Action], values: Sequence[float], rng: random.Random, started: float
+    legal: int, moves: Sequence[Action], values: Sequence[float], rng: random.Random,
+    started: float,
 ) -> Decision:
-    """The move whose best line is worth most (exact ties: the rng)."""
-    action, best_value = best_valued(legal, values, rng)
+    """Of the ``moves`` searched (among ``legal`` moves), the one whose best line is
+    worth most (exact ties: the rng)."""
+    action, best_value = best_valued(moves, values, rng)
     return Decision(
         action,
         {
-            "legal": len(legal),
+            "legal": legal,
             "depth": "lines",
             "value": round(best_value, 4),
             "elapsed": round(time.perf_counter() - started, 4),
         },
-        top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
+        top=top_choices({move: round(value, 4) for move, value in zip(moves, values)}),
         top_measure="value",
     )
 
@@ -288,7 +290,11 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                 return one_ply_decision(turn, rng, config.samples)
             lines = evaluator.lines(turn, rng)
             if lines is not None:
-                return lines_decision(legal, best_line_values(lines, legal), rng, started)
+                # Ascending, as the legal moves are: the rng breaks exact ties alike.
+                moves = sorted(lines.moves(lines.root))
+                return lines_decision(
+                    len(legal), moves, best_line_values(lines, moves), rng, started
+                )
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

@@ -82,7 +82,8 @@ class Lines(Protocol[NodeT]):
         ...
 
     def moves(self, node: NodeT) -> Sequence[Action]:
-        """The searching seat's moves at ``node``, best one-ply value first."""
+        """The searching seat's moves at ``node`` worth searching, best one-ply value
+        first: every legal move, unless the model knows one that none can better."""
         ...
 
     def after(self, node: NodeT, move: Action) -> NodeT:

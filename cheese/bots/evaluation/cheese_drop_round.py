@@ -10,7 +10,10 @@ points. This module models it for the seat to bet, as the lines the searches sea
   one-ply values like best for it (the evaluation's ``bet_rewards``: what greedy
   plays, and a model of any player who values its bets by their expected worth);
 - **the searching seat's own later pieces** are left to the search, which tries its
-  ``width`` best one-ply moves;
+  ``width`` best one-ply moves — but with two seats in the last round, a seat ahead
+  that has copied its rival's every piece so far copies the next one too
+  (``mirror_column``): its lead then holds whatever the rival bets and wherever the
+  marbles fall, which no prediction of the rival's bets can better;
 - **a finished round is valued exactly** over ``samples`` draws of the hidden rows (the
   same draws for every line, so lines are compared on the same luck): in the last round
   the rewards of the final places (``cheese.bots.rewards``), before it the estimated
@@ -25,7 +28,7 @@ copy its rival's lanes while a seat behind needs lanes the leader does not hold.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -170,6 +173,31 @@ def mean_rewards(totals: FloatArray, spread: RoundEndSpread | None) -> FloatArra
     return result
 
 
+def mirror_column(
+    bets: Bets, seat: int, totals: Sequence[int], options: DropOptions
+) -> Column | None:
+    """With two seats in the game's last round: the column that makes ``seat``'s win sure.
+
+    A seat ahead bets after its rival in every lap (lower totals bet first), and with
+    two cells a column it can take every column its rival takes: the same columns score
+    the same points on every fall, so the lead it has is the lead it ends with. The
+    column is the rival's one piece not yet copied, when the seat's pieces copy all its
+    rival's others; None when there is no such sure line (no lead, a piece of the
+    seat's own elsewhere, no free cell left in the column, or more than two seats).
+    """
+    if len(bets) != 2:
+        return None
+    rival = 1 - seat
+    if totals[seat] <= totals[rival]:
+        return None
+    uncopied = [column for column in bets[rival] if column not in bets[seat]]
+    if len(uncopied) != 1 or len(bets[seat]) != len(bets[rival]) - 1:
+        return None
+    if uncopied[0] not in legal_columns(bets, seat, options):
+        return None
+    return uncopied[0]
+
+
 class RoundLines:
     """The rest of one round's betting as lines for the seat to bet in ``view``
     (``cheese.bots.evaluation.base.Lines``; nodes are the bets); see the module doc."""
@@ -227,7 +255,12 @@ class RoundLines:
         return self.one_ply(bets, seat)[0][1]
 
     def moves(self, bets: Bets) -> list[Column]:
-        """The searching seat's columns at ``bets`` (its turn), best one-ply value first."""
+        """The searching seat's columns at ``bets`` (its turn), best one-ply value first;
+        in the last round only the ``mirror_column`` when there is one."""
+        if self._spread is None:
+            mirror = mirror_column(bets, self.seat, self.view.totals, self.options)
+            if mirror is not None:
+                return [mirror]
         return [column for _, column in self.one_ply(bets, self.seat)]
 
     def after(self, bets: Bets, column: Column) -> Bets:

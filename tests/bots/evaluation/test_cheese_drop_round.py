@@ -26,17 +26,20 @@ from cheese.bots.evaluation.cheese_drop_round import (
     draw_lanes,
     drawn_points,
     mean_rewards,
+    mirror_column,
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.line_search import best_line_values
+from cheese.bots.registry import make_bot
 from cheese.bots.rewards import estimated_rewards, terminal_rewards_of
-from cheese.engine import State, load_game
+from cheese.engine import Action, State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
+from cheese.engine.play import play_game
 
 from .test_cheese_drop import betting_position
 
@@ -219,3 +222,59 @@ def test_a_line_runs_to_the_end_of_the_round_through_the_predicted_replies(
         node = following
     assert all(len(columns) == 3 for columns in node)
     assert 0.0 <= search.end_value(node) <= 1.0
+
+
+def test_the_mirror_column_is_the_rivals_piece_a_seat_ahead_has_not_copied() -> None:
+    options = drop_options(bet_in_round(2, ROUNDS - 1, seed=1))
+    lane, event = 2, LANE_COUNT + 1
+    # Seat 1 ahead, its rival on lane 2 and event 2, seat 1 on event 2 only.
+    assert mirror_column(((event, lane), (event,)), 1, (10, 11), options) == lane
+    assert mirror_column(((lane,), ()), 1, (10, 11), options) == lane
+    # Level or behind: copying keeps a tie or a deficit, nothing sure to keep.
+    assert mirror_column(((lane,), ()), 1, (11, 11), options) is None
+    assert mirror_column(((lane,), ()), 1, (12, 11), options) is None
+    # A piece of the seat's own elsewhere: the rounds' points may differ.
+    assert mirror_column(((event, lane), (4,)), 1, (10, 11), options) is None
+    # Not the seat's turn in the lap, or one cell a column: no copy to make.
+    assert mirror_column(((lane,), (lane,)), 1, (10, 11), options) is None
+    assert mirror_column(((lane,), ()), 1, (10, 11), replace(options, cells_per_column=1)) is None
+    # Three seats: a copy of one rival keeps nothing from the third.
+    assert mirror_column(((lane,), (), ()), 1, (10, 11, 0), options) is None
+
+
+def against_a_random_rival(spec: str, seed: int) -> State:
+    """A two-seat game on deal ``seed``: ``spec`` in seat ``seed % 2``, the other seat
+    betting and filling its gates at random."""
+    searcher = seed % 2
+    bot = make_bot(spec)
+    rng = random.Random(seed)
+
+    def decide(state: State) -> Action:
+        if state.current_player == searcher:
+            return bot.choose(Turn(state, searcher), rng).action
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    final, _ = play_game(load_game("cheese-drop").new_initial_state(2, seed=seed), decide)
+    return final
+
+
+@pytest.mark.parametrize("spec", ["mcts", "expectimax"])
+def test_with_two_seats_a_lead_into_the_last_round_is_kept_whatever_the_rival_bets(
+    spec: str,
+) -> None:
+    """Against a rival betting at random (nothing like the greedy bets the lines
+    predict), the searching seat ahead after round 2 takes its rival's every column in
+    round 3 and wins."""
+    leads = 0
+    for seed in range(4):
+        searcher, rival = seed % 2, 1 - seed % 2
+        final = against_a_random_rival(spec, seed)
+        results = drop_view(final).results
+        before = [sum(result.points[seat] for result in results[:-1]) for seat in range(2)]
+        if before[searcher] > before[rival]:
+            leads += 1
+            last_bets = results[-1].bets
+            assert sorted(last_bets[searcher]) == sorted(last_bets[rival])
+            assert final.ranking()[searcher] == 1 < final.ranking()[rival]
+    assert leads >= 2, "too few games with a lead to show it kept"
