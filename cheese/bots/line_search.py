@@ -84,12 +84,12 @@ class UctLines:
         while value is None:
             if lines.is_end(node):
                 value = lines.end_value(node)
-                break
-            move, fresh = self.select(node)
-            path.append((node, move))
-            node = lines.after(node, move)
-            if fresh:
-                value = self.play_out(node)
+            else:
+                move, fresh = self.select(node)
+                path.append((node, move))
+                node = lines.after(node, move)
+                if fresh:
+                    value = self.play_out(node)
         self.iterations += 1
         for visited, move in path:
             self._visits[visited] = self._visits.get(visited, 0) + 1
