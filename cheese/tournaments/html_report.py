@@ -85,6 +85,13 @@ def _settings(tournament: StoredTournament) -> str:
 
 
 def _shown(value: object) -> str:
+    """A setting as the page shows it.
+
+    >>> [_shown(value) for value in (True, None, ["mcts", "greedy"], {}, 3)]
+    ['yes', 'none', 'mcts, greedy', 'none', '3']
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
     if isinstance(value, dict):
