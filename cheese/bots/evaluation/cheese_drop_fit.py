@@ -49,21 +49,27 @@ class PairResult:
     result: float
 
 
-def play_deal(players: int, seed: int, searcher_spec: str = "mcts") -> PlayedGame:
-    """One game on deal ``seed``, the searching bot in seat ``seed % players``."""
-    game = load_game("cheese-drop")
+def play_seated(players: int, seed: int, searcher_spec: str, others_spec: str) -> State:
+    """The end of one game on deal ``seed``: ``searcher_spec`` in seat ``seed % players``,
+    ``others_spec`` in every other seat."""
     searcher = seed % players
-    bots = [make_bot(searcher_spec if seat == searcher else "greedy") for seat in range(players)]
+    bots = [make_bot(searcher_spec if seat == searcher else others_spec) for seat in range(players)]
     rngs = [random.Random(seed * players + seat) for seat in range(players)]
 
     def decide(state: State) -> Action:
         seat = state.current_player
         return bots[seat].choose(Turn(state, seat), rngs[seat]).action
 
-    final, _ = play_game(game.new_initial_state(players, seed=seed), decide)
-    view = final.view(0)
+    final, _ = play_game(load_game("cheese-drop").new_initial_state(players, seed=seed), decide)
+    return final
+
+
+def play_deal(players: int, seed: int, searcher_spec: str = "mcts") -> PlayedGame:
+    """One game on deal ``seed``, the searching bot in seat ``seed % players`` against
+    greedy."""
+    view = play_seated(players, seed, searcher_spec, "greedy").view(0)
     assert isinstance(view, DropView)
-    return PlayedGame(searcher, tuple(tuple(result.points) for result in view.results))
+    return PlayedGame(seed % players, tuple(tuple(result.points) for result in view.results))
 
 
 def pair_results(games: Sequence[PlayedGame], rounds_played: int) -> list[PairResult]:

@@ -20,6 +20,7 @@ from cheese.bots.evaluation.cheese_drop import (
     outlook,
     round_end_spread,
 )
+from cheese.bots.evaluation.cheese_drop_fit import play_seated
 from cheese.bots.evaluation.cheese_drop_round import (
     RoundEndSpread,
     RoundLines,
@@ -30,16 +31,14 @@ from cheese.bots.evaluation.cheese_drop_round import (
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.line_search import best_line_values
-from cheese.bots.registry import make_bot
 from cheese.bots.rewards import estimated_rewards, terminal_rewards_of
-from cheese.engine import Action, State, load_game
+from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
-from cheese.engine.play import play_game
 
 from .test_cheese_drop import betting_position
 
@@ -242,34 +241,17 @@ def test_the_mirror_column_is_the_rivals_piece_a_seat_ahead_has_not_copied() -> 
     assert mirror_column(((lane,), (), ()), 1, (10, 11, 0), options) is None
 
 
-def against_a_random_rival(spec: str, seed: int) -> State:
-    """A two-seat game on deal ``seed``: ``spec`` in seat ``seed % 2``, the other seat
-    betting and filling its gates at random."""
-    searcher = seed % 2
-    bot = make_bot(spec)
-    rng = random.Random(seed)
-
-    def decide(state: State) -> Action:
-        if state.current_player == searcher:
-            return bot.choose(Turn(state, searcher), rng).action
-        legal = state.legal_actions()
-        return legal[rng.randrange(len(legal))]
-
-    final, _ = play_game(load_game("cheese-drop").new_initial_state(2, seed=seed), decide)
-    return final
-
-
 @pytest.mark.parametrize("spec", ["mcts", "expectimax"])
 def test_with_two_seats_a_lead_into_the_last_round_is_kept_whatever_the_rival_bets(
     spec: str,
 ) -> None:
-    """Against a rival betting at random (nothing like the greedy bets the lines
-    predict), the searching seat ahead after round 2 takes its rival's every column in
-    round 3 and wins."""
+    """Against the random bot (nothing like the greedy bets the lines predict), the
+    searching seat ahead after round 2 takes its rival's every column in round 3 and
+    wins."""
     leads = 0
     for seed in range(4):
         searcher, rival = seed % 2, 1 - seed % 2
-        final = against_a_random_rival(spec, seed)
+        final = play_seated(2, seed, spec, "random")
         results = drop_view(final).results
         before = [sum(result.points[seat] for result in results[:-1]) for seat in range(2)]
         if before[searcher] > before[rival]:
