@@ -10,6 +10,7 @@ content.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TypeAlias
 
 from cheese.engine.api import OptionValue
@@ -102,14 +103,35 @@ class GameJob:
     move_time: float | None = None
 
 
+class Fault(StrEnum):
+    """Why a seat forfeited a game, as stored in the results' ``fault`` column.
+
+    The values are the stored words; new kinds may be added, none is ever renamed.
+    """
+
+    ILLEGAL = "illegal"
+    """It chose an action that is not legal there."""
+    RAISED = "raised"
+    """Its ``choose`` raised (``KeyboardInterrupt`` and ``SystemExit`` included)."""
+    OVERRAN = "overran"
+    """It returned, but later than the move time allows."""
+    HUNG = "hung"
+    """It did not return within the hard limit; its worker was killed."""
+    CRASHED = "crashed"
+    """Its worker process died while it was deciding, on the game's every attempt."""
+    NOT_BUILT = "not_built"
+    """Its spec was accepted but building its bot for the game failed."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A played game: its record, the points and places per seat, and whether it finished.
 
     ``finished`` is false when the game ended early by losing before its natural end
     (Cheese Chasers: trapped or enclosed); such games still count, with their points.
-    A game a bot forfeited (``forfeit`` is its seat, ``error`` says why) has no points;
-    the forfeiting seat takes the last place alone and the others share the first.
+    A game a bot forfeited (``forfeit`` is its seat, ``fault`` the kind, ``error`` says
+    why in words) has no points; the forfeiting seat takes the last place alone and the
+    others share the first.
     """
 
     job: GameJob
@@ -120,3 +142,4 @@ class GameResult:
     forfeit: int | None = None
     error: str | None = None
     seconds: float = field(default=0.0, compare=False)
+    fault: Fault | None = None
