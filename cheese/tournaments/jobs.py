@@ -122,6 +122,25 @@ class Fault(StrEnum):
     NOT_BUILT = "not_built"
     """Its spec was accepted but building its bot for the game failed."""
 
+    @property
+    def words(self) -> str:
+        """The kind as the tables and summaries show it.
+
+        >>> Fault.HUNG.words
+        'hung (worker killed)'
+        """
+        return _FAULT_WORDS[self]
+
+
+_FAULT_WORDS = {
+    Fault.ILLEGAL: "illegal action",
+    Fault.RAISED: "raised an error",
+    Fault.OVERRAN: "overran the move time",
+    Fault.HUNG: "hung (worker killed)",
+    Fault.CRASHED: "crashed (worker died)",
+    Fault.NOT_BUILT: "could not be built",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
