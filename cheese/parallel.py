@@ -8,20 +8,26 @@ travel, through one pipe per worker.
 What the parent learns about each task is an ``Outcome``: the result, the error the
 function raised, that the worker died (it is replaced; the task is tried again up to
 ``retries`` times), or that the task overran a deadline it set itself through its
-``Watch`` and its worker was killed. Only a bounded number of tasks is handed out ahead of
-the workers, so a caller that stops reading has not queued the rest, and closing the
-outcome iterator kills the workers and drops what has not started.
+``Watch`` and its worker was killed. Through the same watch a task says who is acting
+(a seat's tag), so a death can be laid at the door of whoever was acting then. Only a
+bounded number of tasks is handed out ahead of the workers, so a caller that stops
+reading has not queued the rest, and closing the outcome iterator kills the workers and
+drops what has not started.
 
-Workers ignore Ctrl-C: the parent alone decides what an interrupt means.
+Workers ignore Ctrl-C: the parent alone decides what an interrupt means. What a task
+prints to standard output goes to the log (logger ``cheese.worker.stdout``), never to the
+parent's standard output, which may be carrying JSON.
 """
 
 from __future__ import annotations
 
 import ctypes
+import io
 import logging
 import multiprocessing
 import os
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -30,7 +36,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from multiprocessing.sharedctypes import Synchronized
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TextIO, TypeVar, cast
 
 # multiprocessing-logging ships no type information.
 from multiprocessing_logging import MultiProcessingHandler  # type: ignore[import-untyped]
@@ -43,26 +49,30 @@ TASKS_AHEAD_PER_WORKER = 2
 POLL_SECONDS = 0.05
 """How often the parent looks at the workers' deadlines while it waits."""
 NO_DEADLINE = 0.0
+NOBODY = -1
+"""The tag while no one is acting in a task."""
 PARENT_CHECK_SECONDS = 1.0
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when its parent dies."""
 
 
 class Watch(Protocol):
-    """Lets a running task set a deadline after which its worker is killed."""
+    """Lets a running task say who is acting and set a deadline after which its worker
+    is killed."""
 
-    def arm(self, seconds: float, tag: int) -> None:
-        """Kill this worker if ``disarm`` does not come within ``seconds``; ``tag`` is
-        handed back in the ``Overran`` outcome (e.g. which seat was thinking)."""
+    def arm(self, seconds: float | None, tag: int) -> None:
+        """``tag`` (e.g. the seat that is thinking) is acting; with ``seconds``, kill this
+        worker if ``disarm`` does not come within them. The tag is handed back in the
+        ``Overran`` outcome, and in the ``Died`` outcome if the worker dies meanwhile."""
 
     def disarm(self) -> None:
-        """Cancel the deadline."""
+        """Nobody is acting any more; cancel the deadline."""
 
 
 class NoWatch:
     """A watch that never kills: for tasks run in this process or on a cluster."""
 
-    def arm(self, seconds: float, tag: int) -> None:
+    def arm(self, seconds: float | None, tag: int) -> None:
         """Do nothing."""
 
     def disarm(self) -> None:
@@ -86,11 +96,21 @@ class Raised(Generic[Task]):
 
 @dataclass(frozen=True, slots=True)
 class Died(Generic[Task]):
-    """The worker running ``task`` died ``attempts`` times (exit code of the last)."""
+    """The worker running ``task`` died ``attempts`` times. ``exitcode`` is the last
+    death's (negative: killed by that signal) and ``tag`` who was acting then (``None``:
+    nobody had armed the watch)."""
 
     task: Task
     exitcode: int | None
     attempts: int
+    tag: int | None = None
+
+    @property
+    def killed_from_outside(self) -> bool:
+        """Whether the last death was a signal that comes from outside the task — the
+        kernel's out-of-memory killer, a person's ``kill`` or a shutdown — rather than a
+        fault of the code it ran (a crash signal such as SIGSEGV, or an exit of its own)."""
+        return self.exitcode is not None and -self.exitcode in OUTSIDE_SIGNALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +124,22 @@ class Overran(Generic[Task]):
 
 Outcome = Done[Task, Result] | Raised[Task] | Died[Task] | Overran[Task]
 Function = Callable[[Task, Watch], Result]
+
+OUTSIDE_SIGNALS = frozenset({signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+"""Signals that end a worker from outside; the pool's own kills are told apart earlier
+(``Overran``)."""
+WORKERS_PER_CORE = 8
+"""More worker processes than this per core only queue for the cores (a bot waiting on
+a clock needs no core, but eight per core is already more than any run here uses)."""
+
+
+class PoolError(Exception):
+    """The pool could not start its worker processes (the machine refused to fork)."""
+
+
+def most_workers() -> int:
+    """The most worker processes a run may ask for on this machine."""
+    return WORKERS_PER_CORE * default_workers()
 
 
 def default_workers() -> int:
@@ -128,12 +164,13 @@ class _SlotWatch:
         self._deadline = deadline
         self._tag = tag
 
-    def arm(self, seconds: float, tag: int) -> None:
+    def arm(self, seconds: float | None, tag: int) -> None:
         self._tag.value = tag
-        self._deadline.value = time.monotonic() + seconds
+        self._deadline.value = NO_DEADLINE if seconds is None else time.monotonic() + seconds
 
     def disarm(self) -> None:
         self._deadline.value = NO_DEADLINE
+        self._tag.value = NOBODY
 
 
 def _die_with_parent() -> None:
@@ -151,11 +188,47 @@ def _parent_gone(parent: int) -> bool:
     return os.getppid() != parent
 
 
+class _LogLines(io.TextIOBase):
+    """A text stream whose every line becomes a log record (a task's prints)."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        self._logger = logger
+        self._pending = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self._pending += text
+        *lines, self._pending = self._pending.split("\n")
+        for line in lines:
+            self._logger.info("%s", line)
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            self._logger.info("%s", self._pending)
+            self._pending = ""
+
+
+def _stdout_to_log() -> None:
+    """Send what the task prints to the log instead of the parent's standard output:
+    Python's prints through ``sys.stdout``, and whatever C code writes to descriptor 1
+    to standard error, so neither can corrupt a ``--json`` answer."""
+    try:
+        sys.stdout.flush()
+        os.dup2(2, 1)
+    except (OSError, ValueError):  # no descriptor 2, or stdout closed: nothing to guard
+        pass
+    sys.stdout = cast(TextIO, _LogLines(logging.getLogger("cheese.worker.stdout")))
+
+
 def _worker_main(
     function: Function[Task, Result], connection: Connection, watch: Watch, parent: int
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
+    _stdout_to_log()
     while True:
         try:
             # Other workers hold copies of this pipe's parent end (inherited at fork), so
@@ -171,9 +244,12 @@ def _worker_main(
         index, task = message
         try:
             reply: tuple[int, bool, object] = (index, True, function(task, watch))
-        except Exception as error:  # handed to the parent, which decides what it means
+        # Handed to the parent, which decides what it means; SystemExit and
+        # KeyboardInterrupt too, so that a task cannot end the worker by raising them.
+        except BaseException as error:
             reply = (index, False, error)
         watch.disarm()
+        sys.stdout.flush()
         try:
             connection.send(reply)
         except Exception as error:  # the result or exception would not pickle
@@ -186,7 +262,7 @@ class _Worker(Generic[Task, Result]):
     def __init__(self, function: Function[Task, Result]) -> None:
         context = multiprocessing.get_context("fork")
         self.deadline: Synchronized[float] = context.Value("d", NO_DEADLINE, lock=False)
-        self.tag: Synchronized[int] = context.Value("q", 0, lock=False)
+        self.tag: Synchronized[int] = context.Value("q", NOBODY, lock=False)
         parent_end, child_end = context.Pipe()
         self.connection = parent_end
         self.process: BaseProcess = context.Process(
@@ -196,7 +272,19 @@ class _Worker(Generic[Task, Result]):
             # the parent always stops its workers, and they die with it (_die_with_parent).
             daemon=False,
         )
-        self.process.start()
+        try:
+            # The worker's prints go to the log; what the parent has buffered must not be
+            # written a second time by the child.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            self.process.start()
+        except OSError as error:
+            parent_end.close()
+            child_end.close()
+            raise PoolError(
+                f"cannot start a worker process ({error.strerror or error}); "
+                "use fewer --workers"
+            ) from None
         child_end.close()
         self.queue: deque[_Item[Task]] = deque()
         """Tasks handed to this worker, the running one first."""
@@ -227,15 +315,17 @@ class _Worker(Generic[Task, Result]):
         deadline = self.deadline.value
         if alive and not (self.queue and deadline != NO_DEADLINE and time.monotonic() > deadline):
             return found, again, False
+        tag = self.tag.value
         self.stop()
         if self.queue:
             item = self.queue.popleft()
             if alive:
-                found.append(Overran(item.task, self.tag.value, time.monotonic() - deadline))
+                found.append(Overran(item.task, tag, time.monotonic() - deadline))
             elif item.attempt <= retries:
                 again.append(_Item(item.index, item.task, item.attempt + 1))
             else:
-                found.append(Died(item.task, self.process.exitcode, item.attempt))
+                acting = None if tag == NOBODY else tag
+                found.append(Died(item.task, self.process.exitcode, item.attempt, acting))
         again.extend(self.queue)
         self.queue.clear()
         return found, again, True
@@ -288,7 +378,8 @@ def run_forked(
     pool: list[_Worker[Task, Result]] = []
     completed = False
     try:
-        pool = [_Worker(function) for _ in range(workers)]
+        for _ in range(workers):
+            pool.append(_Worker(function))
         exhausted = False
         while True:
             # Round by round, so that as many tasks as workers go one to each.
@@ -329,15 +420,17 @@ def run_forked(
 
 def run_here(
     tasks: Iterable[Task], function: Function[Task, Result]
-) -> Iterator[Outcome[Task, Result]]:
+) -> Generator[Outcome[Task, Result], None, None]:
     """The same outcomes computed in this process, one task after the other (no deadline
     is enforced; errors are outcomes, as from worker processes)."""
     watch = NoWatch()
     for task in tasks:
         try:
-            yield Done(task, function(task, watch))
+            result = function(task, watch)
         except Exception as error:
             yield Raised(task, error)
+        else:
+            yield Done(task, result)
 
 
 class _ForwardToHandlers(logging.Handler):

@@ -10,8 +10,9 @@ import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.cli.workers import worker_count
 from cheese.engine import GAME_SLUGS
-from cheese.parallel import default_workers
+from cheese.parallel import PoolError
 from cheese.tournaments.duel import DEFAULT_GAME, DEFAULT_GAMES, plan_duel, run_duel
 from cheese.tournaments.play import GameFailed
 from cheese.tournaments.progress import DuelProgress
@@ -61,10 +62,7 @@ def duel(
     """
     if games < 1:
         raise UserInputError(f"--games must be at least 1, not {games}")
-    if workers is not None and workers < 1:
-        raise UserInputError(
-            f"--workers must be at least 1, not {workers}; omit it for one per core"
-        )
+    chosen_workers = worker_count(workers)
     if game not in GAME_SLUGS:
         raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
     try:
@@ -75,18 +73,15 @@ def duel(
         raise UserInputError(f"--seed must be from 0 to 2**64 - 1, not {seed}")
     try:
         setup = plan_duel(bot_a, bot_b, game=game, players=players, games=games, seed=seed)
-    except BotSpecError as error:
+    except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
         with DuelProgress(total_games, setup.spec_a, setup.spec_b) as progress:
             report = run_duel(
-                setup,
-                workers=default_workers() if workers is None else workers,
-                sprt=sprt_settings,
-                observer=progress,
+                setup, workers=chosen_workers, sprt=sprt_settings, observer=progress
             )
-    except GameFailed as error:
+    except (GameFailed, PoolError) as error:
         print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
         raise typer.Exit(EXIT_FAILURE) from None
     if as_json:
@@ -115,6 +110,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
         entry: dict[str, object] = {"spec": side.spec, "mean_points": side.mean_points}
         if side.completion is not None:
             entry["completion"] = side.completion
+        entry["forfeits"] = {kind.value: count for kind, count in side.forfeits}
         data[key] = entry
     if report.score_difference is not None:
         interval = report.score_difference.interval
@@ -165,10 +161,22 @@ def report_as_text(report: DuelReport) -> str:
         f"{report.deals} deals ({report.games} games), seed {setup.seed}",
     ]
     for name, side in (("A", report.a), ("B", report.b)):
-        line = f"{name} {side.spec}: mean points {side.mean_points:.2f}"
+        line = f"{name} {side.spec}: " + (
+            "no game played to the end"
+            if side.mean_points is None
+            else f"mean points {side.mean_points:.2f}"
+        )
         if side.completion is not None:
             line += f", completed {side.completion:.1%} of games"
         lines.append(line)
+    for name, side in (("A", report.a), ("B", report.b)):
+        if side.forfeits:
+            kinds = ", ".join(f"{kind.words} {count}" for kind, count in side.forfeits)
+            total = sum(count for _, count in side.forfeits)
+            lines.append(
+                f"forfeits: {name} {side.spec}: {total} game{'' if total == 1 else 's'} "
+                f"({kinds}); each counted as a loss of the forfeiting seat"
+            )
     pairs = report.pairs
     lines.append(
         f"A against B: {pairs.wins} wins, {pairs.draws} draws, {pairs.losses} losses "

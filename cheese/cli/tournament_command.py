@@ -10,13 +10,13 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import UserInputError
+from cheese.cli.errors import EXIT_FAILURE, UserInputError
 from cheese.cli.ratings_view import (
     AnchorOption,
     CsvOption,
@@ -27,8 +27,9 @@ from cheese.cli.ratings_view import (
     print_ratings,
     show_ratings,
 )
+from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND, GAME_SLUGS
-from cheese.parallel import default_workers
+from cheese.parallel import PoolError
 from cheese.tournaments.config import ConfigError, read_config
 from cheese.tournaments.progress import TournamentProgress
 from cheese.tournaments.standings import forfeits, tournament_ratings
@@ -37,6 +38,7 @@ from cheese.tournaments.store import (
     ResultsStore,
     StoredTournament,
     StoreError,
+    StoreFull,
     find_tournament,
     games,
     open_readonly,
@@ -151,11 +153,7 @@ def run(
         raise UserInputError(
             f"unknown game {chosen_game!r}; choose one of: {', '.join(GAME_SLUGS)}"
         )
-    chosen_workers = _whole(workers, settings_file, "workers")
-    if chosen_workers is not None and chosen_workers < 1:
-        raise UserInputError(
-            f"--workers must be at least 1, not {chosen_workers}; omit it for one per core"
-        )
+    chosen_workers = worker_count(_whole(workers, settings_file, "workers"))
     settings = TournamentSettings(
         specs=bots,
         game=chosen_game,
@@ -176,9 +174,10 @@ def run(
     )
     address = cluster or _text(settings_file.get("cluster"))
     log_text = _text(settings_file.get("log"))
-    player = _player(address, default_workers() if chosen_workers is None else chosen_workers)
+    player = _player(address, chosen_workers)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
+    resume = resume_command(settings, plan.num_players, database, chosen_name)
     try:
         with (
             _logging_to(log or (None if log_text is None else Path(log_text)), verbose),
@@ -188,36 +187,64 @@ def run(
             summary = run_tournament(
                 plan, settings, store, chosen_name, player, observer=progress, stop=stop
             )
+    except StoreFull as error:
+        progress.close()
+        _fail(f"{error}; free some space, then resume with: {resume}")
     except StoreError as error:
         raise UserInputError(str(error)) from None
+    except PoolError as error:
+        progress.close()
+        _fail(f"{error}; resume with: {resume}")
     finally:
         progress.close()
-    _finish(summary, settings, plan.num_players, database, chosen_name)
+    _finish(summary, database, chosen_name, resume)
 
 
-def _finish(
-    summary: RunSummary, settings: TournamentSettings, players: int, db: Path, name: str
-) -> None:
+def _fail(message: str) -> NoReturn:
+    """The run cannot go on through no fault of the input: one line, exit 1."""
+    print(f"cheese: error: {' '.join(message.split())}", file=sys.stderr)
+    raise typer.Exit(EXIT_FAILURE)
+
+
+def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
     print(
-        f"{summary.played} games played now; {summary.stored} of {summary.total} stored "
-        f"in {db} as {name!r}",
+        f"{_games(summary.played)} played and stored now; {summary.stored} of "
+        f"{summary.total} stored in {db} as {name!r}",
         file=sys.stderr,
     )
-    connection = open_readonly(db)
+    connection = _open(db)
     try:
-        stored = find_tournament(connection, name)
-        if stored.games_done:
-            print_ratings(tournament_ratings(connection, stored), Console())
-            _print_forfeits(connection, stored)
+        stored = _find(connection, name)
+        try:
+            ratings = tournament_ratings(connection, stored)
+        except ValueError:  # nothing to rate yet: fewer than two bots have played
+            pass
+        else:
+            print_ratings(ratings, Console())
+        _print_forfeits(connection, stored)
     finally:
         connection.close()
     if summary.stopped:
+        how = (
+            "stopped at once; the games in flight were dropped"
+            if summary.interrupted
+            else "stopped after the games in flight"
+        )
+        print(f"{how}; resume with:\n  {resume}", file=sys.stderr)
+        raise typer.Exit(EXIT_STOPPED)
+    if summary.unplayed:
         print(
-            "stopped after the games in flight; resume with:\n  "
-            + resume_command(settings, players, db, name),
+            f"{_games(len(summary.unplayed))} could not be played through no bot's fault "
+            f"and {'was' if len(summary.unplayed) == 1 else 'were'} not stored (first: "
+            f"{summary.unplayed[0]}); see --log, and resume with:\n  {resume}",
             file=sys.stderr,
         )
-        raise typer.Exit(EXIT_STOPPED)
+        raise typer.Exit(EXIT_FAILURE)
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
 
 
 def resume_command(settings: TournamentSettings, players: int, db: Path, name: str) -> str:

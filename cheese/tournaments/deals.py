@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameResult
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, Fault, GameResult
 from cheese.tournaments.pairwise import PairTally, deal_pairs
 from cheese.tournaments.stats import mean
 
@@ -22,23 +22,31 @@ class Deal:
     index: int
     pairs: PairTally
     points: tuple[tuple[int, ...], tuple[int, ...]]
-    """Per side, the points of each seat it held, game by game."""
+    """Per side, the points of each seat it held, game by game (a forfeited game has
+    none, for any seat: it was not played to the end)."""
     finished: tuple[tuple[bool, ...], tuple[bool, ...]]
     """Per side, whether each of its seats' games reached its natural end."""
+    forfeits: tuple[tuple[Fault, ...], tuple[Fault, ...]] = ((), ())
+    """Per side, the kind of each game it forfeited."""
 
     @classmethod
     def of_games(cls, index: int, games: Sequence[GameResult]) -> Deal:
         points: tuple[list[int], list[int]] = ([], [])
         finished: tuple[list[bool], list[bool]] = ([], [])
+        forfeits: tuple[list[Fault], list[Fault]] = ([], [])
         for game in games:
             for seat, side in enumerate(game.job.sides):
-                points[side].append(game.points[seat])
+                if game.points:
+                    points[side].append(game.points[seat])
                 finished[side].append(game.finished)
+            if game.forfeit is not None and game.fault is not None:
+                forfeits[game.job.sides[game.forfeit]].append(game.fault)
         return cls(
             index=index,
             pairs=deal_pairs(games),
             points=(tuple(points[SIDE_A]), tuple(points[SIDE_B])),
             finished=(tuple(finished[SIDE_A]), tuple(finished[SIDE_B])),
+            forfeits=(tuple(forfeits[SIDE_A]), tuple(forfeits[SIDE_B])),
         )
 
     @property
@@ -47,8 +55,13 @@ class Deal:
 
     @property
     def points_difference(self) -> float:
-        """A's mean points minus B's mean points over the deal's seats."""
-        return mean(self.points[SIDE_A]) - mean(self.points[SIDE_B])
+        """A's mean points minus B's mean points over the deal's seats; a side whose every
+        game of the deal was forfeited counts 0, the least a game scores."""
+        return _mean_or_zero(self.points[SIDE_A]) - _mean_or_zero(self.points[SIDE_B])
+
+
+def _mean_or_zero(values: Sequence[int]) -> float:
+    return mean(values) if values else 0.0
 
 
 class DealCollector:

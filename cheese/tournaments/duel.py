@@ -10,6 +10,11 @@ them (``pool``, ``play``), finished games are put back into deals in deal order
 (``deals``), the SPRT is checked after every deal (``sprt``) and the counted deals are
 summed up into the report (``report``, ``stats``). The report, and the deal on which an
 SPRT stops the duel, are therefore the same with any number of workers.
+
+A bot that fails forfeits its game exactly as in a tournament (the same pool and
+settling), and the report counts the forfeits per bot and kind. A game that could not be
+played through no bot's fault leaves its deal incomplete, so the duel stops there
+(``GameFailed``) with its workers stopped.
 """
 
 from __future__ import annotations
@@ -23,12 +28,12 @@ from cheese.engine import BACKEND, load_game
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
 from cheese.tournaments.jobs import DuelSetup, GameResult
 from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.play import BotFactory, play_job
-from cheese.tournaments.pool import run_jobs
+from cheese.tournaments.play import BotFactory, GameFailed, describe, play_or_forfeit
+from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
-from cheese.tournaments.tournament import seats_of
+from cheese.tournaments.tournament import check_game_count, seats_of
 
 DEFAULT_GAME = "get-the-cheese"
 DEFAULT_GAMES = 100
@@ -66,6 +71,7 @@ def plan_duel(
     num_players = seats_of(game, players)
     if not 0 <= seed < 2**64:
         raise ValueError(f"the seed must be from 0 to 2**64 - 1, not {seed}")
+    check_game_count(games, f"--games {games}")
     for spec in (spec_a, spec_b):
         bot_factory(spec)
     chosen_backend = BACKEND if backend is None else backend
@@ -95,14 +101,17 @@ def run_duel(
     as it decides; the report then covers the deals up to that one.
     """
     schedule = Schedule(setup.plan)
-    jobs = iter(schedule.next, None)
-    runner = functools.partial(play_job, bot_factory=bot_factory)
+    jobs = (job for _, job in schedule.jobs())
+    runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
     collector = DealCollector(games_per_deal(setup.num_players))
     deals: list[Deal] = []
     counts = DealScoreCounts()
     status: SprtStatus | None = None
-    with closing(run_jobs(jobs, runner, workers)) as results:
-        for result in results:
+    with closing(play_outcomes(jobs, runner, workers, retries=WORKER_RETRIES)) as outcomes:
+        for outcome in outcomes:
+            result = settle(outcome)
+            if isinstance(result, Unplayed):
+                raise GameFailed(f"{describe(result.job)}: {result.reason}")
             if observer is not None:
                 observer.game_finished(result)
             for deal in collector.add(result):

@@ -79,13 +79,16 @@ def seat_pairs(sides: Sequence[Side], ranking: Sequence[int]) -> PairTally:
     return tally
 
 
-def solo_pair(points_a: int, points_b: int) -> PairTally:
-    """A's solitaire game against B's on the same seed: the higher score wins.
+def solo_pair(points_a: int | None, points_b: int | None) -> PairTally:
+    """A's solitaire game against B's on the same seed: the higher score wins; a forfeited
+    game (``None``) is below every score.
 
-    >>> solo_pair(0, 0)
-    PairTally(wins=0, draws=1, losses=0)
+    >>> solo_pair(0, 0), solo_pair(None, 0).losses
+    (PairTally(wins=0, draws=1, losses=0), 1)
     """
-    return compare(points_a > points_b, points_b > points_a)
+    a = -1 if points_a is None else points_a
+    b = -1 if points_b is None else points_b
+    return compare(a > b, b > a)
 
 
 def deal_pairs(games: Sequence[GameResult]) -> PairTally:
@@ -97,10 +100,14 @@ def deal_pairs(games: Sequence[GameResult]) -> PairTally:
         for game in games:
             tally += seat_pairs(game.job.sides, game.ranking)
         return tally
-    a_points = [game.points[0] for game in games if game.job.sides[0] == SIDE_A]
-    b_points = [game.points[0] for game in games if game.job.sides[0] == SIDE_B]
+    a_points = [_solo_points(game) for game in games if game.job.sides[0] == SIDE_A]
+    b_points = [_solo_points(game) for game in games if game.job.sides[0] == SIDE_B]
     tally = PairTally()
     for points_a in a_points:
         for points_b in b_points:
             tally += solo_pair(points_a, points_b)
     return tally
+
+
+def _solo_points(game: GameResult) -> int | None:
+    return game.points[0] if game.points else None

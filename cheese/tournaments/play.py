@@ -10,6 +10,7 @@ number of workers.
 from __future__ import annotations
 
 import logging
+import operator
 import random
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
 from cheese.parallel import NoWatch, Watch
-from cheese.tournaments.jobs import GameJob, GameResult
+from cheese.tournaments.jobs import Fault, GameJob, GameResult
 
 BotFactory = Callable[[str], Bot]
 """Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
@@ -93,12 +94,14 @@ class _Fault(Exception):
     def __init__(
         self,
         seat: int,
+        kind: Fault,
         reason: str,
         actions: tuple[Action, ...],
-        error: Exception | None = None,
+        error: BaseException | None = None,
     ) -> None:
         super().__init__(reason)
         self.seat = seat
+        self.kind = kind
         self.reason = reason
         self.actions = actions
         self.error = error
@@ -128,12 +131,12 @@ def play_or_forfeit(
     job: GameJob, watch: Watch = NO_WATCH, bot_factory: BotFactory = make_bot
 ) -> GameResult:
     """Play ``job``; a bot that fails (raises, plays an illegal action, overruns the move
-    time) forfeits the game instead of stopping the tournament."""
+    time, cannot be built) forfeits the game instead of stopping the tournament."""
     LOGGER.debug("deal %d rotation %d: %s", job.deal, job.rotation, ", ".join(job.seat_specs))
     try:
         result = _play(job, bot_factory, watch)
     except _Fault as fault:
-        result = forfeited(job, fault.seat, fault.reason, fault.actions)
+        result = forfeited(job, fault.seat, fault.kind, fault.reason, fault.actions)
         LOGGER.info("deal %d rotation %d: %s", job.deal, job.rotation, result.error)
         return result
     LOGGER.debug(
@@ -144,7 +147,12 @@ def play_or_forfeit(
 
 
 def forfeited(
-    job: GameJob, seat: int, reason: str, actions: tuple[Action, ...] = (), seconds: float = 0.0
+    job: GameJob,
+    seat: int,
+    kind: Fault,
+    reason: str,
+    actions: tuple[Action, ...] = (),
+    seconds: float = 0.0,
 ) -> GameResult:
     """The result of a game ``seat`` forfeited: it is last alone, the others share first."""
     ranking = tuple(job.num_players if other == seat else 1 for other in range(job.num_players))
@@ -157,7 +165,20 @@ def forfeited(
         forfeit=seat,
         error=f"bot {job.seat_specs[seat]!r} in seat {seat} {reason}",
         seconds=seconds,
+        fault=kind,
     )
+
+
+def _is_action(value: object) -> bool:
+    """Whether a bot's answer is an action number at all (``None``, strings and
+    ``True`` are not; numpy integers are)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
@@ -170,39 +191,59 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
     for seat, spec in enumerate(job.seat_specs):
         try:
             bots.append(bot_factory(spec))
-        except Exception as error:
+        # A bot's own code may raise anything, SystemExit included: it forfeits.
+        except BaseException as error:
             raise _Fault(
-                seat, f"could not be built: {type(error).__name__}: {error}", (), error
+                seat,
+                Fault.NOT_BUILT,
+                f"could not be built: {type(error).__name__}: {error}",
+                (),
+                error,
             ) from None
     rngs = [bot_rng(job, seat) for seat in range(job.num_players)]
     played: list[Action] = []
 
     def decide(state: State) -> Action:
         seat = state.current_player
-        if job.move_time is not None:
-            watch.arm(hard_limit(job.move_time), seat)
+        # Armed for every decision, so that a worker dying now is laid at this seat's door.
+        watch.arm(None if job.move_time is None else hard_limit(job.move_time), seat)
         begun = time.monotonic()
         try:
-            action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
-        except Exception as error:
+            decision = bots[seat].choose(Turn(state, seat), rngs[seat])
+        # KeyboardInterrupt and SystemExit raised by a bot are its faults too; a real
+        # Ctrl-C never reaches a worker (it ignores SIGINT).
+        except BaseException as error:
             raise _Fault(
-                seat, f"raised {type(error).__name__}: {error}", tuple(played), error
+                seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", tuple(played),
+                error,
             ) from None
         finally:
             watch.disarm()
         took = time.monotonic() - begun
         if job.move_time is not None and took > soft_limit(job.move_time):
             raise _Fault(
-                seat, f"overran --move-time: {took:.2f} s for {job.move_time:g} s", tuple(played)
-            )
-        legal = state.legal_actions()
-        if action not in legal:
-            raise _Fault(
                 seat,
-                f"chose {action}, which is not legal there; legal actions: {legal}",
+                Fault.OVERRAN,
+                f"overran --move-time: {took:.2f} s for {job.move_time:g} s",
                 tuple(played),
             )
-        return action
+        action = getattr(decision, "action", None)
+        if action is None:
+            raise _Fault(
+                seat,
+                Fault.ILLEGAL,
+                f"answered {decision!r}, which is not a decision (a Decision with an action)",
+                tuple(played),
+            )
+        legal = state.legal_actions()
+        if not _is_action(action) or action not in legal:
+            raise _Fault(
+                seat,
+                Fault.ILLEGAL,
+                f"chose {action!r}, which is not legal there; legal actions: {legal}",
+                tuple(played),
+            )
+        return operator.index(action)
 
     # The engine's play loop, written out so a forfeit keeps the actions played so far.
     final = initial

@@ -1,34 +1,35 @@
-"""Play game jobs on worker processes (``cheese.parallel``), or here with one worker.
+"""Play game jobs on supervised worker processes (``cheese.parallel``) and settle them.
 
-Results come back in the order games finish, which depends on the machine; whoever
-aggregates them must put them back in job order (the duel does, deal by deal; the
-results store does, by job). Only a bounded window of jobs is in flight, so a duel stopped
-early by its SPRT has not queued the rest, and closing the result iterator drops what has
-not started. Log records the workers emit reach the parent's handlers whole
-(``cheese.parallel.gathered_worker_logs``).
+Bots always play in a worker process, with one worker too, so a bot that hangs, exits,
+crashes its process or raises ``SystemExit`` costs its game and never the run: duels and
+tournaments share this one path. Results come back in the order games finish, which
+depends on the machine; whoever aggregates them puts them back in job order (the duel
+does, deal by deal; the results store does, by job). Only a bounded window of jobs is in
+flight, so a duel stopped early by its SPRT has not queued the rest, and closing the
+outcome iterator kills the workers and drops what has not started. Log records the
+workers emit reach the parent's handlers whole (``cheese.parallel.gathered_worker_logs``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Iterator
+import signal
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
 
-from cheese.engine.records import GameRecord
 from cheese.parallel import (
     Died,
     Done,
     Outcome,
     Overran,
-    Raised,
     Watch,
+    can_fork,
     gathered_worker_logs,
     run_forked,
     run_here,
 )
-from cheese.tournaments.jobs import GameJob, GameResult
-from cheese.tournaments.play import GameFailed, describe, forfeited
+from cheese.tournaments.jobs import Fault, GameJob, GameResult
+from cheese.tournaments.play import forfeited
 
-JobRunner = Callable[[GameJob], GameResult]
-"""Plays one job (``cheese.tournaments.play.play_job``, or a stand-in in tests)."""
 WatchedRunner = Callable[[GameJob, Watch], GameResult]
 """Plays one job, arming the pool's watch while a bot thinks (``play_or_forfeit``)."""
 
@@ -36,33 +37,24 @@ WORKER_RETRIES = 1
 """A game whose worker died is played once more on a fresh worker."""
 
 
-def run_jobs(
-    jobs: Iterable[GameJob], runner: JobRunner, workers: int
-) -> Generator[GameResult, None, None]:
-    """Play ``jobs`` with ``runner`` on ``workers`` processes; yield results as games end.
+@dataclass(frozen=True, slots=True)
+class Unplayed:
+    """A game that could not be played through no bot's fault (its worker was killed
+    from outside, or the game itself failed): it is not stored, and a resumed run plays
+    it again."""
 
-    With one worker the games are played here, one after the other, in job order. A game
-    that raises, or whose worker dies, stops the run with its error.
-    """
-    if workers < 1:
-        raise ValueError(f"a pool needs at least 1 worker, not {workers}")
-
-    def run(job: GameJob, watch: Watch) -> GameResult:
-        return runner(job)
-
-    return _results(play_outcomes(jobs, run, workers, retries=0))
-
-
-def _results(outcomes: Iterator[Outcome[GameJob, GameResult]]) -> Generator[GameResult]:
-    for outcome in outcomes:
-        yield settle(outcome)
+    job: GameJob
+    reason: str
 
 
 def play_outcomes(
     jobs: Iterable[GameJob], runner: WatchedRunner, workers: int, *, retries: int
-) -> Iterator[Outcome[GameJob, GameResult]]:
-    """The outcome of every job: played here with one worker, else on forked workers."""
-    if workers == 1:
+) -> Generator[Outcome[GameJob, GameResult]]:
+    """The outcome of every job, played on ``workers`` forked processes (here, one job
+    after the other, only where this process cannot fork: a daemon process)."""
+    if workers < 1:
+        raise ValueError(f"a pool needs at least 1 worker, not {workers}")
+    if not can_fork():
         return run_here(jobs, runner)
     return _on_processes(jobs, runner, workers, retries)
 
@@ -74,45 +66,47 @@ def _on_processes(
         yield from run_forked(jobs, runner, workers, retries=retries)
 
 
-def settle(outcome: Outcome[GameJob, GameResult]) -> GameResult:
-    """The result of an outcome; a game that could not be played raises ``GameFailed``."""
-    if isinstance(outcome, Done):
-        return outcome.result
-    if isinstance(outcome, Raised):
-        if isinstance(outcome.error, GameFailed):
-            raise outcome.error
-        error = outcome.error
-        raise GameFailed(f"{describe(outcome.task)}: {type(error).__name__}: {error}")
-    if isinstance(outcome, Died):
-        raise GameFailed(
-            f"{describe(outcome.task)}: its worker process died (exit code {outcome.exitcode})"
-        )
-    raise GameFailed(f"{describe(outcome.task)}: a bot hung and its worker was killed")
+def settle(outcome: Outcome[GameJob, GameResult]) -> GameResult | Unplayed:
+    """What an outcome means for the results.
 
-
-def settle_with_forfeits(outcome: Outcome[GameJob, GameResult]) -> GameResult:
-    """The result of an outcome in a tournament: a hung bot forfeits; a game whose worker
-    died twice, or that failed outside any bot, is a result with an error and no places."""
+    A played or forfeited game is its result. A bot that hung past the hard limit
+    forfeits (``hung``). A game whose worker died on every attempt while a seat was
+    deciding, by a fault of the process itself (an exit of its own, a crash signal), is a
+    forfeit of that seat (``crashed``). Anything else — the worker killed from outside
+    (``kill``, the out-of-memory killer), or while no seat was acting, or the game failing
+    outside any bot — is no bot's fault: ``Unplayed``.
+    """
     if isinstance(outcome, Done):
         return outcome.result
     job = outcome.task
     if isinstance(outcome, Overran):
-        return forfeited(job, outcome.tag, "hung past the move time; its worker was killed")
+        return forfeited(
+            job, outcome.tag, Fault.HUNG, "hung past the move time; its worker was killed"
+        )
     if isinstance(outcome, Died):
-        reason = f"the worker process died {outcome.attempts} times (exit code {outcome.exitcode})"
-    else:
-        reason = f"{type(outcome.error).__name__}: {outcome.error}"
-    return failed(job, reason)
+        death = f"its worker process died {_times(outcome.attempts)} ({_exit(outcome.exitcode)})"
+        if outcome.tag is not None and not outcome.killed_from_outside:
+            return forfeited(job, outcome.tag, Fault.CRASHED, f"crashed: {death}")
+        if outcome.killed_from_outside:
+            return Unplayed(job, f"{death}, killed from outside while playing it")
+        return Unplayed(job, f"{death} while no bot was deciding")
+    error = outcome.error
+    return Unplayed(job, f"the game failed outside any bot: {type(error).__name__}: {error}")
 
 
-def failed(job: GameJob, reason: str) -> GameResult:
-    """A game that could not be played, not through any bot's fault: it has no places."""
-    return GameResult(
-        job=job,
-        record=GameRecord(job.game, job.deal_seed, job.seat_specs, job.options, (), ()),
-        points=(),
-        ranking=(),
-        finished=False,
-        forfeit=None,
-        error=reason,
-    )
+def _times(count: int) -> str:
+    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+
+
+def _exit(code: int | None) -> str:
+    """An exit code in words: a signal by its name.
+
+    >>> _exit(-9), _exit(3)
+    ('signal SIGKILL', 'exit code 3')
+    """
+    if code is not None and code < 0:
+        try:
+            return f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"signal {-code}"
+    return f"exit code {code}"

@@ -8,11 +8,12 @@ duel's arguments alone.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cheese.tournaments.deals import Deal
-from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Side
+from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
 from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtStatus
@@ -31,8 +32,11 @@ class SideSummary:
     often its games reached their natural end."""
 
     spec: str
-    mean_points: float
+    mean_points: float | None
+    """Over the games played to the end; None when every game of the duel was forfeited."""
     completion: float | None
+    forfeits: tuple[tuple[Fault, int], ...] = ()
+    """How many games it forfeited, by kind (only the kinds that happened)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +107,10 @@ def _side_summary(
 ) -> SideSummary:
     points = [value for deal in deals for value in deal.points[side]]
     finished = [done for deal in deals for done in deal.finished[side]]
+    kinds = Counter(kind for deal in deals for kind in deal.forfeits[side])
     return SideSummary(
         spec=setup.spec_of(side),
-        mean_points=mean(points),
+        mean_points=mean(points) if points else None,
         completion=sum(finished) / len(finished) if with_completion else None,
+        forfeits=tuple(sorted(kinds.items())),
     )

@@ -22,7 +22,9 @@ it is six games; with one seat (solitaire) it is A alone and B alone on the same
 
 from __future__ import annotations
 
+import bisect
 import math
+from collections.abc import Container, Iterator
 
 from cheese.engine.luck import GOLDEN_GAMMA, MASK64, mix64
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameJob, Plan, Side
@@ -66,42 +68,60 @@ def deal_seed(seed: int, deal: int) -> int:
 
 
 class Schedule:
-    """A tournament's games in play order: ``next()`` gives the next job, ``total()`` counts.
+    """A tournament's games in play order, numbered from 0, computed on demand.
 
     Jobs come deal by deal — the first deal of every table, then the second, … — each in
     rotation order, so stopping early leaves every table equally far. Deals are numbered
     over all tables (deal ``d`` of table ``t`` is number ``d · tables + t``) and each has
-    its own seed; a duel is one table, so its deals are simply 0, 1, 2, ….
+    its own seed; a duel is one table, so its deals are simply 0, 1, 2, …. Nothing is
+    listed ahead: a job is worked out from its number, so a schedule of a billion games
+    costs no more memory than one of ten.
+
+    >>> from cheese.tournaments.jobs import DuelSetup
+    >>> schedule = Schedule(DuelSetup("cheese-drop", 2, "a", "b", 3, 0, "reference").plan)
+    >>> schedule.total(), [(job.deal, job.rotation) for _, job in schedule.jobs()][:3]
+    (6, [(0, 0), (0, 1), (1, 0)])
     """
 
-    __slots__ = ("_issued", "_order", "_plan", "_seatings")
+    __slots__ = ("_issued", "_plan", "_round", "_seatings", "_starts")
 
     def __init__(self, plan: Plan) -> None:
         self._plan = plan
         self._seatings = tuple(seatings(table, plan.num_players) for table in plan.tables)
-        self._order = [
-            (deal * len(plan.tables) + table, rotation)
-            for deal in range(plan.deals)
-            for table in range(len(plan.tables))
-            for rotation in range(len(self._seatings[table]))
-        ]
+        starts = [0]
+        for table_seatings in self._seatings:
+            starts.append(starts[-1] + len(table_seatings))
+        self._starts = tuple(starts)
+        """Where each table's games begin within a round of deals, and the round's size."""
+        self._round = starts[-1]
         self._issued = 0
 
     def total(self) -> int:
         """How many games the whole tournament has."""
-        return len(self._order)
+        return self._plan.deals * self._round
 
     def next(self) -> GameJob | None:
         """The next game to play, or ``None`` when every game has been handed out."""
         if self._issued >= self.total():
             return None
-        deal, rotation = self._order[self._issued]
         self._issued += 1
-        return self.job(deal, rotation)
+        return self.job_at(self._issued - 1)
 
-    def jobs(self) -> list[GameJob]:
-        """Every game of the tournament, in play order."""
-        return [self.job(deal, rotation) for deal, rotation in self._order]
+    def jobs(self, skip: Container[int] = ()) -> Iterator[tuple[int, GameJob]]:
+        """Every game of the tournament with its number, in play order, leaving out the
+        numbers in ``skip`` (games already stored)."""
+        for number in range(self.total()):
+            if number not in skip:
+                yield number, self.job_at(number)
+
+    def job_at(self, number: int) -> GameJob:
+        """The game numbered ``number`` in play order."""
+        if not 0 <= number < self.total():
+            raise IndexError(f"game {number} is not in a schedule of {self.total()}")
+        round_of_deals, offset = divmod(number, self._round)
+        table = bisect.bisect_right(self._starts, offset) - 1
+        deal = round_of_deals * len(self._plan.tables) + table
+        return self.job(deal, offset - self._starts[table])
 
     def job(self, deal: int, rotation: int) -> GameJob:
         """The game of deal number ``deal`` played in seating ``rotation``."""

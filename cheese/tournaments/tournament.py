@@ -14,6 +14,7 @@ import functools
 import hashlib
 import json
 import logging
+import math
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -26,13 +27,19 @@ from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.parallel import Outcome
 from cheese.tournaments.jobs import GameJob, GameResult, Options, Plan
 from cheese.tournaments.play import BotFactory, play_or_forfeit
-from cheese.tournaments.pool import WORKER_RETRIES, play_outcomes, settle_with_forfeits
+from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.schedule import Schedule
-from cheese.tournaments.seating import tables
+from cheese.tournaments.seating import seatings, tables
 from cheese.tournaments.store import ResultsStore, StoredTournament
 
 DEFAULT_GAME = "get-the-cheese"
 DEFAULT_DEALS = 2
+MOST_GAMES = 10**9
+"""The most games one tournament (or duel) may have: some 70 days of cheap games on every
+core of a 2-core machine, far past any run a person means, and well inside what SQLite's
+job numbers hold."""
+MOST_MOVE_SECONDS = 86_400.0
+"""The longest --move-time: a day per decision."""
 LOGGER = logging.getLogger("cheese.tournaments")
 
 
@@ -103,10 +110,10 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         raise ValueError(f"--deals must be at least 1, not {settings.deals}")
     if not 0 <= settings.seed < 2**64:
         raise ValueError(f"--seed must be from 0 to 2**64 - 1, not {settings.seed}")
-    if settings.move_time is not None and not settings.move_time > 0:
-        raise ValueError(
-            f"--move-time must be a positive number of seconds, not {settings.move_time}"
-        )
+    check_move_time(settings.move_time)
+    seated = tables(len(settings.specs), num_players, gauntlet=settings.gauntlet)
+    per_deal = sum(len(seatings(table, num_players)) for table in seated)
+    check_game_count(settings.deals * per_deal, f"--deals {settings.deals}")
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
@@ -114,13 +121,35 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         game=settings.game,
         num_players=num_players,
         specs=settings.specs,
-        tables=tables(len(settings.specs), num_players, gauntlet=settings.gauntlet),
+        tables=seated,
         deals=settings.deals,
         seed=settings.seed,
         backend=settings.backend,
         options=settings.options,
         move_time=settings.move_time,
     )
+
+
+def check_move_time(move_time: float | None) -> None:
+    """``ValueError`` unless ``move_time`` is None or a positive, finite number of seconds
+    no longer than a day."""
+    if move_time is None:
+        return
+    if not (math.isfinite(move_time) and 0 < move_time <= MOST_MOVE_SECONDS):
+        raise ValueError(
+            f"--move-time must be a number of seconds above 0 and at most "
+            f"{MOST_MOVE_SECONDS:g} (a day), not {move_time:g}"
+        )
+
+
+def check_game_count(games: int, asked: str) -> None:
+    """``ValueError`` when ``asked`` (the option in words) makes more games than
+    ``MOST_GAMES``."""
+    if games > MOST_GAMES:
+        raise ValueError(
+            f"{asked} makes {games:,} games, more than the {MOST_GAMES:,} one run may play; "
+            "ask for fewer"
+        )
 
 
 def default_name(settings: TournamentSettings, num_players: int) -> str:
@@ -140,7 +169,9 @@ class StopRequest:
 
 @contextmanager
 def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
-    """While inside, a first Ctrl-C sets ``stop``; a second one interrupts at once."""
+    """While inside, a first Ctrl-C sets ``stop``; a second one interrupts at once (raises
+    ``KeyboardInterrupt``, which ``run_tournament`` turns into a stop that abandons the
+    games in flight)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -169,14 +200,18 @@ class TournamentObserver:
 
 @dataclass(frozen=True, slots=True)
 class RunSummary:
-    """What one run did: games played now, stored in all, and whether it was stopped."""
+    """What one run did: games it stored now, games stored in all (by any run), whether it
+    was stopped, and the games it could not play through no bot's fault (not stored; a
+    resumed run plays them again), each in words."""
 
     tournament: StoredTournament
     played: int
     stored: int
     total: int
     stopped: bool
-    failures: tuple[str, ...] = ()
+    unplayed: tuple[str, ...] = ()
+    interrupted: bool = False
+    """Stopped by a second Ctrl-C: the games in flight were abandoned, not stored."""
 
     @property
     def complete(self) -> bool:
@@ -209,58 +244,72 @@ def run_tournament(
 ) -> RunSummary:
     """Play the tournament's games not yet stored under ``name`` and store each one.
 
-    ``StoreError`` if ``name`` exists with other settings. With ``stop`` set (Ctrl-C) no
-    new game is handed out; the games in flight finish and are stored.
+    ``StoreError`` if ``name`` exists with other settings (``StoreFull`` when the disk
+    fills: the games stored so far stay). With ``stop`` set (Ctrl-C) no new game is handed
+    out and the games in flight finish and are stored; a ``KeyboardInterrupt`` (a second
+    Ctrl-C) abandons them. A game another run of the same tournament stored meanwhile is
+    not handed out, and the counts are read back from the store, so runs at once report
+    what is really there.
     """
     watcher = observer if observer is not None else TournamentObserver()
     request = stop if stop is not None else StopRequest()
     schedule = Schedule(plan)
-    every = schedule.jobs()
-    stored = store.tournament(name, settings.as_dict(plan.num_players), len(every))
+    total = schedule.total()
+    stored = store.tournament(name, settings.as_dict(plan.num_players), total)
     done = store.done_jobs(stored.id)
-    number = {job: index for index, job in enumerate(every)}
-    missing = [job for index, job in enumerate(every) if index not in done]
-    watcher.started(len(every), len(done))
+    watcher.started(total, len(done))
     LOGGER.info(
-        "tournament %s: %d of %d games stored, %d to play", name, len(done), len(every),
-        len(missing),
+        "tournament %s: %d of %d games stored, %d to play", name, len(done), total,
+        total - len(done),
     )
+    in_flight: dict[GameJob, int] = {}
 
     def handed_out() -> Iterator[GameJob]:
-        for job in missing:
+        for number, job in schedule.jobs(skip=done):
             if request.requested:
                 return
+            if store.has_game(stored.id, number):
+                continue
+            in_flight[job] = number
             yield job
 
     played = 0
-    failures: list[str] = []
+    unplayed: list[str] = []
+    interrupted = False
     outcomes = player(handed_out())
     try:
         for outcome in outcomes:
-            result = settle_with_forfeits(outcome)
-            if not store.add(stored.id, number[result.job], result):
+            result = settle(outcome)
+            number = in_flight.pop(result.job)
+            if isinstance(result, Unplayed):
+                LOGGER.warning(
+                    "deal %d rotation %d was not played: %s", result.job.deal,
+                    result.job.rotation, result.reason,
+                )
+                unplayed.append(f"deal {result.job.deal} rotation {result.job.rotation}: "
+                                f"{result.reason}")
+                continue
+            if not store.add(stored.id, number, result):
                 LOGGER.warning(
                     "deal %d rotation %d was stored by another run; that one is kept",
                     result.job.deal, result.job.rotation,
                 )
                 continue
             played += 1
-            if result.error is not None and result.forfeit is None:
-                LOGGER.warning(
-                    "deal %d rotation %d failed: %s", result.job.deal, result.job.rotation,
-                    result.error,
-                )
-                failures.append(result.error)
             watcher.game_stored(result)
+    except KeyboardInterrupt:
+        interrupted = True
     finally:
         close = getattr(outcomes, "close", None)
         if close is not None:
             close()
+    now_stored = len(store.done_jobs(stored.id))
     return RunSummary(
         tournament=stored,
         played=played,
-        stored=len(done) + played,
-        total=len(every),
-        stopped=request.requested and len(done) + played < len(every),
-        failures=tuple(failures),
+        stored=now_stored,
+        total=total,
+        stopped=(request.requested or interrupted) and now_stored < total,
+        unplayed=tuple(unplayed),
+        interrupted=interrupted,
     )

@@ -61,7 +61,7 @@ def test_the_same_command_resumes_and_another_one_is_refused(
     db = tmp_path / "cup.db"
     tournament(capsys, db)
     code, _, err = tournament(capsys, db)
-    assert code == 0 and "0 games played now; 6 of 6 stored" in err
+    assert code == 0 and "0 games played and stored now; 6 of 6 stored" in err
     code, out, err = tournament(capsys, db, "--seed", "4")
     assert (code, out) == (2, "")
     assert "seed 0 there, 4 now" in err and err.count("\n") == 1
@@ -119,7 +119,11 @@ def test_bad_configs_are_one_line_and_exit_2(
         (("random", "mcts:speed=9"), "mcts"),
         (("random", "greedy", "--game", "chess"), "unknown game 'chess'"),
         (("random", "greedy", "--deals", "0"), "--deals must be at least 1, not 0"),
-        (("random", "greedy", "--move-time", "-1"), "--move-time must be a positive number"),
+        (("random", "greedy", "--move-time", "-1"), "--move-time must be a number of seconds"),
+        (("random", "greedy", "--move-time", "inf"), "at most 86400 (a day), not inf"),
+        (("random", "greedy", "--move-time", "nan"), "--move-time must be a number"),
+        (("random", "greedy", "--workers", "100000"), "is more than this machine can use"),
+        (("random", "greedy", "--deals", "1000000000"), "more than the 1,000,000,000"),
         (("random", "greedy", "--workers", "0"), "--workers must be at least 1"),
         (("random", "greedy", "--players", "9"), "played by 3 to 5 players, not 9"),
     ],

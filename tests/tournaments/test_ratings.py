@@ -134,7 +134,7 @@ def test_a_duel_s_games_rate_to_the_duel_s_elo() -> None:
     report = run_duel(setup, bot_factory=scripted_bot)
     games = [
         RatedGame(str(job.deal), job.seat_specs, play_job(job, scripted_bot).ranking)
-        for job in Schedule(setup.plan).jobs()
+        for _, job in Schedule(setup.plan).jobs()
     ]
     table = by_bot(rate(games))
     assert table["random"] - table["first"] == pytest.approx(report.elo.elo, abs=1e-9)
