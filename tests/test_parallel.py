@@ -1,13 +1,28 @@
-"""The forked-process helper: outcomes of every task, retries, deadlines, early close."""
+"""The forked-process helper: outcomes of every task, retries, deadlines, early close,
+who was acting when a worker died, prints kept off standard output, refused forks."""
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import os
+import signal
 import time
+from multiprocessing.process import BaseProcess
 
 import pytest
 
-from cheese.parallel import Died, Done, Overran, Raised, Watch, run_forked, run_here
+from cheese.parallel import (
+    Died,
+    Done,
+    Overran,
+    PoolError,
+    Raised,
+    Watch,
+    gathered_worker_logs,
+    run_forked,
+    run_here,
+)
 
 
 def square(task: int, watch: Watch) -> int:
@@ -89,3 +104,69 @@ def test_as_many_tasks_as_workers_run_one_on_each() -> None:
 
     pids = {outcome.result for outcome in run_forked(range(3), pid, 3) if isinstance(outcome, Done)}
     assert len(pids) == 3 and os.getpid() not in pids
+
+
+def test_a_death_names_who_was_acting_and_whether_it_came_from_outside() -> None:
+    def crash(task: int, watch: Watch) -> int:
+        watch.arm(None, tag=4)
+        if task == 0:
+            os._exit(5)
+        os.kill(os.getpid(), signal.SIGKILL)
+        return task
+
+    outcomes = {outcome.task: outcome for outcome in run_forked(range(2), crash, 1)}
+    assert outcomes[0] == Died(0, 5, 1, tag=4) and not outcomes[0].killed_from_outside
+    assert outcomes[1] == Died(1, -signal.SIGKILL, 1, tag=4)
+    assert outcomes[1].killed_from_outside
+
+    def idle_death(task: int, watch: Watch) -> int:
+        watch.arm(None, tag=2)
+        watch.disarm()
+        os._exit(6)
+
+    assert list(run_forked([9], idle_death, 1)) == [Died(9, 6, 1, tag=None)]
+
+
+def test_system_exit_and_keyboard_interrupt_are_outcomes_not_deaths() -> None:
+    def leave(task: int, watch: Watch) -> int:
+        if task == 0:
+            raise SystemExit(3)
+        raise KeyboardInterrupt
+
+    outcomes = {outcome.task: outcome for outcome in run_forked(range(2), leave, 1)}
+    assert isinstance(outcomes[0], Raised) and isinstance(outcomes[0].error, SystemExit)
+    assert isinstance(outcomes[1], Raised) and isinstance(outcomes[1].error, KeyboardInterrupt)
+
+
+def test_what_a_task_prints_goes_to_the_log_not_to_standard_output(
+    capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    def chatty(task: int, watch: Watch) -> int:
+        print(f"task {task} says cheese")
+        return task
+
+    with caplog.at_level(logging.INFO, logger="cheese.worker.stdout"), gathered_worker_logs():
+        assert [outcome.task for outcome in run_forked(range(2), chatty, 1)] == [0, 1]
+    out, _ = capfd.readouterr()
+    assert "cheese" not in out
+    assert sorted(record.getMessage() for record in caplog.records) == [
+        "task 0 says cheese", "task 1 says cheese",
+    ]
+
+
+def test_a_machine_that_refuses_to_fork_stops_the_pool_with_one_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[int] = []
+    original = BaseProcess.start
+
+    def start_twice(process: BaseProcess) -> None:
+        if len(started) == 2:
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        started.append(1)
+        original(process)
+
+    monkeypatch.setattr(BaseProcess, "start", start_twice)
+    with pytest.raises(PoolError, match="cannot start a worker process .*use fewer --workers"):
+        list(run_forked(range(9), square, 5))
+    assert multiprocessing.active_children() == []

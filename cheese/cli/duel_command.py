@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.workers import worker_count
 from cheese.engine import GAME_SLUGS
 from cheese.parallel import PoolError
@@ -84,6 +84,9 @@ def duel(
     except (GameFailed, PoolError) as error:
         print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
         raise typer.Exit(EXIT_FAILURE) from None
+    except KeyboardInterrupt:
+        print("cheese: interrupted; the duel stopped and reports nothing", file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     if as_json:
         print(json.dumps(report_as_json(report), allow_nan=False))
     else:

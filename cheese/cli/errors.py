@@ -11,6 +11,7 @@ from typer._click import exceptions as click_exceptions
 __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_FAILURE",
+    "EXIT_INTERRUPTED",
     "UserInputError",
     "click_exceptions",
     "read_text_file",
@@ -19,6 +20,8 @@ __all__ = [
 
 EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as shells report a program that SIGINT ended."""
 
 
 class UserInputError(Exception):

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.ratings_view import (
     AnchorOption,
     CsvOption,
@@ -58,7 +58,7 @@ from cheese.tournaments.tournament import (
     stop_on_interrupt,
 )
 
-EXIT_STOPPED = 130
+EXIT_STOPPED = EXIT_INTERRUPTED
 LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
 
 tournament_app = typer.Typer(

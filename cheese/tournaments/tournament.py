@@ -282,7 +282,7 @@ def run_tournament(
             result = settle(outcome)
             number = in_flight.pop(result.job)
             if isinstance(result, Unplayed):
-                LOGGER.warning(
+                LOGGER.info(  # the summary at the end counts them
                     "deal %d rotation %d was not played: %s", result.job.deal,
                     result.job.rotation, result.reason,
                 )

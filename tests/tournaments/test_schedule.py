@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup
@@ -116,3 +118,29 @@ def test_a_job_can_be_rebuilt_from_its_ids() -> None:
     jobs = [schedule.next() for _ in range(schedule.total())]
     again = Schedule(setup(5, deals=2).plan)
     assert all(job == again.job(job.deal, job.rotation) for job in jobs if job is not None)
+
+
+def test_a_schedule_of_a_billion_games_lists_nothing_ahead() -> None:
+    tracemalloc.start()
+    try:
+        schedule = Schedule(setup(4, deals=500_000_000).plan)
+        first = next(schedule.jobs())
+        last = schedule.job_at(schedule.total() - 1)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert schedule.total() == 1_000_000_000
+    assert first[0] == 0 and (last.deal, last.rotation) == (499_999_999, 1)
+    assert peak < 1_000_000
+
+
+def test_numbers_and_jobs_agree_and_stored_games_are_skipped() -> None:
+    schedule = Schedule(setup(3, deals=3).plan)
+    every = list(schedule.jobs())
+    assert [number for number, _ in every] == list(range(18))
+    assert all(schedule.job_at(number) == job for number, job in every)
+    assert [number for number, _ in schedule.jobs(skip={0, 5, 17})] == [
+        number for number in range(18) if number not in {0, 5, 17}
+    ]
+    with pytest.raises(IndexError):
+        schedule.job_at(18)
