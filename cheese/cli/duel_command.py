@@ -43,6 +43,12 @@ def duel(
     workers: Annotated[
         int | None, typer.Option(help="Worker processes (default: one per core).")
     ] = None,
+    move_time: Annotated[
+        float | None,
+        typer.Option(
+            "--move-time", metavar="SECONDS", help="A decision taking longer forfeits the game."
+        ),
+    ] = None,
     sprt: Annotated[
         str | None,
         typer.Option(
@@ -72,7 +78,9 @@ def duel(
     if not 0 <= seed < 2**64:
         raise UserInputError(f"--seed must be from 0 to 2**64 - 1, not {seed}")
     try:
-        setup = plan_duel(bot_a, bot_b, game=game, players=players, games=games, seed=seed)
+        setup = plan_duel(
+            bot_a, bot_b, game=game, players=players, games=games, seed=seed, move_time=move_time
+        )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
     total_games = setup.deals * games_per_deal(setup.num_players)
@@ -161,7 +169,8 @@ def report_as_text(report: DuelReport) -> str:
     setup = report.setup
     lines = [
         f"{setup.game}, {setup.num_players} player{'s' if setup.num_players != 1 else ''}, "
-        f"{report.deals} deals ({report.games} games), seed {setup.seed}",
+        f"{report.deals} deal{'' if report.deals == 1 else 's'} ({report.games} game"
+        f"{'' if report.games == 1 else 's'}), seed {setup.seed}",
     ]
     for name, side in (("A", report.a), ("B", report.b)):
         line = f"{name} {side.spec}: " + (

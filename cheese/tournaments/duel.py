@@ -33,7 +33,7 @@ from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, set
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
-from cheese.tournaments.tournament import check_game_count, seats_of
+from cheese.tournaments.tournament import check_game_count, check_move_time, seats_of
 
 DEFAULT_GAME = "get-the-cheese"
 DEFAULT_GAMES = 100
@@ -60,6 +60,7 @@ def plan_duel(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
     backend: str | None = None,
+    move_time: float | None = None,
     bot_factory: BotFactory = make_bot,
 ) -> DuelSetup:
     """Check the duel's settings and fix its deals; raise before any game is played.
@@ -72,6 +73,7 @@ def plan_duel(
     if not 0 <= seed < 2**64:
         raise ValueError(f"the seed must be from 0 to 2**64 - 1, not {seed}")
     check_game_count(games, f"--games {games}")
+    check_move_time(move_time)
     for spec in (spec_a, spec_b):
         bot_factory(spec)
     chosen_backend = BACKEND if backend is None else backend
@@ -84,6 +86,7 @@ def plan_duel(
         deals=deals_for_games(games, num_players),
         seed=seed,
         backend=chosen_backend,
+        move_time=move_time,
     )
 
 

@@ -49,7 +49,8 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class DuelSetup:
-    """What a duel plays: the game, the two bots, how many deals, and the seed.
+    """What a duel plays: the game, the two bots, how many deals, the seed, and the limit
+    per decision (``None``: none).
 
     A duel is the tournament of two entrants at one table (``plan``).
     """
@@ -62,6 +63,7 @@ class DuelSetup:
     seed: int
     backend: str
     options: Options = ()
+    move_time: float | None = None
 
     def spec_of(self, side: Side) -> str:
         return self.spec_a if side == SIDE_A else self.spec_b
@@ -77,6 +79,7 @@ class DuelSetup:
             seed=self.seed,
             backend=self.backend,
             options=self.options,
+            move_time=self.move_time,
         )
 
 
