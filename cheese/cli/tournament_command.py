@@ -207,8 +207,13 @@ def _fail(message: str) -> NoReturn:
 
 
 def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
+    taken = (
+        f" ({_games(summary.taken)} more played, but another run stored them first)"
+        if summary.taken
+        else ""
+    )
     print(
-        f"{_games(summary.played)} played and stored now; {summary.stored} of "
+        f"{_games(summary.played)} played and stored now{taken}; {summary.stored} of "
         f"{summary.total} stored in {db} as {name!r}",
         file=sys.stderr,
     )
@@ -264,9 +269,6 @@ def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) ->
     for bot, kinds in sorted(found.by_bot.items()):
         why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
         print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
-    if found.failed:
-        print(f"{found.failed} games failed without a bot to blame; see --log or "
-              "`cheese tournament games`")
 
 
 def _player(address: str | None, workers: int) -> Player:
@@ -426,6 +428,8 @@ def list_tournaments(
     connection = _open(db)
     try:
         found = tournaments(connection)
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
     finally:
         connection.close()
     if as_json:
@@ -436,6 +440,7 @@ def list_tournaments(
                 "games": stored.games_done,
                 "total_games": stored.total_games,
                 "forfeits": stored.forfeits,
+                "faults": {kind.value: count for kind, count in stored.faults.items()},
                 "game_ids": [stored.first_game_id, stored.last_game_id],
                 "created": stored.created,
                 "version": stored.version,
@@ -459,10 +464,11 @@ def list_tournaments(
         move_time = settings.get("move_time")
         if move_time is not None:
             print(f"  move time: {move_time} s")
+        kinds = ", ".join(f"{kind.words} {count}" for kind, count in stored.faults.items())
         print(
             f"  {stored.games_done} of {stored.total_games} games played, "
-            f"{stored.forfeits} forfeits; game ids {ids}; started {stored.created} UTC "
-            f"(cheese {stored.version})"
+            f"{stored.forfeits} forfeits{f' ({kinds})' if kinds else ''}; game ids {ids}; "
+            f"started {stored.created} UTC (cheese {stored.version})"
         )
 
 
@@ -471,7 +477,7 @@ def games_command(
     name: NameOption = None,
     bot: Annotated[str | None, typer.Option(help="Only games this bot played.")] = None,
     errors: Annotated[
-        bool, typer.Option("--errors", help="Only forfeited or failed games.")
+        bool, typer.Option("--errors", help="Only forfeited games.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
 ) -> None:
@@ -492,12 +498,15 @@ def games_command(
                     "id": game.id, "deal": game.deal, "rotation": game.rotation,
                     "seats": list(game.seats), "scores": game.scores, "ranking": game.ranking,
                     "seconds": game.seconds, "error": game.error,
+                    "fault": None if game.fault is None else game.fault.value,
                 }))
             else:
-                places = "" if game.ranking is None else " ".join(map(str, game.ranking))
+                places = " ".join(map(str, game.ranking))
                 line = f"{game.id}\tdeal {game.deal} rotation {game.rotation}\t" \
                     f"{', '.join(game.seats)}\tplaces {places}"
                 print(line + (f"\t{game.error}" if game.error else ""))
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
     finally:
         connection.close()
 

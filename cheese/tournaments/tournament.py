@@ -212,6 +212,8 @@ class RunSummary:
     unplayed: tuple[str, ...] = ()
     interrupted: bool = False
     """Stopped by a second Ctrl-C: the games in flight were abandoned, not stored."""
+    taken: int = 0
+    """Games this run played that another run of the same tournament stored first."""
 
     @property
     def complete(self) -> bool:
@@ -274,6 +276,7 @@ def run_tournament(
             yield job
 
     played = 0
+    taken = 0
     unplayed: list[str] = []
     interrupted = False
     outcomes = player(handed_out())
@@ -290,10 +293,11 @@ def run_tournament(
                                 f"{result.reason}")
                 continue
             if not store.add(stored.id, number, result):
-                LOGGER.warning(
+                LOGGER.info(  # the summary at the end counts them
                     "deal %d rotation %d was stored by another run; that one is kept",
                     result.job.deal, result.job.rotation,
                 )
+                taken += 1
                 continue
             played += 1
             watcher.game_stored(result)
@@ -312,4 +316,5 @@ def run_tournament(
         stopped=(request.requested or interrupted) and now_stored < total,
         unplayed=tuple(unplayed),
         interrupted=interrupted,
+        taken=taken,
     )
