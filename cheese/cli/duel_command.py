@@ -114,7 +114,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
         "losses": report.pairs.losses,
         "score": report.score,
         "elo": report.elo.elo,
-        "elo_ci95": None if report.elo.interval is None else list(report.elo.interval),
+        "elo_ci95": None if report.elo.ci95 is None else list(report.elo.ci95),
         "los": report.los,
     }
     for key, side in (("a", report.a), ("b", report.b)):
@@ -148,7 +148,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
 def notes(report: DuelReport) -> list[str]:
     """Caveats the numbers need, in words."""
     found: list[str] = []
-    if report.elo.clamped:
+    if report.elo.bounded:
         found.append(
             "a score of 0% or 100% has no finite Elo; Elo and interval ends at 0% or 100% "
             f"are computed as if half of one of the {report.pairs.pairs} pairs had gone the "
@@ -195,8 +195,8 @@ def report_as_text(report: DuelReport) -> str:
         f"({pairs.pairs} pairs), score {report.score:.1%}"
     )
     elo = f"Elo {report.elo.elo:+.1f}"
-    if report.elo.interval is not None:
-        low, high = report.elo.interval
+    if report.elo.ci95 is not None:
+        low, high = report.elo.ci95
         elo += f", 95% interval [{low:+.1f}, {high:+.1f}]"
     if report.los is not None:
         elo += f", LOS {report.los:.1%}"

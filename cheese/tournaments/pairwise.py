@@ -34,6 +34,15 @@ class PairTally:
         return self.wins + self.draws + self.losses
 
     @property
+    def points(self) -> tuple[float, float]:
+        """A's points and B's points over these pairs (a draw is half a point each).
+
+        >>> PairTally(wins=2, draws=1, losses=1).points
+        (2.5, 1.5)
+        """
+        return self.wins + self.draws / 2, self.losses + self.draws / 2
+
+    @property
     def half_points(self) -> int:
         """A's points in half points: 2 per win, 1 per draw (an exact integer)."""
         return 2 * self.wins + self.draws

@@ -26,6 +26,10 @@ with replacement, each refitted (with the same bounds rule), the 2.5% and 97.5% 
 of each bot's Elo. The generator is seeded, so the same results always give the same
 table. LOS, the likelihood that ``i`` is stronger than ``j``, is the share of resamples in
 which it rates higher (ties count half).
+
+**A duel** is the two-bot case: ``elo_difference`` gives A's Elo over B's and its interval
+from the same fit and the same bootstrap of the same deals (``cheese duel``), so a duel's
+games rated as a tournament's give the same figures.
 """
 
 from __future__ import annotations
@@ -221,13 +225,8 @@ def rate(
         )
     anchor_index = _anchor_index(anchor, names)
     offset = 0.0 if anchor is None else anchor[1]
-    moved, bounds = with_bounds(total)
-    elos = _elo(fit(moved), anchor_index) + offset
-    samples = (
-        _bootstrap(by_deal, seed, resamples, anchor_index)
-        if len(by_deal) >= 2
-        else None
-    )
+    elos, samples, bounds = _joint_fit(by_deal, seed, resamples, anchor_index)
+    elos = elos + offset
     if samples is not None:
         samples = samples + offset
     order = sorted(range(bots), key=lambda bot: (-elos[bot], bot))
@@ -272,6 +271,55 @@ def rate(
         for one in order
     )
     return Ratings(tuple(rows), los, len(by_deal), tally.count, head_to_head)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One bot's Elo over another's, its 95% interval (None below two deals), and whether
+    the Elo is a bound (one of them never lost a point to the other)."""
+
+    elo: float
+    ci95: tuple[float, float] | None
+    bounded: bool
+
+
+def elo_difference(
+    deal_points: Sequence[tuple[float, float]], *, seed: int = 0, resamples: int = RESAMPLES
+) -> Difference:
+    """The first bot's Elo over the second's, from each deal's pair points of the one
+    against the other (``(first's points, second's points)``), by the joint fit and the
+    deal bootstrap of ``rate``.
+
+    >>> found = elo_difference([(3.0, 1.0), (2.0, 2.0)], seed=1)  # a score of 5/8
+    >>> round(found.elo, 1), found.bounded
+    (88.7, False)
+    """
+    if not deal_points:
+        raise ValueError("an Elo difference needs at least one deal")
+    by_deal = np.zeros((len(deal_points), 2, 2))
+    for deal, (first, second) in enumerate(deal_points):
+        by_deal[deal, 0, 1] = first
+        by_deal[deal, 1, 0] = second
+    if by_deal.sum() == 0:
+        raise ValueError("an Elo difference needs at least one pair")
+    elos, samples, bounds = _joint_fit(by_deal, seed, resamples, None)
+    interval = None
+    if samples is not None:
+        tail = (1.0 - CONFIDENCE) / 2.0
+        low, high = np.quantile(samples[:, 0] - samples[:, 1], [tail, 1.0 - tail])
+        interval = (float(low), float(high))
+    return Difference(float(elos[0] - elos[1]), interval, bool(bounds))
+
+
+def _joint_fit(
+    by_deal: Matrix, seed: int, resamples: int, anchor_index: int | None
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None, dict[int, Bound]]:
+    """Every bot's Elo from the deals' points, the bootstrap's Elos (None below two
+    deals), and which Elos are bounds."""
+    moved, bounds = with_bounds(by_deal.sum(axis=0))
+    elos = _elo(fit(moved), anchor_index)
+    samples = _bootstrap(by_deal, seed, resamples, anchor_index) if len(by_deal) >= 2 else None
+    return elos, samples, bounds
 
 
 class _Tally:

@@ -1,8 +1,9 @@
 """The duel's report: the counted deals summed up into the numbers ``cheese duel`` shows.
 
-How Elo, its interval and LOS are computed is in ``cheese.tournaments.stats``; the
-bootstrap generators are seeded from the duel seed, so a report is a function of the
-duel's arguments alone.
+The Elo and its interval are the tournament's (``ratings.elo_difference``:
+the joint fit and deal bootstrap of the two bots); LOS and the points difference are in
+``cheese.tournaments.stats``. Every bootstrap is seeded from the duel seed, so a report is
+a function of the duel's arguments alone.
 """
 
 from __future__ import annotations
@@ -15,15 +16,10 @@ from dataclasses import dataclass
 from cheese.tournaments.deals import Deal
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
 from cheese.tournaments.pairwise import PairTally
+from cheese.tournaments.ratings import Difference, elo_difference
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtStatus
-from cheese.tournaments.stats import (
-    EloEstimate,
-    bootstrap_interval,
-    estimate_elo,
-    likelihood_of_superiority,
-    mean,
-)
+from cheese.tournaments.stats import bootstrap_interval, likelihood_of_superiority, mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +52,7 @@ class DuelReport:
     games: int
     pairs: PairTally
     score: float
-    elo: EloEstimate
+    elo: Difference
     los: float | None
     a: SideSummary
     b: SideSummary
@@ -93,7 +89,7 @@ def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) 
         games=len(deals) * games_per_deal(setup.num_players),
         pairs=pairs,
         score=pairs.score,
-        elo=estimate_elo(scores, deals[0].pairs.pairs, random.Random(f"elo:{setup.seed}")),
+        elo=elo_difference([deal.pairs.points for deal in deals], seed=setup.seed),
         los=likelihood_of_superiority(scores) if len(deals) >= 2 else None,
         a=_side_summary(setup, deals, SIDE_A, solitaire),
         b=_side_summary(setup, deals, SIDE_B, solitaire),

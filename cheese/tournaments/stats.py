@@ -1,30 +1,28 @@
-"""Elo, its 95% interval and the likelihood of superiority, from deal-level scores.
+"""A duel's statistics of deal scores besides its Elo: the Elo of a score, a bootstrap
+interval of a mean, and the likelihood of superiority (the SPRT's are in ``sprt``).
+
+The duel's Elo and its 95% interval are the tournament's — the joint fit and deal
+bootstrap of ``cheese.tournaments.ratings.elo_difference`` — so there is one Elo. What is
+here serves the rest: the live line's Elo of the score so far, the Cheese Chasers points
+difference's interval, and LOS.
 
 **The unit is the deal.** A deal's score ``x`` is A's fraction of the points of all the
 deal's A-against-B pairs (win 1, draw ½, loss 0; see ``cheese.tournaments.pairwise``).
 Pairs within a game, and games within a deal, share luck and opponents, so they are not
 independent; deals are (their seeds are independent), so every interval here treats the
-``D`` deal scores ``x_1 … x_D`` as the sample. Every deal has the same number of pairs, so
-the duel's score — A's fraction of all pairs — is exactly their mean ``x̄``.
+``D`` deal values as the sample.
 
-**Elo** is the logistic Elo difference whose expected score is ``x̄``:
-``elo = -400 · log10(1/x̄ - 1)`` (+191 Elo for a score of 0.75).
+**Elo of a score** ``x`` is the logistic Elo difference whose expected score is ``x``:
+``400 · log10(x / (1 - x))`` (+191 Elo for 0.75); a score of 0 or 1 is first clamped to
+``[1/(2N), 1 - 1/(2N)]`` for ``N`` pairs, as if half of one pair had gone the other way.
 
-**The 95% interval** is a percentile bootstrap over deals: ``BOOTSTRAP_RESAMPLES``
-resamples of ``D`` deals drawn with replacement (whole deals, all their games together),
-each giving a mean score; the 2.5% and 97.5% quantiles of those means (linear
-interpolation between order statistics) are the score interval, and the Elo interval is
-their Elo (the transform is increasing, so no second resampling is needed). The
-generator is seeded from the duel seed, so the interval is reproducible.
+**Bootstrap interval of a mean**: ``BOOTSTRAP_RESAMPLES`` resamples of the ``D`` deal
+values drawn with replacement, the 2.5% and 97.5% quantiles of their means (linear
+interpolation between order statistics), from a generator the caller seeds.
 
 **LOS**, the likelihood that A is the stronger bot, is the normal approximation on deal
 scores: ``Φ((x̄ - ½) / (s / √D))`` with ``s`` the sample standard deviation of the deal
 scores (``D - 1`` in the denominator). It needs at least two deals.
-
-**Clean sweeps.** A score of exactly 0 or 1 has an infinite Elo. Scores are therefore
-clamped to ``[1/(2N), 1 - 1/(2N)]`` for ``N`` pairs before the Elo is taken — as if half
-of one pair had gone the other way — and the report says so: the Elo shown is then a
-bound, not an estimate. Interval ends are clamped the same way.
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 ELO_PER_LOG10 = 400.0
 BOOTSTRAP_RESAMPLES = 10_000
@@ -145,30 +142,3 @@ def likelihood_of_superiority(scores: Sequence[float]) -> float:
     if spread == 0.0:
         return 1.0 if centre > 0.5 else 0.0 if centre < 0.5 else 0.5
     return normal_cdf((centre - 0.5) / (spread / math.sqrt(len(scores))))
-
-
-@dataclass(frozen=True, slots=True)
-class EloEstimate:
-    """The Elo difference, its 95% interval (None below two deals), and whether any of
-    the three was clamped because its score was 0 or 1."""
-
-    elo: float
-    interval: tuple[float, float] | None
-    clamped: bool
-
-
-def estimate_elo(
-    deal_scores: Sequence[float], pairs_per_deal: int, rng: random.Random
-) -> EloEstimate:
-    """Elo and its bootstrap interval from the deals' scores (see the module docstring)."""
-    pairs = pairs_per_deal * len(deal_scores)
-    scores = [mean(deal_scores)]
-    if len(deal_scores) >= 2:
-        scores.extend(bootstrap_interval(deal_scores, rng))
-    clamped = [clamp_score(score, pairs) for score in scores]
-    elos = [logistic_elo(score) for score in clamped]
-    return EloEstimate(
-        elo=elos[0],
-        interval=(elos[1], elos[2]) if len(elos) == 3 else None,
-        clamped=clamped != scores,
-    )

@@ -11,9 +11,10 @@ import pytest
 
 from cheese.tournaments.duel import run_duel
 from cheese.tournaments.play import play_job
-from cheese.tournaments.ratings import RatedGame, Ratings, fit, rate, with_bounds
+from cheese.tournaments.ratings import RatedGame, Ratings, elo_difference, fit, rate, with_bounds
 from cheese.tournaments.results_file import read_results
 from cheese.tournaments.schedule import Schedule
+from cheese.tournaments.stats import logistic_elo
 
 from .conftest import duel_setup, scripted_bot
 
@@ -138,3 +139,27 @@ def test_a_duel_s_games_rate_to_the_duel_s_elo() -> None:
     ]
     table = by_bot(rate(games))
     assert table["random"] - table["first"] == pytest.approx(report.elo.elo, abs=1e-9)
+
+
+def test_a_duel_s_elo_is_the_two_bot_fit_with_its_deal_bootstrap() -> None:
+    scores = [0.75, 0.5, 1.0, 0.75]
+    found = elo_difference([(4 * score, 4 * (1 - score)) for score in scores], seed=5)
+    assert found.elo == pytest.approx(logistic_elo(0.75))
+    assert found.ci95 is not None
+    low, high = found.ci95
+    assert logistic_elo(0.5) <= low < found.elo < high
+    assert not found.bounded
+
+
+def test_a_clean_sweep_gives_a_finite_bounded_difference() -> None:
+    found = elo_difference([(8.0, 0.0)] * 10, seed=5)
+    # 80 pairs: half of one goes the other way, a score of 1 - 1/160: 400 log10(159).
+    assert found.elo == pytest.approx(400 * math.log10(159))
+    assert found.ci95 == pytest.approx((found.elo, found.elo))
+    assert found.bounded
+    assert elo_difference([(0.0, 8.0)] * 10, seed=5).elo == pytest.approx(-400 * math.log10(159))
+
+
+def test_one_deal_gives_a_difference_without_an_interval() -> None:
+    found = elo_difference([(6.0, 2.0)], seed=5)
+    assert found.ci95 is None and found.elo == pytest.approx(logistic_elo(0.75))

@@ -8,8 +8,9 @@ import pytest
 
 from cheese.tournaments.deals import Deal
 from cheese.tournaments.pairwise import PairTally
+from cheese.tournaments.ratings import elo_difference
 from cheese.tournaments.report import summarize
-from cheese.tournaments.stats import bootstrap_interval, logistic_elo
+from cheese.tournaments.stats import logistic_elo
 
 from .conftest import duel_setup, fake_result
 
@@ -63,5 +64,5 @@ def test_the_bootstrap_is_seeded_by_the_duel_seed() -> None:
     first = summarize(duel_setup("cheese-drop", 2, deals=12, seed=4), deals, None)
     again = summarize(duel_setup("cheese-drop", 2, deals=12, seed=4), deals, None)
     assert first.elo == again.elo
-    low, high = bootstrap_interval([deal.score for deal in deals], random.Random("elo:4"))
-    assert first.elo.interval == (logistic_elo(low), logistic_elo(high))
+    assert first.elo == elo_difference([deal.pairs.points for deal in deals], seed=4)
+    assert first.elo.ci95 is not None and first.elo.ci95[0] < first.elo.elo < first.elo.ci95[1]

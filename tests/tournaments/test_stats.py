@@ -10,7 +10,6 @@ import pytest
 from cheese.tournaments.stats import (
     bootstrap_interval,
     clamp_score,
-    estimate_elo,
     expected_score,
     likelihood_of_superiority,
     logistic_elo,
@@ -105,29 +104,3 @@ def test_los_without_spread_is_certain_or_even() -> None:
     assert likelihood_of_superiority([0.75, 0.75]) == 1.0
     assert likelihood_of_superiority([0.25, 0.25]) == 0.0
     assert likelihood_of_superiority([0.5, 0.5]) == 0.5
-
-
-def test_elo_estimate_uses_the_mean_deal_score() -> None:
-    scores = [0.75, 0.5, 1.0, 0.75]
-    estimate = estimate_elo(scores, pairs_per_deal=4, rng=random.Random(5))
-    assert estimate.elo == pytest.approx(logistic_elo(0.75))
-    assert estimate.interval is not None
-    low, high = estimate.interval
-    assert logistic_elo(0.5) <= low < estimate.elo < high
-    assert not estimate.clamped
-
-
-def test_a_clean_sweep_gives_a_finite_clamped_elo() -> None:
-    estimate = estimate_elo([1.0] * 10, pairs_per_deal=8, rng=random.Random(5))
-    # 80 pairs: the score is taken as 1 - 1/160, so the Elo is 400 log10(159).
-    assert estimate.elo == pytest.approx(400 * math.log10(159))
-    assert estimate.interval == (estimate.elo, estimate.elo)
-    assert estimate.clamped
-    assert estimate_elo([0.0] * 10, pairs_per_deal=8, rng=random.Random(5)).elo == pytest.approx(
-        -400 * math.log10(159)
-    )
-
-
-def test_one_deal_has_no_interval() -> None:
-    estimate = estimate_elo([0.75], pairs_per_deal=8, rng=random.Random(5))
-    assert estimate.interval is None and estimate.elo == pytest.approx(logistic_elo(0.75))
