@@ -184,7 +184,7 @@ def _points_figure(points: dict[str, list[float]], order: Sequence[str]) -> Figu
 
 
 def _forfeits(faults: Forfeits) -> str:
-    if not faults.by_bot and not faults.failed:
+    if not faults.by_bot:
         return "<p>None.</p>"
     rows = "".join(
         f"<tr><td></td><td>{html.escape(bot)}</td><td>{sum(kinds.values())}</td>"
@@ -192,13 +192,4 @@ def _forfeits(faults: Forfeits) -> str:
         "</td></tr>"
         for bot, kinds in sorted(faults.by_bot.items())
     )
-    failed = (
-        f'<p class="note">{faults.failed} games failed without a bot to blame (their worker '
-        "died twice, or an error outside the bots); they are left out of the ratings.</p>"
-        if faults.failed
-        else ""
-    )
-    return (
-        "<table><tr><th></th><th>bot</th><th>forfeits</th><th>why</th></tr>"
-        f"{rows}</table>{failed}"
-    )
+    return f"<table><tr><th></th><th>bot</th><th>forfeits</th><th>why</th></tr>{rows}</table>"

@@ -15,14 +15,6 @@ from dataclasses import dataclass
 from cheese.tournaments.ratings import RatedGame, Ratings, rate
 from cheese.tournaments.store import StoredGame, StoredTournament, games
 
-FORFEIT_KINDS = (
-    ("chose", "illegal action"),
-    ("raised", "raised an error"),
-    ("overran", "overran the move time"),
-    ("hung", "hung (worker killed)"),
-    ("could not be built", "could not be built"),
-)
-
 
 def rated_games(
     connection: sqlite3.Connection, tournament: StoredTournament
@@ -42,8 +34,6 @@ def rated_games(
                 deal = []
             deal.append(game)
             continue
-        if game.ranking is None:
-            continue
         yield RatedGame(
             deal=str(game.deal),
             seats=game.seats,
@@ -56,15 +46,14 @@ def rated_games(
 
 def _solitaire_deal(deal: list[StoredGame]) -> Iterator[RatedGame]:
     """One deal of solitaire games as one game: a forfeit counts below every score."""
-    played = [game for game in deal if game.ranking is not None]
-    if len(played) < 2:
+    if len(deal) < 2:
         return
-    values = [-1.0 if game.scores is None else float(game.scores[0]) for game in played]
+    values = [-1.0 if game.scores is None else float(game.scores[0]) for game in deal]
     yield RatedGame(
         deal=str(deal[0].deal),
-        seats=tuple(game.seats[0] for game in played),
+        seats=tuple(game.seats[0] for game in deal),
         places=tuple(1 + sum(other > value for other in values) for value in values),
-        points=None if any(game.scores is None for game in played) else tuple(values),
+        points=None if any(game.scores is None for game in deal) else tuple(values),
     )
 
 
@@ -84,35 +73,18 @@ def tournament_ratings(
 
 @dataclass(frozen=True, slots=True)
 class Forfeits:
-    """How often each bot forfeited, by kind of fault; and games that failed otherwise."""
+    """How often each bot forfeited, by kind of fault in words (``Fault.words``), in the
+    order the kinds first occur in the schedule."""
 
     by_bot: dict[str, Counter[str]]
-    failed: int
 
 
 def forfeits(connection: sqlite3.Connection, tournament: StoredTournament) -> Forfeits:
-    """The tournament's forfeits per bot and kind, and the games no bot is to blame for."""
+    """The tournament's forfeits per bot and kind, counted from the stored ``fault``."""
     by_bot: dict[str, Counter[str]] = {}
-    failed = 0
     for game in games(connection, tournament.id):
-        if game.error is None:
-            continue
-        if game.forfeit is None:
-            failed += 1
+        if game.forfeit is None or game.fault is None:
             continue
         bot = game.seats[game.forfeit]
-        by_bot.setdefault(bot, Counter())[fault_kind(game.error)] += 1
-    return Forfeits(by_bot, failed)
-
-
-def fault_kind(error: str) -> str:
-    """The kind of a stored forfeit message, in a few words.
-
-    >>> fault_kind("bot 'x' in seat 2 chose -7, which is not legal there")
-    'illegal action'
-    """
-    reason = error.split(" in seat ", 1)[-1]
-    for marker, kind in FORFEIT_KINDS:
-        if marker in reason:
-            return kind
-    return "other"
+        by_bot.setdefault(bot, Counter())[game.fault.words] += 1
+    return Forfeits(by_bot)
