@@ -1,6 +1,10 @@
-"""A multi-seat game seen as A-against-B pairs, and a deal's pairs added up.
+"""Games decomposed into pairs of seats — the one place it is done — and a duel's deal of
+A-against-B pairs added up.
 
-In a game with several seats, every seat held by A is compared with every seat held by B:
+In a game with several seats, every seat is compared with every seat held by another
+player (``seat_pair_points``; the tournament's ratings, the duel and the live standings
+all take their pairs from it). In a duel that is every seat held by A against every seat
+held by B:
 the better place wins the pair, equal places (a shared place) draw. Seats of the same bot
 are never compared. With one seat (solitaire), each of A's games of a deal is compared
 with each of B's games on the same seed: the higher score wins the pair, equal scores draw.
@@ -15,7 +19,7 @@ PairTally(wins=3, draws=1, losses=0)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameResult, Side
@@ -69,23 +73,46 @@ def compare(a_better: bool, b_better: bool) -> PairTally:
     return PairTally(draws=1)
 
 
+def seat_pair_points(
+    owners: Sequence[Hashable], places: Sequence[int]
+) -> Iterator[tuple[int, int, float]]:
+    """Every pair of seats held by different owners, once: ``(seat, other, points)`` with
+    ``seat < other`` and ``points`` the seat's — 1 for the better place, ½ for a shared
+    one, 0 for the worse — ``places`` counting from 1 for the first.
+
+    >>> list(seat_pair_points(("a", "b", "a"), (2, 1, 2)))
+    [(0, 1, 0.0), (1, 2, 1.0)]
+    """
+    if len(owners) != len(places):
+        raise ValueError(f"{len(owners)} seats for {len(places)} places")
+    for seat in range(len(owners)):
+        for other in range(seat + 1, len(owners)):
+            if owners[seat] == owners[other]:
+                continue
+            if places[seat] < places[other]:
+                yield seat, other, 1.0
+            elif places[seat] > places[other]:
+                yield seat, other, 0.0
+            else:
+                yield seat, other, 0.5
+
+
 def seat_pairs(sides: Sequence[Side], ranking: Sequence[int]) -> PairTally:
     """Every A seat against every B seat of one game; ``ranking`` is places, 1 = first.
 
     >>> seat_pairs((0, 1, 1, 0, 0), (1, 1, 3, 3, 5))
     PairTally(wins=1, draws=2, losses=3)
     """
-    if len(sides) != len(ranking):
-        raise ValueError(f"{len(sides)} sides for {len(ranking)} places")
-    tally = PairTally()
-    for a_seat, a_side in enumerate(sides):
-        if a_side != SIDE_A:
-            continue
-        for b_seat, b_side in enumerate(sides):
-            if b_side == SIDE_B:
-                a_place, b_place = ranking[a_seat], ranking[b_seat]
-                tally += compare(a_place < b_place, b_place < a_place)
-    return tally
+    wins = draws = losses = 0
+    for seat, _, points in seat_pair_points(sides, ranking):
+        a_points = points if sides[seat] == SIDE_A else 1.0 - points
+        if a_points == 1.0:
+            wins += 1
+        elif a_points == 0.0:
+            losses += 1
+        else:
+            draws += 1
+    return PairTally(wins, draws, losses)
 
 
 def solo_pair(points_a: int | None, points_b: int | None) -> PairTally:

@@ -19,7 +19,7 @@ from typing import TextIO
 from tqdm import tqdm  # type: ignore[import-untyped]
 
 from cheese.tournaments.jobs import GameResult
-from cheese.tournaments.pairwise import PairTally
+from cheese.tournaments.pairwise import PairTally, seat_pair_points
 from cheese.tournaments.sprt import SprtStatus
 from cheese.tournaments.stats import clamp_score, logistic_elo
 from cheese.tournaments.tournament import TournamentObserver
@@ -125,15 +125,11 @@ class TournamentProgress(TournamentObserver):
         )
 
     def game_stored(self, result: GameResult) -> None:
-        ranking, specs = result.ranking, result.job.seat_specs
-        for one in range(len(ranking)):
-            for other in range(len(ranking)):
-                if specs[one] == specs[other]:
-                    continue
-                share = 1.0 if ranking[one] < ranking[other] else 0.0
-                share = 0.5 if ranking[one] == ranking[other] else share
-                self._points[specs[one]] = self._points.get(specs[one], 0.0) + share
-                self._pairs[specs[one]] = self._pairs.get(specs[one], 0) + 1
+        specs = result.job.seat_specs
+        for one, other, points in seat_pair_points(specs, result.ranking):
+            for seat, share in ((one, points), (other, 1.0 - points)):
+                self._points[specs[seat]] = self._points.get(specs[seat], 0.0) + share
+                self._pairs[specs[seat]] = self._pairs.get(specs[seat], 0) + 1
         if self._bar is not None:
             self._bar.update(1)
             if not self._quiet and time.monotonic() - self._last >= STANDINGS_SECONDS:

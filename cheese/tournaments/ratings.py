@@ -42,6 +42,8 @@ from typing import Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from cheese.tournaments.pairwise import seat_pair_points
+
 ELO_PER_NATURAL = 400.0 / math.log(10.0)
 RESAMPLES = 1000
 CONFIDENCE = 0.95
@@ -208,6 +210,12 @@ def rate(
     anchor: tuple[str, float] | None = None,
 ) -> Ratings:
     """The joint ratings of every bot in ``games`` (see the module docstring)."""
+    if anchor is not None and not math.isfinite(anchor[1]):
+        raise ValueError(f"the anchor's Elo must be a finite number, not {anchor[1]}")
+    if seed < 0:
+        raise ValueError(f"the bootstrap seed must be 0 or more, not {seed}")
+    if resamples < 1:
+        raise ValueError(f"resamples must be at least 1, not {resamples}")
     tally = _Tally()
     for game in games:
         tally.add(game)
@@ -358,21 +366,17 @@ class _Tally:
             for bot, value in zip(seats, game.points):
                 self.points_sum[bot] += value
                 self.points_seats[bot] += 1
-        places = game.places
         found = self.pairs[unit]
-        for one in range(len(seats)):
-            for other in range(one + 1, len(seats)):
-                one_bot, other_bot = seats[one], seats[other]
-                if one_bot == other_bot:
-                    continue
-                if places[one] < places[other]:
-                    found.append((one_bot, other_bot, 1.0))
-                elif places[one] > places[other]:
-                    found.append((other_bot, one_bot, 1.0))
-                else:
-                    found.append((one_bot, other_bot, 0.5))
-                    found.append((other_bot, one_bot, 0.5))
-                    self.draw_pairs.append((one_bot, other_bot))
+        for one, other, points in seat_pair_points(seats, game.places):
+            one_bot, other_bot = seats[one], seats[other]
+            if points == 1.0:
+                found.append((one_bot, other_bot, 1.0))
+            elif points == 0.0:
+                found.append((other_bot, one_bot, 1.0))
+            else:
+                found.append((one_bot, other_bot, 0.5))
+                found.append((other_bot, one_bot, 0.5))
+                self.draw_pairs.append((one_bot, other_bot))
 
     def deal_points(self) -> Matrix:
         """``points[d, i, j]``: bot i's points against bot j in deal d."""

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cheese.tournaments.pairwise import PairTally, deal_pairs, seat_pairs, solo_pair
+from cheese.tournaments.pairwise import (
+    PairTally,
+    deal_pairs,
+    seat_pair_points,
+    seat_pairs,
+    solo_pair,
+)
 
 from .conftest import fake_result as result
 
@@ -36,7 +42,7 @@ def test_five_players_make_six_pairs() -> None:
 
 
 def test_mismatched_lengths_are_refused() -> None:
-    with pytest.raises(ValueError, match="3 sides for 2 places"):
+    with pytest.raises(ValueError, match="3 seats for 2 places"):
         seat_pairs((0, 1, 0), (1, 2))
 
 
@@ -67,3 +73,8 @@ def test_tally_arithmetic_and_score() -> None:
     assert (tally.pairs, tally.half_points, tally.score) == (8, 10, 0.625)
     with pytest.raises(ValueError, match="no pairs"):
         _ = PairTally().score
+
+
+def test_every_seat_meets_every_seat_of_another_owner_once() -> None:
+    found = list(seat_pair_points(("x", "y", "x", "z"), (1, 1, 3, 2)))
+    assert found == [(0, 1, 0.5), (0, 3, 1.0), (1, 2, 1.0), (1, 3, 1.0), (2, 3, 0.0)]
