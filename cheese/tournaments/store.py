@@ -203,14 +203,14 @@ class ResultsStore:
             found = _tournament_row(self._connection, name)
             if found is None:
                 with _transaction(self._connection):
+                    # OR IGNORE: another run of the same command may create it first.
                     self._connection.execute(
-                        "INSERT INTO tournaments (name, settings, total_games, version) "
+                        "INSERT OR IGNORE INTO tournaments (name, settings, total_games, version) "
                         "VALUES (?, ?, ?, ?)",
                         (name, _canonical(settings), total_games, __version__),
                     )
                 found = _tournament_row(self._connection, name)
                 assert found is not None
-                return found
         except sqlite3.Error as error:
             raise self._failure(error, name) from None
         differences = [

@@ -1,0 +1,205 @@
+"""Faults, as a person meets them: bots that raise, answer illegally, hang, exit, crash or
+print, in duels and tournaments with one worker and with two. Each run is a real
+``cheese`` process (bots installed through the ``cheese.bots`` entry points of the test
+distribution in ``tests/fault_bots``) with a timeout, so a hang fails the test instead of
+stopping the suite; each asserts the exit code, the lines on stderr and what is stored."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+FAULT_BOTS = Path(__file__).resolve().parents[1] / "fault_bots"
+TIMEOUT = 90
+
+
+def cheese(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cheese", *arguments],
+        cwd=cwd,
+        env=_environment(),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+def _environment() -> dict[str, str]:
+    environment = dict(os.environ)
+    paths = [str(FAULT_BOTS), environment.get("PYTHONPATH", "")]
+    environment["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    return environment
+
+
+def stored_faults(db: Path) -> list[tuple[int | None, str | None]]:
+    connection = sqlite3.connect(db)
+    try:
+        rows = connection.execute("SELECT forfeit, fault FROM games ORDER BY job").fetchall()
+    finally:
+        connection.close()
+    return [(row[0], row[1]) for row in rows]
+
+
+DUEL_FAULTS = [
+    ("fault-raise", "raised"),
+    ("fault-illegal", "illegal"),
+    ("fault-none", "illegal"),
+    ("fault-exit", "crashed"),
+    ("fault-sysexit", "raised"),
+    ("fault-interrupt", "raised"),
+    ("fault-segv", "crashed"),
+    ("fault-late-build", "not_built"),
+]
+
+
+@pytest.mark.parametrize(("bot", "kind"), DUEL_FAULTS)
+def test_a_failing_bot_forfeits_every_duel_game_and_the_duel_ends(
+    tmp_path: Path, bot: str, kind: str
+) -> None:
+    result = cheese(
+        "duel", bot, "random", "--game", "cheese-drop", "--games", "4", "--workers", "1",
+        "--json", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    report = json.loads(result.stdout)
+    assert report["a"]["forfeits"] == {kind: 4} and report["b"]["forfeits"] == {}
+    assert (report["wins"], report["losses"]) == (0, 4)
+
+
+@pytest.mark.parametrize("bot", ["fault-raise", "fault-exit", "fault-illegal"])
+def test_a_duel_on_two_workers_ends_after_a_failure(tmp_path: Path, bot: str) -> None:
+    result = cheese(
+        "duel", bot, "random", "--game", "cheese-drop", "--games", "4", "--workers", "2",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "forfeits: A " + bot + ": 4 games" in result.stdout
+
+
+def test_what_a_bot_prints_never_reaches_the_json(tmp_path: Path) -> None:
+    for workers in ("1", "2"):
+        result = cheese(
+            "duel", "fault-print", "random", "--game", "cheese-drop", "--games", "4",
+            "--workers", workers, "--json", cwd=tmp_path,
+        )
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout)
+        assert report["games"] == 4 and report["a"]["forfeits"] == {}
+
+
+@pytest.mark.parametrize(
+    ("bot", "kind"),
+    [("fault-exit", "crashed"), ("fault-segv", "crashed"), ("fault-interrupt", "raised")],
+)
+def test_a_bot_ending_its_process_costs_its_games_not_the_tournament(
+    tmp_path: Path, bot: str, kind: str
+) -> None:
+    db = tmp_path / "run.db"
+    result = cheese(
+        "tournament", "run", bot, "random", "greedy", "--game", "cheese-drop", "--deals", "1",
+        "--workers", "1", "--db", str(db), "-q", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "6 of 6 stored" in result.stderr and "Traceback" not in result.stderr
+    faults = stored_faults(db)
+    assert len(faults) == 6
+    assert sorted(fault for seat, fault in faults if seat is not None) == [kind] * 4
+    listed = cheese("tournament", "list", str(db), "--json", cwd=tmp_path)
+    assert json.loads(listed.stdout)[0]["forfeits"] == 4
+
+
+def test_a_hung_bot_is_killed_with_one_worker(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    result = cheese(
+        "tournament", "run", "fault-sleep", "random", "--game", "cheese-drop", "--deals", "1",
+        "--move-time", "0.2", "--workers", "1", "--db", str(db), "-q", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert stored_faults(db) == [(0, "hung"), (1, "hung")]
+
+
+def test_a_game_killed_from_outside_is_not_stored_and_is_played_on_resume(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "run.db"
+    arguments = (
+        "tournament", "run", "fault-kill", "random", "--game", "cheese-drop", "--deals", "1",
+        "--workers", "2", "--db", str(db), "--name", "k", "-q",
+    )
+    result = cheese(*arguments, cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert "0 of 2 stored" in lines[0]
+    assert "2 games could not be played through no bot's fault" in lines[1]
+    assert "killed from outside" in lines[1]
+    assert lines[2].strip().startswith("cheese tournament run fault-kill random")
+    assert stored_faults(db) == []
+    again = cheese(*arguments, cwd=tmp_path)
+    assert again.returncode == 1 and "0 of 2 stored" in again.stderr
+
+
+def test_a_second_ctrl_c_stops_at_once_and_prints_the_resume_command(tmp_path: Path) -> None:
+    db = tmp_path / "run.db"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cheese", "tournament", "run", "mcts:iterations=3000", "random",
+         "--game", "cheese-drop", "--deals", "50", "--workers", "2", "--db", str(db), "-q"],
+        cwd=tmp_path, env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(2.0)
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=TIMEOUT)
+    finally:
+        process.kill()
+    assert process.returncode == 130, err
+    assert "stopped at once; the games in flight were dropped; resume with:" in err
+    assert "cheese tournament run mcts:iterations=3000 random" in err
+    assert "Traceback" not in err
+
+
+def test_two_runs_at_once_store_every_game_once_and_say_what_they_stored(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "run.db"
+    command = [
+        sys.executable, "-m", "cheese", "tournament", "run", "random", "greedy", "--players",
+        "3", "--deals", "20", "--workers", "1", "--db", str(db), "--name", "twice", "-q",
+    ]
+    runs = [
+        subprocess.Popen(command, cwd=tmp_path, env=_environment(), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    finished = [run.communicate(timeout=TIMEOUT) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], finished
+    summaries = [line for _, err in finished for line in err.splitlines() if "now" in line]
+    played = [int(line.split(" game", 1)[0]) for line in summaries]
+    assert sum(played) == 120
+    assert any("120 of 120 stored" in err for _, err in finished)
+    connection = sqlite3.connect(db)
+    assert connection.execute("SELECT count(*), count(DISTINCT job) FROM games").fetchone() == (
+        120, 120,
+    )
+
+
+def test_a_duel_with_a_move_time_kills_a_hung_bot(tmp_path: Path) -> None:
+    result = cheese(
+        "duel", "fault-sleep", "random", "--game", "cheese-drop", "--games", "2",
+        "--move-time", "0.2", "--workers", "1", "--json", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["a"]["forfeits"] == {"hung": 2} and report["a"]["mean_points"] is None
