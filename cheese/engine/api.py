@@ -208,6 +208,11 @@ class State(ABC):
         """Per seat, the key the ranking compares (higher is better, tuples compare
         lexicographically): the score followed by the game's tie-breakers."""
 
+    def ended_early(self) -> bool:
+        """Whether the game is over before its natural end, lost early (Cheese Chasers:
+        trapped or enclosed). Games that cannot end early never do."""
+        return False
+
     def ranking(self) -> tuple[int, ...]:
         """Places per seat, 1 = first; tied seats share the better place (1, 1, 3)."""
         keys = self.rank_keys()

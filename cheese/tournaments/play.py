@@ -32,9 +32,6 @@ LOGGER = logging.getLogger("cheese.tournaments.play")
 MOVE_TIME_GRACE_SECONDS = 0.1
 MOVE_TIME_GRACE_SHARE = 0.1
 
-EARLY_ENDINGS = frozenset({"trapped", "enclosed"})
-"""View endings that mean a game was lost before its natural end (Cheese Chasers)."""
-
 
 def bot_rng(job: GameJob, seat: int) -> random.Random:
     """The generator of ``seat``'s bot in ``job``: a function of the ids alone.
@@ -44,16 +41,6 @@ def bot_rng(job: GameJob, seat: int) -> random.Random:
     """
     # The "duel" prefix is kept so that duels play the games they always have.
     return random.Random(f"duel:{job.seed}:{job.deal}:{job.rotation}:{seat}")
-
-
-def finished(final: State) -> bool:
-    """Whether the game reached its natural end rather than being lost early.
-
-    Only Cheese Chasers can end early; its view names the ending (``complete``,
-    ``trapped`` or ``enclosed``). Games whose view has no ending always finish.
-    """
-    ending = getattr(final.view(0), "ending", None)
-    return ending not in EARLY_ENDINGS
 
 
 class GameFailed(Exception):
@@ -256,6 +243,6 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
         record=GameRecord.of_game(final, job.seat_specs, played),
         points=tuple(final.scores()),
         ranking=tuple(final.ranking()),
-        finished=finished(final),
+        finished=not final.ended_early(),
         seconds=time.monotonic() - started,
     )

@@ -196,3 +196,21 @@ def test_chance_key_away_from_chance_raises_one_error_type(
     for state in (decision, states[-1]):
         with pytest.raises(NotAChanceNodeError):
             state.chance_key()
+
+
+@pytest.mark.parametrize("backend", BACKENDS_HERE)
+def test_the_engine_says_whether_a_game_ended_early(backend: str) -> None:
+    """Only Cheese Chasers can be lost before its natural end; both backends agree."""
+    for slug in GAME_SLUGS:
+        endings = set()
+        for seed in range(12):
+            states = _walk(load_game(slug, backend).new_initial_state(seed=seed),
+                           random.Random(seed))
+            assert not any(state.ended_early() for state in states[:-1])
+            final = states[-1]
+            endings.add(final.ended_early())
+            if slug == "cheese-chasers":
+                ending = getattr(final.view(0), "ending", None)
+                assert final.ended_early() == (ending in ("trapped", "enclosed"))
+        # Played at random, Cheese Chasers is nearly always lost early.
+        assert (True in endings) == (slug == "cheese-chasers")

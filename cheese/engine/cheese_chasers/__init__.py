@@ -14,6 +14,7 @@ from cheese.engine.cheese_chasers.game import ReferenceGame
 from cheese.engine.cheese_chasers.native_codec import CODEC
 from cheese.engine.cheese_chasers.options import INFO
 from cheese.engine.cheese_chasers.sheet import score_sheet
+from cheese.engine.cheese_chasers.view import view_ended_early
 from cheese.engine.description import GameDescription, Information
 
 GAME = GameDescription(
@@ -23,6 +24,7 @@ GAME = GameDescription(
     score_sheet=score_sheet,
     native_codec=CODEC,
     c_prefix="chs",
+    ended_early=view_ended_early,
 )
 
 __all__ = ["GAME", "INFO", "ReferenceGame", "score_sheet"]

@@ -45,7 +45,7 @@ from cheese.engine.cheese_chasers.board import (
 from cheese.engine.cheese_chasers.cards import KINDS, Composition, Kind
 from cheese.engine.cheese_chasers.notation import action_to_string, parse_action
 from cheese.engine.cheese_chasers.scoring import score_table
-from cheese.engine.cheese_chasers.view import ChasersView, Ending
+from cheese.engine.cheese_chasers.view import EARLY_ENDINGS, ChasersView, Ending
 from cheese.engine.luck import determinization_draw, event_key
 
 DRAW_EVENT = 1
@@ -170,6 +170,9 @@ class ChasersState(State):
 
     def rank_keys(self) -> tuple[tuple[int, ...], ...]:
         return ((self.scores()[0],),)
+
+    def ended_early(self) -> bool:
+        return self.ending in EARLY_ENDINGS
 
     # --- information ----------------------------------------------------------------
     def view(self, seat: Seat) -> ChasersView:

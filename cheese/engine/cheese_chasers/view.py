@@ -15,6 +15,13 @@ from cheese.engine.cheese_chasers.cards import Kind
 Ending: TypeAlias = Literal["complete", "trapped", "enclosed"]
 """Why a game ended: all cards placed, 3 active traps, or no empty cell for a drawn card."""
 ENDINGS: tuple[Ending, ...] = ("complete", "trapped", "enclosed")
+EARLY_ENDINGS: frozenset[Ending] = frozenset({"trapped", "enclosed"})
+"""The endings that lose the game before its natural end (every card placed)."""
+
+
+def view_ended_early(view: object) -> bool:
+    """Whether ``view`` (a ``ChasersView``) is of a game lost before its natural end."""
+    return isinstance(view, ChasersView) and view.ending in EARLY_ENDINGS
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,6 +117,7 @@ class NativeGame(Game):
     def __init__(self, description: GameDescription) -> None:
         self.info = description.info
         self.codec = description.native_codec
+        self.view_ended_early = description.ended_early
         self.c_prefix = description.c_prefix
         self.functions = _Functions(description.c_prefix)
 
@@ -247,6 +248,9 @@ class NativeState(State):
         functions = self._setup.game.functions
         functions.scores(self._data, functions.actions_out)
         return tuple(ffi.unpack(functions.actions_out, self.num_players))
+
+    def ended_early(self) -> bool:
+        return self._setup.game.view_ended_early(self.view(0))
 
     def rank_keys(self) -> tuple[tuple[int, ...], ...]:
         functions = self._setup.game.functions
