@@ -28,6 +28,7 @@ from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
 from cheese.cli.tournament_command import tournament_app
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
+from cheese.tournaments.store import StoreError
 
 app = typer.Typer(
     name="cheese",
@@ -167,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "cheese"
         return report_bad_input(f"{error.format_message()} (see: {command} --help)")
-    except (UserInputError, EngineError) as error:
+    except (UserInputError, EngineError, StoreError) as error:
+        # A results database met anywhere (a table, a report, a replay) that cannot be
+        # read is the input's fault: StoreFull, the one that is not, is handled by the run.
         return report_bad_input(str(error))
     except (typer.Abort, KeyboardInterrupt):
         print("cheese: interrupted", file=sys.stderr)

@@ -111,9 +111,9 @@ _RESERVED_OPTIONS = frozenset({"num_players", "seed"})
 """Names a game's options never take: a record gives them apart."""
 
 
-class StoreError(ValueError):
+class StoreError(Exception):
     """The database cannot be used: not a results store, missing, a row that is not what
-    cheese writes, or a settings clash. A ``ValueError``: the file is a bad value."""
+    cheese writes, or a settings clash (the command line says so in one line)."""
 
 
 class StoreFull(StoreError):
