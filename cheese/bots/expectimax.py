@@ -24,7 +24,7 @@ Cheese Drop. Where the game models the lines that follow a decision
 (``Evaluator.lines``: Cheese Drop's bets, to the end of the round's betting, the other
 seats' replies predicted by their one-ply values, the finished round valued exactly
 over the hidden rows), depth 0 searches those lines instead
-(``cheese.bots.line_search.best_line_values``, the seat trying the lines' own width
+(``cheese.bots.lines.full_search.best_line_values``, the seat trying the lines' own width
 of moves at its later turns), and a decision the evaluation ranks best by itself
 (``Evaluator.decided_by_one_ply``: Cheese Drop's gates) is played by the one-ply values,
 as greedy plays it. An explicit depth searches every decision in the engine's tree.
@@ -48,7 +48,7 @@ from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_cho
 from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds, one_ply_decision
-from cheese.bots.line_search import best_line_values
+from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,

@@ -1,6 +1,6 @@
 """MCTS over a game's lines (``Evaluator.lines``, Cheese Drop's bets): UCT on the
 searching seat's moves, the other seats' replies predicted, every end valued exactly
-(``cheese.bots.line_search.UctLines``).
+(``cheese.bots.lines.uct.UctLines``).
 
 The settings a spec leaves open take ``mcts_config``'s ``LINE_*`` values: lines are far
 smaller than the engine's tree (no chance left but at the ends, one predicted reply per
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from cheese.bots.budget import Budget
-from cheese.bots.evaluation.base import Lines
-from cheese.bots.line_search import UctLines
+from cheese.bots.lines.model import Lines
+from cheese.bots.lines.uct import UctLines
 from cheese.bots.mcts_config import LINE_EXPLORATION, LINE_ITERATIONS, LINE_WIDEN, MctsConfig
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import SearchAdvice, evaluator_for
-from cheese.bots.line_search import best_line_values
+from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.mcts import MctsBot, merge, most_visited
 from cheese.bots.mcts_config import MctsConfig
 from cheese.bots.mcts_lines import search_lines

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cheese.bots.base import Turn, best_valued
-from cheese.bots.evaluation.base import Lines, SearchAdvice, values_by_applying
+from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
+from cheese.bots.lines.model import Lines
 from cheese.bots.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell

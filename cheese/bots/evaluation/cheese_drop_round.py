@@ -4,7 +4,7 @@ At a bet nothing is left to chance but where the marbles under the cover land, a
 nobody has seen that: every seat knows what every other seat knows. So the rest of the
 round is a game of the bets alone, followed by one chance event that decides the
 points. This module models it for the seat to bet, as the lines the searches search
-(``cheese.bots.evaluation.base.Lines``, searched by ``cheese.bots.line_search``):
+(``cheese.bots.lines.model.Lines``, searched by ``cheese.bots.lines``):
 
 - **the other seats' replies** are predicted: each places the piece the evaluation's
   one-ply values like best for it (the evaluation's ``bet_rewards``: what greedy
@@ -200,7 +200,7 @@ def mirror_column(
 
 class RoundLines:
     """The rest of one round's betting as lines for the seat to bet in ``view``
-    (``cheese.bots.evaluation.base.Lines``; nodes are the bets); see the module doc."""
+    (``cheese.bots.lines.model.Lines``; nodes are the bets); see the module doc."""
 
     __slots__ = (
         "_bet_rewards", "_end_values", "_lanes", "_one_ply", "_order", "_pieces", "_spread",

@@ -13,11 +13,11 @@ from typing import Any
 from cheese.bots.base import Turn
 from cheese.bots.evaluation.base import (
     SOLITAIRE_SCALE,
-    Lines,
     SearchAdvice,
     rewards_by_points,
     values_by_applying,
 )
+from cheese.bots.lines.model import Lines
 from cheese.bots.rewards import Rewards, estimated_rewards, solitaire_reward, terminal_rewards
 from cheese.engine import Action, State
 

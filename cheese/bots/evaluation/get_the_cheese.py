@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.base import Lines, SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.lines.model import Lines
 from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView

@@ -30,7 +30,7 @@ from cheese.bots.evaluation.cheese_drop_round import (
     mirror_column,
 )
 from cheese.bots.greedy import GreedyBot
-from cheese.bots.line_search import best_line_values
+from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.rewards import estimated_rewards, terminal_rewards_of
 from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue

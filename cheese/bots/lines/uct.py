@@ -1,29 +1,10 @@
-"""Searching a game's lines (``Evaluator.lines``): the searching seat's own moves, the
-other seats' replies predicted, every end valued exactly.
+"""MCTS's search of a game's lines: UCT over the searching seat's moves.
 
-Two searches, one per bot:
-
-- ``best_line_values`` (expectimax): each root move followed by the best line of the
-  seat's ``width`` best moves at each later turn, searched in full;
-- ``UctLines`` (MCTS): UCT over the same lines, the tree widening in the order of the
-  seat's one-ply values, a new node played out along the seat's best one-ply moves.
-
-The lines are deterministic (their luck is averaged exactly at the ends), so both reach
-the same answer given enough budget; UCT spends its budget on the lines that look best.
-
->>> from cheese.bots.evaluation.base import Lines
->>> class Pick:  # choose twice from {1, 2, 3}; the end is worth the sum over 6
-...     width = 2
-...     root = ()
-...     def moves(self, node): return [3, 2, 1]
-...     def after(self, node, move): return node + (move,)
-...     def is_end(self, node): return len(node) == 2
-...     def end_value(self, node): return sum(node) / 6
->>> best_line_values(Pick(), [1, 3])
-[0.6666666666666666, 1.0]
->>> visits = UctLines(Pick(), [1, 2, 3], exploration=0.3, widen=0.0).run(200).root_statistics()
->>> max(visits, key=lambda move: visits[move][0])
-3
+The tree widens in the order of the seat's one-ply values (``Lines.moves``, best first)
+and a new node is played out along the seat's best one-ply moves. The lines are
+deterministic (their luck is averaged exactly at the ends), so UCT reaches the answer of
+the full search (``full_search``) given enough budget, spending it on the lines that
+look best.
 """
 
 from __future__ import annotations
@@ -32,20 +13,8 @@ import math
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from cheese.bots.evaluation.base import Lines
+from cheese.bots.lines.model import Lines
 from cheese.engine import Action
-
-
-def best_line_values(lines: Lines[Any], root_moves: Sequence[Action]) -> list[float]:
-    """The value of each root move: the best line after it, the seat trying its
-    ``lines.width`` best moves at each later turn."""
-
-    def value(node: Hashable) -> float:
-        if lines.is_end(node):
-            return lines.end_value(node)
-        return max(value(lines.after(node, move)) for move in lines.moves(node)[: lines.width])
-
-    return [value(lines.after(lines.root, move)) for move in root_moves]
 
 
 class UctLines:
