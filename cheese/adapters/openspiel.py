@@ -11,7 +11,7 @@ Each game is sequential with explicit chance (draws, deals, deflections are chan
 nodes with their exact probabilities) and terminal rewards: a seat's return is its game
 points (``returns=points``, the default), so the games are general-sum; with
 ``returns=rewards`` it is the reward in [0, 1] our searches maximise
-(``cheese.bots.rewards``: mostly the share of other seats beaten; a solitaire game's
+(``cheese.bots.search.rewards``: mostly the share of other seats beaten; a solitaire game's
 reward grows with its points), the scale OpenSpiel's
 search constants expect. The game's options are its parameters, plus ``players`` and
 ``returns``; tuple options (Get The Cheese!'s ``composition`` and ``cheese_values``)
@@ -39,7 +39,8 @@ import pyspiel
 
 from cheese.adapters.facts import game_facts
 from cheese.adapters.tensors import ViewTensor
-from cheese.bots.evaluation import Evaluator, evaluator_for
+from cheese.bots.evaluation import evaluator_for
+from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Game, Seat, State, game_info, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.description import Information

@@ -45,10 +45,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
-from cheese.bots.evaluation import Evaluator, SearchAdvice, evaluator_for
+from cheese.bots.evaluation import evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
 from cheese.bots.greedy import distinct_worlds, one_ply_decision
 from cheese.bots.lines.full_search import best_line_values
+from cheese.bots.search.evaluator import Evaluator, SearchAdvice
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,

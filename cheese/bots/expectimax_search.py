@@ -27,7 +27,7 @@ search that passes Cheese Drop's last bet of a round thus scores it by the lanes
 never by the hidden lanes of its determinization.
 
 **Pruning** relies on two facts: every reward lies in [0, 1], and in games of two or more
-seats the rewards add up to a constant ``S`` (``cheese.bots.rewards``). A caller passes a
+seats the rewards add up to a constant ``S`` (``cheese.bots.search.rewards``). A caller passes a
 *guard* (seat ``g``, value ``t``): it will only use this node's value if the value for
 ``g`` exceeds ``t``, so the node may stop as soon as that is impossible.
 
@@ -48,9 +48,9 @@ import random
 import time
 from collections.abc import Sequence
 
-from cheese.bots.evaluation import Evaluator
-from cheese.bots.playouts import c_playout, engine_playout, mean_rewards
-from cheese.bots.rewards import Rewards, reward_sum
+from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.playouts import c_playout, engine_playout, mean_rewards
+from cheese.bots.search.rewards import Rewards, reward_sum
 from cheese.engine import Action, State
 from cheese.engine.luck import keyed_hash, pick_weighted
 

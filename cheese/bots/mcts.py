@@ -3,7 +3,7 @@
 Each iteration draws a fresh determinization of the view (``turn.determinize``) and runs
 one select–expand–playout–backup pass over a single tree (see ``cheese.bots.mcts_tree``
 for the key of a node, the selection formula and the widening rule). Chance is sampled,
-rewards are per seat (``cheese.bots.rewards``), and the move played is the root child
+rewards are per seat (``cheese.bots.search.rewards``), and the move played is the root child
 with the most visits (ties: higher mean reward, then the lower action). A decision the
 game's evaluation ranks better than playouts can (``Evaluator.decided_by_one_ply``:
 Cheese Drop's gates) is played by the one-ply values, as greedy plays it; a decision
@@ -25,7 +25,7 @@ drawn from the rng) in forked processes and adds up their root statistics; where
 processes cannot be forked the searches run one after another with the same result.
 
 The settings are ``mcts_config``, one search (and the choice of loop) ``mcts_search``,
-the worker processes ``search_pool``; this module is the bot.
+the worker processes ``search.root_parallel``; this module is the bot.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ from cheese.bots.evaluation import evaluator_for
 from cheese.bots.greedy import DEFAULT_SAMPLES, one_ply_decision
 from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
 from cheese.bots.mcts_lines import search_lines
-from cheese.bots.mcts_search import RootStats
-from cheese.bots.search_pool import parallel_search
+from cheese.bots.mcts_search import RootStats, search
+from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import Action
 
 __all__ = ["DESCRIPTION", "NAME", "PARAMETERS", "MctsBot", "merge", "most_visited"]
@@ -84,14 +84,15 @@ class MctsBot(ConfiguredBot[MctsConfig]):
                 return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
             lines = evaluator.lines(turn, rng)
             if lines is not None:
-                search, elapsed = search_lines(lines, self.config)
-                statistics = search.root_statistics()
+                uct, elapsed = search_lines(lines, self.config)
+                statistics = uct.root_statistics()
                 return visited_decision(
                     len(legal), statistics, most_visited(statistics),
-                    search.iterations, elapsed, "lines",
+                    uct.iterations, elapsed, "lines",
                 )
         seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
-        stats = parallel_search(turn, self.config, seeds)
+        config = self.config
+        stats = run_searches(lambda seed: search(turn, config, seed), seeds)
         merged = merge(stats)
         return visited_decision(
             len(legal), merged, most_visited(merged),

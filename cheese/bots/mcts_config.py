@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.budget import Budget
-from cheese.bots.evaluation import SearchAdvice
 from cheese.bots.mcts_native import (
     NATIVE_DEFAULTS,
     NativeDefaults,
@@ -19,6 +17,8 @@ from cheese.bots.mcts_native import (
     native_defaults,
 )
 from cheese.bots.mcts_tree import TreePolicy
+from cheese.bots.search.budget import Budget
+from cheese.bots.search.evaluator import SearchAdvice
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,

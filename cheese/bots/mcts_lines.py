@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cheese.bots.budget import Budget
 from cheese.bots.lines.model import Lines
 from cheese.bots.lines.uct import UctLines
 from cheese.bots.mcts_config import LINE_EXPLORATION, LINE_ITERATIONS, LINE_WIDEN, MctsConfig
+from cheese.bots.search.budget import Budget
 
 
 def search_lines(lines: Lines[Any], config: MctsConfig) -> tuple[UctLines, float]:

@@ -4,7 +4,7 @@
 The C loop (``cheese/bots/native/search.c``) is the same information-set MCTS as
 ``cheese.bots.mcts_tree``: a fresh determinization of the seat's view every iteration,
 nodes keyed by the actions from the root, availability-counted UCB, progressive widening
-by the game's priors, rewards per seat as ``cheese.bots.rewards``. Its leaves are played
+by the game's priors, rewards per seat as ``cheese.bots.search.rewards``. Its leaves are played
 out to the end by the game's C playout policy (uniform or its fast heuristic), so leaf
 evaluations cut at a depth stay with the Python loop.
 
@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation import Evaluator
-from cheese.bots.evaluation.base import SOLITAIRE_SCALE
 from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
-from cheese.bots.playouts import C_POLICIES
+from cheese.bots.search.evaluator import SOLITAIRE_SCALE, Evaluator
+from cheese.bots.search.playouts import C_POLICIES
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
 

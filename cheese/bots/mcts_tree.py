@@ -40,9 +40,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.bots.evaluation import Evaluator
-from cheese.bots.playouts import c_playout, engine_playout, mean_rewards
-from cheese.bots.rewards import Rewards
+from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.playouts import c_playout, engine_playout, mean_rewards
+from cheese.bots.search.rewards import Rewards
 from cheese.engine import Action, State
 from cheese.engine.luck import sample_chance
 

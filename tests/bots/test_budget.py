@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from cheese.bots.budget import Budget
+from cheese.bots.search.budget import Budget
 
 
 def test_an_iteration_budget_stops_after_its_iterations() -> None:

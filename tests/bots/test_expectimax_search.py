@@ -7,10 +7,10 @@ import random
 import pytest
 
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.evaluation.base import Evaluator
 from cheese.bots.expectimax import search_depth
 from cheese.bots.expectimax_search import NO_SEAT, WorldSearch
-from cheese.bots.rewards import Rewards
+from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.rewards import Rewards
 from cheese.engine import State, load_game
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.view import DropView

@@ -7,13 +7,14 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.evaluation import SearchAdvice, evaluator_for
+from cheese.bots.evaluation import evaluator_for
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.mcts import MctsBot, merge, most_visited
 from cheese.bots.mcts_config import MctsConfig
 from cheese.bots.mcts_lines import search_lines
 from cheese.bots.mcts_search import RootStats, search
-from cheese.bots.search_pool import parallel_search
+from cheese.bots.search.evaluator import SearchAdvice
+from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import State
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.luck import advance_chance
@@ -82,9 +83,9 @@ def test_root_parallel_search_equals_the_same_searches_in_turn(
     state = random_position("cheese-drop", 2, seed=2, moves=3)
     turn = Turn(state, state.current_player)
     config = MctsConfig(iterations=30, workers=2)
-    forked = parallel_search(turn, config, [5, 6])
-    monkeypatch.setattr("cheese.bots.search_pool.can_fork", lambda: False)
-    in_turn = parallel_search(turn, config, [5, 6])
+    forked = run_searches(lambda seed: search(turn, config, seed), [5, 6])
+    monkeypatch.setattr("cheese.bots.search.root_parallel.can_fork", lambda: False)
+    in_turn = run_searches(lambda seed: search(turn, config, seed), [5, 6])
     assert [stats.children for stats in forked] == [stats.children for stats in in_turn]
 
 

@@ -24,7 +24,7 @@ from cheese.bots.mcts_tree import (
     select_child,
     ucb_score,
 )
-from cheese.bots.rewards import Rewards
+from cheese.bots.search.rewards import Rewards
 from cheese.engine import Action, State
 
 from .toy import race

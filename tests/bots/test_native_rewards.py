@@ -1,5 +1,5 @@
 """The reward formula in C (``ch_rewards``, used by the C search) equals the Python one
-(``cheese.bots.rewards``) on the same finished games."""
+(``cheese.bots.search.rewards``) on the same finished games."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cheese.bots.rewards import solitaire_reward, terminal_rewards_of
+from cheese.bots.search.rewards import solitaire_reward, terminal_rewards_of
 from cheese.engine import GAME_SLUGS, State, game_info, load_game
 from cheese.engine.play import play_game, random_policy
 from cheese.engine.registry import BACKEND, NATIVE

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from cheese.bots.rewards import terminal_rewards
+from cheese.bots.search.rewards import terminal_rewards
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.play import random_decision

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cheese.bots.rewards import (
+from cheese.bots.search.rewards import (
     estimated_rewards,
     logistic,
     points_shares,

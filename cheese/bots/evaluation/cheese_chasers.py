@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cheese.bots.base import Turn, best_valued
-from cheese.bots.evaluation.base import SearchAdvice, values_by_applying
 from cheese.bots.lines.model import Lines
-from cheese.bots.rewards import Rewards, solitaire_reward
+from cheese.bots.search.evaluator import SearchAdvice, values_by_applying
+from cheese.bots.search.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
 from cheese.engine.cheese_chasers.cards import CAT, CHEESE, MOUSE, TRAP, Kind

@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from cheese.bots.base import Turn, best_valued
-from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.evaluation.cheese_drop_round import RoundEndSpread, RoundLines
-from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
+from cheese.bots.search.evaluator import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.cheese_drop.betting import bettor, column_counts, place_piece
 from cheese.engine.cheese_drop.core import (

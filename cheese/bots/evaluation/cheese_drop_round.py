@@ -16,7 +16,7 @@ points. This module models it for the seat to bet, as the lines the searches sea
   marbles fall, which no prediction of the rival's bets can better;
 - **a finished round is valued exactly** over ``samples`` draws of the hidden rows (the
   same draws for every line, so lines are compared on the same luck): in the last round
-  the rewards of the final places (``cheese.bots.rewards``), before it the estimated
+  the rewards of the final places (``cheese.bots.search.rewards``), before it the estimated
   rewards of the totals, each rival beaten with a logistic chance of the lead whose
   spread (``RoundEndSpread``) the evaluation gives per player count and rounds to come.
 
@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from cheese.bots.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards
+from cheese.bots.search.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT, Rewards
 from cheese.engine.cheese_drop.betting import (
     bettor,
     column_event,
@@ -82,7 +82,7 @@ class RoundEndSpread:
 
     @classmethod
     def even(cls, spread: float) -> RoundEndSpread:
-        """The same spread either way (``cheese.bots.rewards.estimated_rewards``)."""
+        """The same spread either way (``cheese.bots.search.rewards.estimated_rewards``)."""
         return cls(spread, spread)
 
 
@@ -149,7 +149,7 @@ def drawn_points(bets: Bets, lanes: LaneDraws) -> FloatArray:
 
 def mean_rewards(totals: FloatArray, spread: RoundEndSpread | None) -> FloatArray:
     """Per seat, the mean over draws (rows of ``totals``) of the rewards of
-    ``cheese.bots.rewards``: exact places when ``spread`` is None (the game ends with
+    ``cheese.bots.search.rewards``: exact places when ``spread`` is None (the game ends with
     this round), else each seat's chances of beating the others at that spread, read
     as the spread of the seat whose reward it is (with an uneven spread the rewards of
     all seats no longer add up to ``reward_sum``; the lines read one seat's)."""

@@ -11,14 +11,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.base import (
+from cheese.bots.lines.model import Lines
+from cheese.bots.search.evaluator import (
     SOLITAIRE_SCALE,
     SearchAdvice,
     rewards_by_points,
     values_by_applying,
 )
-from cheese.bots.lines.model import Lines
-from cheese.bots.rewards import Rewards, estimated_rewards, solitaire_reward, terminal_rewards
+from cheese.bots.search.rewards import (
+    Rewards,
+    estimated_rewards,
+    solitaire_reward,
+    terminal_rewards,
+)
 from cheese.engine import Action, State
 
 

@@ -9,7 +9,7 @@
 - plus, for every card the seat still holds or has to draw, a fixed *potential*: what a
   card of that kind brings on average when played later (``POTENTIAL``).
 
-The estimates become rewards (``cheese.bots.rewards``) with a spread that shrinks as the
+The estimates become rewards (``cheese.bots.search.rewards``) with a spread that shrinks as the
 cards run out, so late leads count as near-certain wins.
 
 Lines are independent and a play puts its three cards on three different cheeses, so
@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.base import SearchAdvice, rewards_by_points, values_by_applying
 from cheese.bots.lines.model import Lines
-from cheese.bots.rewards import Rewards, estimated_rewards, terminal_rewards
+from cheese.bots.search.evaluator import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
 from cheese.engine.get_the_cheese.cards import (

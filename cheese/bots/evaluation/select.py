@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 from types import MappingProxyType
 
-from cheese.bots.evaluation.base import Evaluator
 from cheese.bots.evaluation.generic import GenericEvaluator
+from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Game
 
 EVALUATION_MODULES = MappingProxyType(

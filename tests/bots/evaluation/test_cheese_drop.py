@@ -17,7 +17,7 @@ from cheese.bots.evaluation.cheese_drop import (
     row_step,
     simulate_betting,
 )
-from cheese.bots.rewards import terminal_rewards
+from cheese.bots.search.rewards import terminal_rewards
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, Phase

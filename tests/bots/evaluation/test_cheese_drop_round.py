@@ -31,7 +31,7 @@ from cheese.bots.evaluation.cheese_drop_round import (
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.lines.full_search import best_line_values
-from cheese.bots.rewards import estimated_rewards, terminal_rewards_of
+from cheese.bots.search.rewards import estimated_rewards, terminal_rewards_of
 from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns

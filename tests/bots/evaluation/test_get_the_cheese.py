@@ -14,7 +14,7 @@ from cheese.bots.evaluation.get_the_cheese import (
     read_position,
     read_position_from_views,
 )
-from cheese.bots.rewards import terminal_rewards
+from cheese.bots.search.rewards import terminal_rewards
 from cheese.engine.get_the_cheese.cards import BIG_MOUSE, CAT, DOG, KING_MOUSE, MOUSE, pile_points
 from cheese.engine.get_the_cheese.moves import DRAW
 from cheese.engine.get_the_cheese.resolve import Animal, score_piles

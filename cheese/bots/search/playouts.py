@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from cheese.bots.evaluation import Evaluator
-from cheese.bots.rewards import Rewards
+from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.rewards import Rewards
 from cheese.engine import State
 from cheese.engine.luck import sample_chance
 

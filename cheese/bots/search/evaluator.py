@@ -17,7 +17,7 @@ from typing import Any, Literal, Protocol, TypeAlias
 
 from cheese.bots.base import Turn
 from cheese.bots.lines.model import Lines
-from cheese.bots.rewards import Rewards, solitaire_reward, terminal_rewards_of
+from cheese.bots.search.rewards import Rewards, solitaire_reward, terminal_rewards_of
 from cheese.engine import Action, State
 
 SOLITAIRE_SCALE = 10.0
@@ -70,7 +70,7 @@ class Evaluator(Protocol):
         ...
 
     def rewards(self, state: State) -> Rewards:
-        """Per seat, the expected reward (see ``cheese.bots.rewards``) of ``state``.
+        """Per seat, the expected reward (see ``cheese.bots.search.rewards``) of ``state``.
 
         Works on any state (decision, chance or terminal); exact at terminal states.
         """
