@@ -33,9 +33,13 @@ from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, set
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
-from cheese.tournaments.tournament import check_game_count, check_move_time, seats_of
+from cheese.tournaments.tournament import (
+    DEFAULT_GAME,
+    check_game_count,
+    check_move_time,
+    seats_of,
+)
 
-DEFAULT_GAME = "get-the-cheese"
 DEFAULT_GAMES = 100
 """Games when none are asked for: 50 four-player deals, 400 A-against-B pairs — a sensible
 minimum, giving a 95% interval of about ±40 Elo between evenly matched bots."""
