@@ -47,9 +47,10 @@ from dataclasses import dataclass
 from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.expectimax_search import EPSILON, UPPER, OutOfTime, WorldSearch
-from cheese.bots.greedy import distinct_worlds, one_ply_decision
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.search.evaluator import Evaluator, SearchAdvice
+from cheese.bots.search.one_ply import distinct_worlds, one_ply_decision, one_ply_values
+from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,
@@ -196,18 +197,13 @@ def search_depth(
         # public view gives every world the same values, so one world does.
         evaluator = search.evaluator
         valued = worlds[:1] if evaluator.advice.view_only else worlds
-        total = sum(weight for _, weight, _ in valued)
-        sums = [0.0] * len(order)
-        for world, weight, luck in valued:
-            search.luck_seed = luck
-            for index, rewards in enumerate(evaluator.action_values(world, order)):
-                sums[index] += weight * rewards[seat]
+        values_now = one_ply_values(
+            evaluator, [(world, weight) for world, weight, _ in valued], seat, order
+        )
         search.nodes += len(order) * len(valued)
         first = worlds[0][0]
         deeper = any(not evaluator.values_directly(first.apply(action)) for action in order)
-        return RootResult(
-            depth, {action: sums[index] / total for index, action in enumerate(order)}, True, deeper
-        )
+        return RootResult(depth, dict(zip(order, values_now)), True, deeper)
     best = -UPPER
     try:
         for action in order:
@@ -285,12 +281,10 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         config = self.config
         deadline = None if config.seconds is None else started + config.seconds
         evaluator = evaluator_for(turn.game)
-        if config.depth == GAME_ADVICE:
-            # The game's advice may be to decide by one ply, or to search its lines.
-            if evaluator.decided_by_one_ply(turn.view):
-                return one_ply_decision(turn, rng, config.samples)
-            lines = evaluator.lines(turn, rng)
-            if lines is not None:
+        match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
+            case OnePly():
+                return one_ply_decision(turn, evaluator, rng, config.samples)
+            case SearchLines(lines):
                 # Ascending, as the legal moves are: the rng breaks exact ties alike.
                 moves = sorted(lines.moves(lines.root))
                 return lines_decision(

@@ -35,10 +35,11 @@ from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.greedy import DEFAULT_SAMPLES, one_ply_decision
 from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
 from cheese.bots.mcts_lines import search_lines
 from cheese.bots.mcts_search import RootStats, search
+from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
+from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
 from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import Action
 
@@ -78,12 +79,12 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
-        if not self.config.searches_engine_tree:
-            evaluator = evaluator_for(turn.game)
-            if evaluator.decided_by_one_ply(turn.view):
-                return one_ply_decision(turn, rng, DEFAULT_SAMPLES)
-            lines = evaluator.lines(turn, rng)
-            if lines is not None:
+        evaluator = evaluator_for(turn.game)
+        game_decides = not self.config.searches_engine_tree
+        match plan_turn(turn, evaluator, rng, game_decides=game_decides):
+            case OnePly():
+                return one_ply_decision(turn, evaluator, rng, ONE_PLY_SAMPLES)
+            case SearchLines(lines):
                 uct, elapsed = search_lines(lines, self.config)
                 statistics = uct.root_statistics()
                 return visited_decision(

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from cheese.bots.base import Turn
 from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
 from cheese.bots.search.evaluator import SOLITAIRE_SCALE, Evaluator
+from cheese.bots.search.one_ply import one_ply_values
 from cheese.bots.search.playouts import C_POLICIES
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
@@ -106,19 +107,14 @@ class NativeSearch:
     root_width: int = 0
 
 
-def one_ply_values(
+def root_prior_values(
     turn: Turn, evaluator: Evaluator, legal: Sequence[Action], rng: random.Random
 ) -> list[float]:
-    """The acting seat's mean reward after each move over ``PRIOR_WORLDS``
-    determinizations (one when the evaluation reads only the public view): greedy's
-    values, which seed the root of a search."""
-    worlds = 1 if evaluator.advice.view_only else PRIOR_WORLDS
-    totals = [0.0] * len(legal)
-    for _ in range(worlds):
-        values = evaluator.action_values(turn.determinize(rng), legal)
-        for index, rewards in enumerate(values):
-            totals[index] += rewards[turn.seat]
-    return [total / worlds for total in totals]
+    """The one-ply values of the root moves over ``PRIOR_WORLDS`` determinizations (one
+    when the evaluation reads only the public view), which seed the root of a search."""
+    draws = 1 if evaluator.advice.view_only else PRIOR_WORLDS
+    worlds = [(turn.determinize(rng), 1) for _ in range(draws)]
+    return one_ply_values(evaluator, worlds, turn.seat, legal)
 
 
 def search_in_c(
@@ -135,7 +131,7 @@ def search_in_c(
     priors = None
     if settings.prior_visits:
         legal = turn.legal_actions()
-        values = one_ply_values(turn, evaluator, legal, rng)
+        values = root_prior_values(turn, evaluator, legal, rng)
         if 0 < settings.root_width < len(legal):
             ranked = sorted(range(len(legal)), key=lambda index: -values[index])
             for index in ranked[settings.root_width:]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from cheese.bots.base import Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.mcts_config import MctsConfig
-from cheese.bots.mcts_native import one_ply_values, runs_in_c, search_in_c
+from cheese.bots.mcts_native import root_prior_values, runs_in_c, search_in_c
 from cheese.bots.mcts_tree import Node, run_iteration, seed_root
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
@@ -43,7 +43,7 @@ def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
     stopwatch = config.budget.start()
     if config.prior:
         legal = turn.legal_actions()
-        seed_root(root, legal, one_ply_values(turn, evaluator, legal, rng))
+        seed_root(root, legal, root_prior_values(turn, evaluator, legal, rng))
     while True:  # at least one iteration, however short the time limit
         run_iteration(root, turn.determinize(rng), evaluator, policy, rng)
         stopwatch.done += 1

@@ -16,7 +16,7 @@ from cheese.bots.mcts_config import (
     DEFAULT_WIDEN,
     MctsConfig,
 )
-from cheese.bots.mcts_native import NATIVE_DEFAULTS, one_ply_values
+from cheese.bots.mcts_native import NATIVE_DEFAULTS, root_prior_values
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
@@ -180,7 +180,7 @@ def test_a_root_width_keeps_the_search_on_the_best_one_ply_moves() -> None:
     turn = Turn(state, state.current_player)
     legal = state.legal_actions()
     assert len(legal) > 10, "a gate with many fillings"
-    values = one_ply_values(turn, evaluator_for(state.game), legal, random.Random(0))
+    values = root_prior_values(turn, evaluator_for(state.game), legal, random.Random(0))
     best = {legal[index] for index in sorted(range(len(legal)), key=lambda i: -values[i])[:3]}
     for seed in range(3):
         decision = make_bot("mcts:iterations=400,root=3").choose(turn, random.Random(seed))

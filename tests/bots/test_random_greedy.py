@@ -7,7 +7,8 @@ from collections import Counter
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.greedy import GreedyBot, distinct_worlds
+from cheese.bots.greedy import GreedyBot
+from cheese.bots.search.one_ply import distinct_worlds
 
 from .conftest import random_position
 from .toy import race
