@@ -40,6 +40,7 @@ from cheese.engine.cheese_drop.options import (
     DropOptions,
 )
 from cheese.engine.cheese_drop.scoring import LaneContents, PlayerPoints, round_points
+from cheese.engine.json_text import load_json, quoted
 
 TOP_KEYS = ("lanes", "bets", "simple", "cells_per_column")
 BET_KEYS = ("lanes", "events")
@@ -100,7 +101,7 @@ class _SheetReader:
 
     def load(self, text: str) -> dict[str, object]:
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as error:
             raise self.fail(
                 f"not valid JSON: {error.msg}",
@@ -125,19 +126,19 @@ class _SheetReader:
         for key in data:
             if key not in allowed:
                 raise self.fail(
-                    f"unknown key {key!r}", where, f"the keys are: {', '.join(allowed)}"
+                    f"unknown key {quoted(key)}", where, f"the keys are: {', '.join(allowed)}"
                 )
 
     def options(self, data: dict[str, object]) -> DropOptions:
         simple = data.get("simple", False)
         if not isinstance(simple, bool):
             raise self.fail(
-                f"'simple' is {simple!r}", "simple", "write true or false (or leave it out)"
+                f"'simple' is {quoted(simple)}", "simple", "write true or false (or leave it out)"
             )
         cells = data.get("cells_per_column", DropOptions().cells_per_column)
         if isinstance(cells, bool) or not isinstance(cells, int) or cells < 1:
             raise self.fail(
-                f"'cells_per_column' is {cells!r}",
+                f"'cells_per_column' is {quoted(cells)}",
                 "cells_per_column",
                 "write a whole number of 1 or more (or leave it out for 2)",
             )
@@ -146,7 +147,7 @@ class _SheetReader:
     def lanes(self, data: dict[str, object]) -> tuple[LaneContents, ...]:
         raw = data["lanes"]
         if not isinstance(raw, list) or len(raw) != LANE_COUNT:
-            found = f"{len(raw)} entries" if isinstance(raw, list) else repr(raw)
+            found = f"{len(raw)} entries" if isinstance(raw, list) else quoted(raw)
             raise self.fail(
                 f"'lanes' must list the {LANE_COUNT} lanes, found {found}",
                 "lanes",
@@ -156,7 +157,7 @@ class _SheetReader:
         for lane, letters in enumerate(raw):
             if not isinstance(letters, str):
                 raise self.fail(
-                    f"{letters!r} is not a string of marble letters",
+                    f"{quoted(letters)} is not a string of marble letters",
                     f"lanes[{lane}]",
                     'write the lane\'s marbles as letters, e.g. "YYR", or "" for none',
                 )
@@ -165,7 +166,7 @@ class _SheetReader:
                 colour = COLOUR_LETTERS.find(letter.upper())
                 if colour < 0 or not letter.strip():
                     raise self.fail(
-                        f"{letter!r} is not a marble colour",
+                        f"{quoted(letter)} is not a marble colour",
                         f"lanes[{lane}][{position}]",
                         "use Y (cheese), R (apple), M (mouse) or C (cat)",
                     )
@@ -190,7 +191,7 @@ class _SheetReader:
             not isinstance(raw, list)
             or not INFO.min_players <= len(raw) <= INFO.max_players
         ):
-            found = f"{len(raw)} players" if isinstance(raw, list) else repr(raw)
+            found = f"{len(raw)} players" if isinstance(raw, list) else quoted(raw)
             raise self.fail(
                 f"'bets' must hold one entry per player, found {found}",
                 "bets",
@@ -221,7 +222,7 @@ class _SheetReader:
         where = f"bets[{seat}]"
         if not isinstance(entry, dict):
             raise self.fail(
-                f"{entry!r} is not a player's bets",
+                f"{quoted(entry)} is not a player's bets",
                 where,
                 'write {"lanes": [...], "events": [...]}',
             )
@@ -240,15 +241,18 @@ class _SheetReader:
             numbers = entry.get(key, [])
             if not isinstance(numbers, list):
                 raise self.fail(
-                    f"{numbers!r} is not a list", f"{where}.{key}", f"write e.g. [1, {highest}]"
+                    f"{quoted(numbers)} is not a list",
+                    f"{where}.{key}",
+                    f"write e.g. [1, {highest}]",
                 )
             for index, number in enumerate(numbers):
                 spot = f"{where}.{key}[{index}]"
                 if isinstance(number, bool) or not isinstance(number, int) or not (
                     1 <= number <= highest
                 ):
+                    what = "a lane" if key == "lanes" else "an event"
                     raise self.fail(
-                        f"{number!r} is not {'a lane' if key == 'lanes' else 'an event'} number",
+                        f"{quoted(number)} is not {what} number",
                         spot,
                         f"use {key} 1 to {highest}",
                     )

@@ -145,7 +145,10 @@ def _parse_line(source: str, number: int, raw: str) -> _Line | None:
             f"{source}:{number}: missing ':' after the cheese value ({content.split()[0]}); "
             f"write the line like {EXAMPLE_LINE!r}"
         )
-    if not value_text.isdigit() or not 1 <= int(value_text) <= MAX_CHEESE_VALUE:
+    # isdigit alone lets through digits int() refuses, such as a superscript two.
+    if not value_text.isascii() or not value_text.isdigit() or not (
+        1 <= int(value_text) <= MAX_CHEESE_VALUE
+    ):
         raise SheetError(
             f"{source}:{number}: bad cheese value ({value_text or 'nothing'}); "
             f"start the line with the cheese's number, 1 to {MAX_CHEESE_VALUE}, then ':'"
