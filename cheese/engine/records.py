@@ -14,12 +14,21 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from cheese.engine.api import Action, EngineError, OptionValue, RecordError, State
+from cheese.engine.json_text import load_json, quoted
 from cheese.engine.luck import resolve_chance
 from cheese.engine.registry import load_game
 
 RECORD_FORMAT = 1
+SEED_LIMIT = 2**64
+"""Deal seeds are 64-bit: from 0 to ``SEED_LIMIT - 1``."""
+RESERVED_OPTIONS = ("num_players", "seed")
+"""Names a record gives as fields of their own (players, seed), never as options."""
 
 Value = TypeVar("Value")
+_KIND_WORDS: dict[type, str] = {
+    int: "a whole number", str: "a string", list: "a list", dict: "an object"
+}
+"""How a message names the JSON kind a field must have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +78,16 @@ class GameRecord:
     def from_json(cls, text: str) -> GameRecord:
         """Read a record written by ``to_json``; raises ``RecordError`` if malformed."""
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordError(f"record format {data.get('format')!r} is not {RECORD_FORMAT}")
+            raise RecordError(
+                f"record format {quoted(data.get('format'))} is not {RECORD_FORMAT}; "
+                "this record was written by another version of cheese"
+            )
         game = _typed_field(data, "game", str)
         seed = _typed_field(data, "seed", int)
         players = _list_field(data, "players", str)
@@ -94,19 +106,26 @@ def replay(record: GameRecord, backend: str | None = None) -> State:
     if not state.is_terminal():
         raise RecordError(f"the record stops after {len(record.actions)} actions, before the end")
     if tuple(state.scores()) != record.scores:
-        raise RecordError(
-            f"the replay scores {list(state.scores())}, the record says {list(record.scores)}"
-        )
+        raise _scores_differ(state, record)
     return state
+
+
+def _scores_differ(state: State, record: GameRecord) -> RecordError:
+    return RecordError(
+        f"the replay scores {list(state.scores())}, the record says {list(record.scores)}; "
+        "the record was changed after the game was played"
+    )
 
 
 def replay_states(record: GameRecord, backend: str | None = None) -> list[State]:
     """Every state of ``record``, the initial one first, verifying each step.
 
     Unlike ``replay`` it accepts a record that stops before the end (a game left
-    unfinished); ``RecordError`` names the first action that is illegal, comes after the
-    end, or is a chance outcome the deal seed does not give.
+    unfinished) or gives no scores; ``RecordError`` names a field of the wrong type or
+    range (``check_fields``), the first action that is illegal, comes after the end, or
+    is a chance outcome the deal seed does not give, and scores the end does not give.
     """
+    check_fields(record)
     try:
         state = load_game(record.game, backend).new_initial_state(
             num_players=len(record.players), seed=record.seed, **record.options_dict()
@@ -128,7 +147,34 @@ def replay_states(record: GameRecord, backend: str | None = None) -> list[State]
             raise RecordError(f"action {index} ({action}) is not legal there")
         state = state.apply(action)
         states.append(state)
+    if state.is_terminal() and record.scores and tuple(state.scores()) != record.scores:
+        raise _scores_differ(state, record)
     return states
+
+
+def check_fields(record: GameRecord) -> None:
+    """``RecordError`` unless every field of ``record`` has the type and range a record
+    allows: it may come from a file or a database row that anyone can edit."""
+    if not isinstance(record.game, str):
+        raise RecordError(f"the record's game must be a game's name, not {quoted(record.game)}")
+    if not _is_int(record.seed) or not 0 <= record.seed < SEED_LIMIT:
+        raise RecordError(
+            f"the record's seed must be from 0 to 2**64 - 1, not {quoted(record.seed)}"
+        )
+    if not all(isinstance(player, str) for player in record.players):
+        raise RecordError("every entry of the record's 'players' must be a string")
+    for key, value in record.options:
+        if not isinstance(key, str):
+            raise RecordError(f"the record's option name {quoted(key)} is not a string")
+        if key in RESERVED_OPTIONS:
+            raise RecordError(
+                f"the record's options may not hold {key!r}: the record gives the "
+                f"{'players' if key == 'num_players' else 'seed'} as a field of its own"
+            )
+        _from_json_value(key, list(value) if isinstance(value, tuple) else value)
+    for name, numbers in (("actions", record.actions), ("scores", record.scores)):
+        if not all(_is_int(number) for number in numbers):
+            raise RecordError(f"every entry of the record's {name!r} must be a whole number")
 
 
 def _to_json_value(value: OptionValue) -> object:
@@ -140,7 +186,10 @@ def _from_json_value(key: str, value: object) -> OptionValue:
         return value
     if isinstance(value, list) and all(isinstance(item, int) for item in value):
         return tuple(value)
-    raise RecordError(f"option {key!r} has a value of unsupported type: {value!r}")
+    raise RecordError(
+        f"option {quoted(key)} has a value of unsupported type: {quoted(value)}; an option "
+        "is a number, true or false, a word or a list of numbers"
+    )
 
 
 def _typed_field(data: Mapping[str, object], name: str, kind: type[Value]) -> Value:
@@ -148,13 +197,17 @@ def _typed_field(data: Mapping[str, object], name: str, kind: type[Value]) -> Va
         raise RecordError(f"the record has no {name!r} field")
     value = data[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"the record's {name!r} must be of type {kind.__name__}")
+        raise RecordError(f"the record's {name!r} must be {_KIND_WORDS[kind]}")
     return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _list_field(data: Mapping[str, object], name: str, kind: type[Value]) -> list[Value]:
     items = _typed_field(data, name, list)
     for item in items:
         if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
-            raise RecordError(f"every entry of the record's {name!r} must be a {kind.__name__}")
+            raise RecordError(f"every entry of the record's {name!r} must be {_KIND_WORDS[kind]}")
     return items

@@ -225,7 +225,9 @@ class CheeseDropRenderer:
         return path
 
     def _bets(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
-        cells = options.cells_per_column
+        # A player has at most one piece in a column, so cells beyond one per player
+        # never fill; drawing them all would only widen (or, when huge, sink) the board.
+        cells = min(options.cells_per_column, view.num_players)
         owners: list[list[Seat]] = [[] for _ in range(options.column_count)]
         for seat, columns in enumerate(view.bets):
             for column in columns:

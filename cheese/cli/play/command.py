@@ -16,10 +16,10 @@ from cheese.cli.errors import UserInputError
 from cheese.cli.play.options_text import parse_game_options
 from cheese.cli.play.record_file import default_record_path
 from cheese.cli.play.renderers import RENDERERS
-from cheese.cli.play.replay import Replay, load_replay
+from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
 from cheese.cli.play.session import Players, PlaySession, Terminal
 from cheese.cli.play.terminal import line_reader, make_console
-from cheese.engine import GAME_SLUGS, game_info, load_game
+from cheese.engine import GAME_SLUGS, RecordError, game_info, load_game
 from cheese.tournaments.store import DEFAULT_DB
 
 BOT_PAUSE_SECONDS = 0.7
@@ -102,6 +102,11 @@ def play(
     state = load_game(game).new_initial_state(
         num_players=num_players, seed=seed, **parse_game_options(options)
     )
+    if record is not None and (not record.name or record.is_dir()):
+        raise UserInputError(
+            f"--record {str(record)!r} is a directory; give the path of a file, e.g. "
+            "--record game.json"
+        )
     bot_seats = [other for other in range(num_players) if other != seat]
     specs = seat_specs(vs or [], bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
@@ -161,12 +166,18 @@ def replay(
 
     Example: cheese replay DB:17 --db night.db
     """
-    record = load_replay(source, db)
+    console = make_console()
+    try:
+        record = load_replay(source, db)
+        # Replaying verifies the record, so a bad one is refused before --seat is judged.
+        shown = Replay(renderer_of(record), record, seat, console, line_reader(console))
+    except RecordError as error:
+        where = f"{source} in {db}" if source.startswith(DATABASE_PREFIX) else source
+        raise RecordError(f"{where}: {error}") from None
     if seat is not None and not 0 <= seat < len(record.players):
         raise UserInputError(
             f"--seat {seat} is not a seat of this {len(record.players)}-player game; give 0 "
             f"to {len(record.players) - 1}, or leave it out to see everything"
         )
-    console = make_console()
-    return Replay(RENDERERS[record.game], record, seat, console, line_reader(console)).run()
+    return shown.run()
 

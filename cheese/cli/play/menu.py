@@ -13,6 +13,8 @@ answered at once, unless that answer is the whole move.
 Question(text='What?', answers=('draw', 'play'), chosen=())
 >>> menu.ask(("play",)).answers, menu.ask(("play", "dog"))
 (('cat', 'dog'), 2)
+>>> choice_number("2"), choice_number("²"), choice_number("9" * 40)
+(2, None, 0)
 """
 
 from __future__ import annotations
@@ -21,6 +23,22 @@ from dataclasses import dataclass
 
 from cheese.cli.play.renderer import Step
 from cheese.engine import Action
+
+LONGEST_NUMBER = 9
+"""More digits than any list of choices needs; a longer number reads as no choice."""
+
+
+def shortened(text: str, limit: int = 20) -> str:
+    """``text`` cut to ``limit`` characters (then ``…``), to echo what was typed."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def choice_number(text: str) -> int | None:
+    """``text`` read as the number of a choice; None unless it is written in the digits
+    0 to 9. A number too long for any choice is 0, which names none."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return int(text) if len(text) <= LONGEST_NUMBER else 0
 
 
 @dataclass(frozen=True, slots=True)

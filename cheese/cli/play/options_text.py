@@ -18,6 +18,8 @@ from cheese.engine.api import OptionValue
 
 _NEXT_OPTION = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")
 _INTEGER = re.compile(r"-?[0-9]+")
+FLAG_OF = {"seed": "--seed", "num_players": "--players"}
+"""Settings of a game that are not options: ``cheese play`` takes them as flags."""
 
 
 def parse_game_options(text: str) -> dict[str, OptionValue]:
@@ -33,6 +35,12 @@ def parse_game_options(text: str) -> dict[str, OptionValue]:
                 f"--options: {item.strip()!r} is not NAME=VALUE; write e.g. "
                 "--options simple=true,start_player=1"
             )
+        if name in FLAG_OF:
+            raise UserInputError(
+                f"--options: {name} is not a game option; give it as {FLAG_OF[name]} instead"
+            )
+        if name in options:
+            raise UserInputError(f"--options: {name} is given twice; give it once")
         options[name] = _value(value.strip())
     return options
 

@@ -6,6 +6,7 @@ Records of unfinished games replay up to where they stop.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,16 +15,22 @@ from rich.rule import Rule
 from rich.text import Text
 
 from cheese.cli.errors import UserInputError
+from cheese.cli.play.menu import choice_number
 from cheese.cli.play.record_file import load_record
 from cheese.cli.play.renderer import Renderer, Table
+from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.session import standings
-from cheese.engine import Seat, State
+from cheese.engine import RecordError, Seat, State
+from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
 from cheese.tournaments.store import StoreError, read_game
 
 DATABASE_PREFIX = "DB:"
 REVEALED: Seat = -1
 """The ``Table.seat`` of a replay that shows everything."""
+GAME_ID = re.compile(r"[0-9]+")
+MAX_GAME_ID = 2**63 - 1
+"""The largest id a results database (SQLite) can hold."""
 REPLAY_HELP = "Enter or n: next move · b: back · a number: go to that move · e: end · q: quit"
 
 
@@ -33,15 +40,31 @@ def load_replay(source: str, database: Path) -> GameRecord:
     if not source.startswith(DATABASE_PREFIX):
         return load_record(Path(source))
     game_id = source[len(DATABASE_PREFIX) :]
-    if not game_id.isdigit():
+    if not GAME_ID.fullmatch(game_id):
         raise UserInputError(
-            f"{source!r}: write DB: then the game's id, e.g. DB:17 (cheese tournament games "
-            f"{database} lists them)"
+            f"{quoted(source)}: write DB: then the game's id, e.g. DB:17 (cheese tournament "
+            f"games {database} lists them)"
+        )
+    if len(game_id.lstrip("0")) > len(str(MAX_GAME_ID)) or int(game_id) > MAX_GAME_ID:
+        raise UserInputError(
+            f"{quoted(source)}: there is no game with so large an id (at most {MAX_GAME_ID}); "
+            f"cheese tournament games {database} lists them"
         )
     try:
         return read_game(database, int(game_id))
     except StoreError as error:
         raise UserInputError(str(error)) from None
+
+
+def renderer_of(record: GameRecord) -> Renderer:
+    """The renderer of the record's game; ``RecordError`` for a game there is not."""
+    renderer = RENDERERS.get(record.game) if isinstance(record.game, str) else None
+    if renderer is None:
+        raise RecordError(
+            f"the record's game {quoted(record.game)} is not a game of cheese; it plays "
+            f"{', '.join(RENDERERS)}"
+        )
+    return renderer
 
 
 class Replay:
@@ -64,6 +87,13 @@ class Replay:
         self.positions = [
             index for index, state in enumerate(self.states) if not state.is_chance_node()
         ]
+        if not self.positions:
+            outcomes = len(record.actions)
+            raise RecordError(
+                f"the record holds no move, only {outcomes} chance "
+                f"outcome{'' if outcomes == 1 else 's'}, so there is nothing to replay (the "
+                "game failed or was left before anyone moved)"
+            )
         names = tuple(
             "you" if self.seat == index and player == "human" else player
             for index, player in enumerate(record.players)
@@ -98,10 +128,10 @@ class Replay:
                 move = self.last
             elif text in ("q", "quit", "exit"):
                 return 0
-            elif text.isdigit() and int(text) <= self.last:
-                move = int(text)
+            elif (number := choice_number(text)) is not None and number <= self.last:
+                move = number
             else:
-                self.console.print(f"{text!r}: {REPLAY_HELP} (moves 0 to {self.last})")
+                self.console.print(f"{quoted(text)}: {REPLAY_HELP} (moves 0 to {self.last})")
 
     def show(self, move: int) -> None:
         """The position after ``move`` decisions: the move itself, then the board."""

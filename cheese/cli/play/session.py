@@ -23,7 +23,7 @@ from rich.text import Text
 
 from cheese.bots.base import Bot, Decision, Turn
 from cheese.cli.errors import EXIT_FAILURE
-from cheese.cli.play.menu import Menu, Question
+from cheese.cli.play.menu import Menu, Question, choice_number, shortened
 from cheese.cli.play.record_file import save_record
 from cheese.cli.play.renderer import Renderer, Table
 from cheese.engine import Action, ActionSyntaxError, IllegalActionError, Seat, State
@@ -317,11 +317,13 @@ class PlaySession:
             if answer.strip().lower() in YES:
                 raise LeaveGame(0)
             return None
-        if word.isdigit():
-            if 1 <= int(word) <= count:
-                return Answer(question.answers[int(word) - 1])
+        number = choice_number(word)
+        if number is not None:
+            if 1 <= number <= count:
+                return Answer(question.answers[number - 1])
             console.print(
-                f"There is no choice {word}: {type_a_number(count)}, or help.", style="yellow"
+                f"There is no choice {shortened(word)}: {type_a_number(count)}, or help.",
+                style="yellow",
             )
             return None
         try:
