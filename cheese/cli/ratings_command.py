@@ -41,6 +41,8 @@ def ratings(
     """
     check_format(as_json, as_csv)
     pinned = parse_anchor(anchor)
+    if seed < 0:
+        raise UserInputError(f"--seed must be 0 or more, not {seed}")
     try:
         games = parse_results(read_text_file(file, "a JSON-lines file of games"), str(file))
         table = rate(games, seed=seed, anchor=pinned)

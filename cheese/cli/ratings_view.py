@@ -25,6 +25,8 @@ AnchorOption = Annotated[
 LosOption = Annotated[bool, typer.Option("--los", help="Add the LOS matrix.")]
 
 BOUND_MARKS = {"lower": ">", "upper": "<", None: ""}
+MAX_ANCHOR = 100_000
+"""Largest anchor Elo accepted; real ratings stay within a few thousand of each other."""
 
 
 def rating_json(rating: Rating) -> dict[str, object]:
@@ -130,18 +132,29 @@ def print_ratings(ratings: Ratings, console: Console, with_los: bool = False) ->
 
 
 def parse_anchor(text: str | None) -> tuple[str, float] | None:
-    """``BOT=ELO`` read; ``UserInputError`` shows how to write it."""
+    """``BOT=ELO`` read; ``UserInputError`` shows how to write it.
+
+    >>> parse_anchor("random=-200")
+    ('random', -200.0)
+    """
     if text is None:
         return None
     bot, equals, value = text.rpartition("=")
     try:
         if not equals or not bot:
             raise ValueError
-        return bot, float(value)
+        elo = float(value)
     except ValueError:
         raise UserInputError(
             f"--anchor {text!r} is not BOT=ELO; write e.g. --anchor random=0"
         ) from None
+    # NaN would sort anywhere in the table and inf has no JSON form.
+    if not abs(elo) <= MAX_ANCHOR:
+        raise UserInputError(
+            f"--anchor {text!r}: the Elo must be a number from -{MAX_ANCHOR} to {MAX_ANCHOR}; "
+            "write e.g. --anchor random=0"
+        )
+    return bot, elo
 
 
 def check_format(as_json: bool, as_csv: bool) -> None:

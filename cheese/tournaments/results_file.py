@@ -12,13 +12,15 @@ RatedGame(deal='line 1', seats=('a', 'b', 'c'), places=(2, 1, 2), points=(3.0, 7
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from cheese.engine.json_text import load_json
 from cheese.tournaments.ratings import RatedGame
 
 EXAMPLE = '{"seats": ["mcts", "greedy"], "scores": [12, 7], "deal": 3}'
+MAX_POINTS = 10**15
+"""Largest size of a score: beyond it a float no longer counts single points."""
 
 
 class ResultsFileError(ValueError):
@@ -41,7 +43,7 @@ def _games(lines: Iterator[str], source: str) -> Iterator[RatedGame]:
         if not line.strip():
             continue
         try:
-            data = json.loads(line)
+            data = load_json(line)
         except json.JSONDecodeError as error:
             raise ResultsFileError(
                 f"{source}:{number}: not JSON ({error.msg}); write one object a line, "
@@ -76,18 +78,30 @@ def game_of(data: Mapping[str, object], number: int) -> RatedGame:
         scores = _numbers(data["scores"], "scores", len(seats))
         places = tuple(1 + sum(other > score for other in scores) for score in scores)
         return RatedGame(str(deal), tuple(seats), places, tuple(scores))
-    ranking = _numbers(data["ranking"], "ranking", len(seats))
+    count = len(seats)
+    allowed = f"places from 1 to {count} (1 is first)"
+    ranking = _numbers(data["ranking"], "ranking", count, count, allowed)
     if not all(place == int(place) and place >= 1 for place in ranking):
-        raise ValueError('"ranking" must hold places 1, 2, …')
+        raise ValueError(f'"ranking" must hold {allowed}')
     return RatedGame(str(deal), tuple(seats), tuple(int(place) for place in ranking))
 
 
-def _numbers(value: object, key: str, count: int) -> list[float]:
+def _numbers(
+    value: object,
+    key: str,
+    count: int,
+    largest: float = MAX_POINTS,
+    allowed: str = "numbers from -10**15 to 10**15",
+) -> list[float]:
+    """``value`` as ``count`` floats of at most ``largest`` in size; ``ValueError`` says
+    what ``key`` must hold (``allowed``)."""
     if not isinstance(value, list) or len(value) != count:
         raise ValueError(f'"{key}" must be a list of {count} numbers, one per seat')
+    # Comparing before converting keeps a huge integer from overflowing the float, and
+    # NaN fails every comparison.
     if not all(
-        isinstance(item, int | float) and not isinstance(item, bool) and math.isfinite(item)
+        isinstance(item, int | float) and not isinstance(item, bool) and abs(item) <= largest
         for item in value
     ):
-        raise ValueError(f'"{key}" must hold only numbers')
+        raise ValueError(f'"{key}" must hold only {allowed}')
     return [float(item) for item in value]
