@@ -107,7 +107,8 @@ def _plugin_entry(entry_point: metadata.EntryPoint) -> BotEntry:
         )
         return BotEntry(entry_point.name, "unavailable: not a bot factory", (), origin,
                         _failing_factory(message))
-    doc = (getattr(loaded, "__doc__", None) or "").strip()
+    doc = getattr(loaded, "__doc__", None)
+    doc = doc.strip() if isinstance(doc, str) else ""
     description = doc.splitlines()[0] if doc else f"bot from {origin}"
     return BotEntry(entry_point.name, description, _declared_parameters(loaded), origin, factory)
 
@@ -162,13 +163,23 @@ def make_bot(spec: str) -> Bot:
     factory, origin = _find_factory(name)
     try:
         bot = factory(params)
+        answers = callable(getattr(bot, "choose", None))
+        named = isinstance(getattr(bot, "spec", None), str)
     except BotSpecError:
         raise
     except (ValueError, TypeError) as error:
         raise BotSpecError(f"bad bot spec {spec!r} for {name!r} ({origin}): {error}") from None
-    if not callable(getattr(bot, "choose", None)):
+    except Exception as error:
+        if origin == BUILT_IN:
+            raise  # a bug of cheese's own, to be seen whole
+        # Another package's bug is not the person's fault, but it is theirs to route.
         raise BotSpecError(
-            f"bot {name!r} ({origin}) returned {type(bot).__name__}, which has no choose(); "
-            "its package must return a bot"
+            f"bot {name!r} ({origin}) failed to start for spec {spec!r}: "
+            f"{type(error).__name__}: {error}; fix or uninstall that package"
+        ) from None
+    if not answers or not named:
+        raise BotSpecError(
+            f"bot {name!r} ({origin}) returned {type(bot).__name__}, which has no "
+            f"{'choose()' if not answers else 'spec string'}; its package must return a bot"
         )
     return bot
