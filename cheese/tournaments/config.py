@@ -58,7 +58,7 @@ KEYS = (
     Key("bots", (list,), "a list of bot spec strings, e.g. [\"mcts\", \"greedy\"]"),
     Key("game", (str,), "a game slug, e.g. \"get-the-cheese\""),
     Key("players", (int,), "a whole number of seats, from 1 to 100", 1, 100),
-    Key("deals", (int,), "a whole number of deals per table, from 1 to 1000000", 1, 10**6),
+    Key("deals", (int,), "a whole number of deals per table, from 1 to 10**9", 1, 10**9),
     Key("seed", (int,), "a whole number from 0 to 2**64 - 1", 0, 2**64 - 1),
     Key("workers", (int,), "a whole number of worker processes, from 1 to 4096", 1, 4096),
     Key("db", (str,), "the path of the results database"),

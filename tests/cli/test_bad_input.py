@@ -174,6 +174,15 @@ def test_a_record_path_that_is_a_directory_is_refused(
     assert "is a directory" in refused(capsys, "play", "cheese-drop", "--record", where)
 
 
+def test_a_record_path_that_exists_is_not_overwritten(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    earlier = write_record(tmp_path / "earlier.json", record_of("cheese-drop"))
+    before = earlier.read_bytes()
+    err = refused(capsys, "play", "cheese-drop", "--record", str(earlier))
+    assert "already exists" in err and earlier.read_bytes() == before
+
+
 def test_a_huge_cell_count_is_drawn_one_cell_per_player(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -324,6 +333,7 @@ def test_score_sheets_that_once_raised_are_refused(
         ("move_time = 1e308\n", "move_time = 1e+308 is not"),
         ("move_time = 0\n", "move_time = 0 is not"),
         ("deals = 99999999999999999999\n", "deals = 99999999999999999999 is not"),
+        ("deals = 1000000001\n", "deals = 1000000001 is not"),
         ("deals = 0\n", "deals = 0 is not"),
         ("seed = 18446744073709551616\n", "seed = 18446744073709551616 is not"),
         ("seed = -1\n", "seed = -1 is not"),

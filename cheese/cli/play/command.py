@@ -107,6 +107,12 @@ def play(
             f"--record {str(record)!r} is a directory; give the path of a file, e.g. "
             "--record game.json"
         )
+    if record is not None and record.exists():
+        # The record is written before the first move: an old game there would be lost.
+        raise UserInputError(
+            f"--record {str(record)!r} already exists; give the path of a new file (a "
+            "game never overwrites a file)"
+        )
     bot_seats = [other for other in range(num_players) if other != seat]
     specs = seat_specs(vs or [], bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
