@@ -73,12 +73,19 @@ KEYS = (
 )
 BY_NAME = {key.name: key for key in KEYS}
 WANTED = "give the path of a TOML config file"
+MAX_BYTES = 1_000_000
+"""Largest config read; a real one is a few lines."""
 
 
 def read_config(path: Path) -> dict[str, object]:
     """The settings in the TOML file at ``path``, checked; ``ConfigError`` names the key."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # A bounded read: /dev/zero or a runaway pipe is refused instead of filling memory.
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ConfigError(f"{path}: is larger than {MAX_BYTES:,} bytes; {WANTED}")
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except IsADirectoryError:

@@ -356,3 +356,12 @@ def test_a_config_with_a_bad_number_or_colliding_keys_is_refused(
         capsys, "tournament", "run", "--config", str(config), "--db", str(database), "-q"
     )
     assert message in err and not database.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_config_is_refused_without_filling_memory(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    database = tmp_path / "cup.db"
+    err = refused(capsys, "tournament", "run", "--config", "/dev/zero", "--db", str(database))
+    assert "is larger than" in err and not database.exists()
