@@ -14,7 +14,7 @@ over those lines (``mcts_lines``). A spec that names a setting of the engine-tre
 On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
 same selection and widening, same rewards, leaves played out to the end by the game's C
 playout policy; the settings a spec leaves open take the game's tuned C defaults
-(``mcts_native.NATIVE_DEFAULTS``: iterations, playout policy, exploration, root prior).
+(``SearchAdvice.c_search``: iterations, playout policy, exploration, root prior).
 Specs the C loop cannot follow (``playout=none``, a playout ``depth``) run the Python
 loop.
 

@@ -2,7 +2,7 @@
 
 A setting the spec leaves open is ``None`` in the config, so that an explicit value
 always wins, even one equal to a default: the Python loop then takes this module's
-defaults, the C loop the game's (``cheese.bots.mcts_native.NATIVE_DEFAULTS``).
+defaults, the C loop the game's (``SearchAdvice.c_search`` of its evaluation).
 """
 
 from __future__ import annotations
@@ -10,15 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cheese.bots.mcts_native import (
-    NATIVE_DEFAULTS,
-    NativeDefaults,
-    NativeSearch,
-    native_defaults,
-)
+from cheese.bots.evaluation import game_evaluators
+from cheese.bots.mcts_native import NativeSearch
 from cheese.bots.mcts_tree import TreePolicy
 from cheese.bots.search.budget import Budget
-from cheese.bots.search.evaluator import SearchAdvice
+from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
 from cheese.bots.spec import (
     ChoiceParameter,
     FloatParameter,
@@ -52,12 +48,12 @@ lines finds (``tests/bots/test_mcts.py``, ``test_uct_over_the_lines_plays_the_fu
 searchs_move``: 35 of its 36 bets; with 0.3 and widening 1 only 29, which fails it)."""
 
 
-def native_widen(defaults: NativeDefaults) -> float:
+def native_widen(defaults: CSearchAdvice) -> float:
     """The C loop's widening for a game: its own, else the Python loop's."""
     return DEFAULT_WIDEN if defaults.widen is None else defaults.widen
 
 
-IN_C = tuple(NATIVE_DEFAULTS.items())
+IN_C = tuple((slug, evaluator.advice.c_search) for slug, evaluator in game_evaluators())
 """Each game's C loop defaults, shown beside the Python ones (``cheese bots``, errors)."""
 PARAMETERS: tuple[Parameter, ...] = (
     IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
@@ -158,12 +154,12 @@ class MctsConfig:
             return Budget(DEFAULT_ITERATIONS, None)
         return Budget(self.iterations, self.seconds)
 
-    def native_search(self, slug: str) -> NativeSearch | None:
-        """The C loop's settings for the game ``slug``, or None when the spec asks for
-        what only the Python loop does (``playout=none`` or a playout depth)."""
+    def native_search(self, defaults: CSearchAdvice) -> NativeSearch | None:
+        """The C loop's settings for a game that advises ``defaults``, or None when the
+        spec asks for what only the Python loop does (``playout=none`` or a playout
+        depth)."""
         if self.playout == "none" or self.depth:
             return None
-        defaults = native_defaults(slug)
         iterations = self.iterations
         if iterations is None:
             iterations = MAX_ITERATIONS if self.seconds is not None else defaults.iterations

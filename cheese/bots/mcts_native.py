@@ -17,13 +17,11 @@ greedy compares) steer the first iterations toward the moves the evaluation like
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.cheese_chasers import FINISH_WEIGHT, SCORE_SCALE
-from cheese.bots.search.evaluator import SOLITAIRE_SCALE, Evaluator
+from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import one_ply_values
 from cheese.bots.search.playouts import C_POLICIES
 from cheese.engine import Action
@@ -35,56 +33,6 @@ virtual visits keep the search off it."""
 PRIOR_WORLDS = 4
 """Determinizations the root moves' one-ply values are averaged over (one when the
 evaluation reads only the public view)."""
-
-
-@dataclass(frozen=True, slots=True)
-class NativeDefaults:
-    """A game's settings for the C search where the spec leaves them open.
-
-    Chosen by duels against greedy: the fast heuristic playouts beat uniform ones in
-    every game; the budgets keep a default duel of 100 four-player Get The Cheese! games
-    near a minute on two cores; rewards lie in [0, 1] and most moves are clearly worse
-    than the best few, so a small exploration constant (0.3) plays better than 0.7;
-    Cheese Chasers, where every draw is seen, keys its tree by the drawn cards; in
-    Cheese Drop the root moves start from greedy's one-ply values (a gate has hundreds
-    of moves that playouts alone rank poorly) and the tree widens slowly (0.5), in the
-    order of the bettors' expected points, so it follows the bets the other seats are
-    likely to make; searching only the best 13 root moves (every bet, the best gates)
-    did not play better.
-    """
-
-    iterations: int
-    playout: str
-    exploration: float
-    prior_visits: int = 0
-    chance_nodes: bool = False
-    solitaire_scale: float = SOLITAIRE_SCALE
-    """With one seat, the reward is ``rewards.solitaire_reward(points, scale, finish)``:
-    by default the generic evaluation's; a game whose evaluation counts a finished game
-    otherwise gives its own."""
-    solitaire_finish: float = 0.0
-    widen: float | None = None
-    """Progressive widening; ``None``: the Python loop's."""
-    root_width: int = 0
-    """Root moves searched, best one-ply values first (with priors); 0 = all."""
-
-
-NATIVE_DEFAULTS: Mapping[str, NativeDefaults] = MappingProxyType(
-    {
-        "get-the-cheese": NativeDefaults(5000, "heuristic", 0.3),
-        "cheese-chasers": NativeDefaults(
-            3000, "heuristic", 0.3, chance_nodes=True, solitaire_scale=SCORE_SCALE,
-            solitaire_finish=FINISH_WEIGHT,
-        ),
-        "cheese-drop": NativeDefaults(5000, "heuristic", 0.3, prior_visits=20, widen=0.5),
-    }
-)
-FALLBACK_DEFAULTS = NativeDefaults(5000, "heuristic", 0.3)
-
-
-def native_defaults(slug: str) -> NativeDefaults:
-    """The C search's settings for the game ``slug`` where a spec leaves them open."""
-    return NATIVE_DEFAULTS.get(slug, FALLBACK_DEFAULTS)
 
 
 def runs_in_c(turn: Turn) -> bool:
@@ -137,7 +85,6 @@ def search_in_c(
             for index in ranked[settings.root_width:]:
                 values[index] = OUT_OF_SEARCH
         priors = dict(zip(legal, values))
-    defaults = native_defaults(turn.game.info.slug)
     result = search(
         world,
         turn.seat,
@@ -147,8 +94,8 @@ def search_in_c(
         widen=settings.widen,
         policy=C_POLICIES[settings.playout],
         seed=rng.getrandbits(64),
-        solitaire_scale=defaults.solitaire_scale,
-        solitaire_finish=defaults.solitaire_finish,
+        solitaire_scale=evaluator.solitaire_scale,
+        solitaire_finish=evaluator.solitaire_finish,
         priors=priors,
         prior_visits=settings.prior_visits,
         chance_nodes=settings.chance_nodes,

@@ -33,7 +33,7 @@ def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
     With ``config.prior`` the root is first seeded with the moves' one-ply values.
     """
     evaluator = evaluator_for(turn.game)
-    settings = config.native_search(turn.game.info.slug) if runs_in_c(turn) else None
+    settings = config.native_search(evaluator.advice.c_search) if runs_in_c(turn) else None
     if settings is not None:
         iterations, elapsed, children = search_in_c(turn, settings, evaluator, seed)
         return RootStats(iterations, elapsed, children, in_c=True)

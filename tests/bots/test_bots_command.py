@@ -42,11 +42,13 @@ def test_help_shows_an_example(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_catalogue_shows_the_defaults_each_game_uses_in_c(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from cheese.bots.mcts_native import NATIVE_DEFAULTS
+    from cheese.bots.evaluation import game_evaluators
+
+    c_search_advice = {slug: evaluator.advice.c_search for slug, evaluator in game_evaluators()}
 
     assert main(["bots", "--json"]) == 0
     mcts = next(entry for entry in json.loads(capsys.readouterr().out) if entry["name"] == "mcts")
-    for slug, defaults in NATIVE_DEFAULTS.items():
+    for slug, defaults in c_search_advice.items():
         used = mcts["native_defaults"][slug]
         assert (used["iterations"], used["c"], used["prior"]) == (
             defaults.iterations, defaults.exploration, defaults.prior_visits

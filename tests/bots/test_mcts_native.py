@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from cheese.bots import Decision, Turn, make_bot
-from cheese.bots.evaluation import evaluator_for
+from cheese.bots.evaluation import evaluator_for, game_evaluators
 from cheese.bots.mcts import MctsBot
 from cheese.bots.mcts_config import (
     DEFAULT_EXPLORATION,
@@ -16,12 +16,15 @@ from cheese.bots.mcts_config import (
     DEFAULT_WIDEN,
     MctsConfig,
 )
-from cheese.bots.mcts_native import NATIVE_DEFAULTS, root_prior_values
+from cheese.bots.mcts_native import root_prior_values
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
 
 from .conftest import random_position
+
+C_SEARCH = {slug: evaluator.advice.c_search for slug, evaluator in game_evaluators()}
+"""Each game's settings of the C search where a spec leaves them open."""
 
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
@@ -63,12 +66,12 @@ def test_native_states_are_searched_in_c_with_the_given_budget(slug: str, player
 def test_the_default_budget_in_c_is_the_game_s() -> None:
     state = native_position("get-the-cheese", 4, seed=1, moves=4)
     decision = make_bot("mcts").choose(Turn(state, state.current_player), random.Random(0))
-    assert decision.info["iterations"] == NATIVE_DEFAULTS["get-the-cheese"].iterations
+    assert decision.info["iterations"] == C_SEARCH["get-the-cheese"].iterations
     drop = native_position("cheese-drop", 3, seed=1, moves=4)
     decision = make_bot("mcts:playout=heuristic").choose(
         Turn(drop, drop.current_player), random.Random(0)
     )
-    assert decision.info["iterations"] == NATIVE_DEFAULTS["cheese-drop"].iterations
+    assert decision.info["iterations"] == C_SEARCH["cheese-drop"].iterations
 
 
 def test_reference_states_and_leaf_evaluations_stay_in_python() -> None:
@@ -134,16 +137,17 @@ def test_root_priors_reach_the_c_search() -> None:
 
 def test_the_c_defaults_follow_the_spec() -> None:
     config = MctsConfig.from_params({})
-    chasers = config.native_search("cheese-chasers")
+    chasers = config.native_search(C_SEARCH["cheese-chasers"])
     assert chasers is not None and chasers.chance_nodes and chasers.playout == "heuristic"
     given = MctsConfig.from_params({"c": "1.5", "playout": "random", "iterations": "40"})
-    settings = given.native_search("get-the-cheese")
+    settings = given.native_search(C_SEARCH["get-the-cheese"])
     assert settings is not None
     assert (settings.exploration, settings.playout, settings.iterations) == (1.5, "random", 40)
-    assert MctsConfig.from_params({"playout": "none"}).native_search("get-the-cheese") is None
-    drop = config.native_search("cheese-drop")
-    assert drop is not None and drop.prior_visits == NATIVE_DEFAULTS["cheese-drop"].prior_visits
-    assert MctsConfig.from_params({"prior": "3"}).native_search("cheese-drop") == replace(
+    no_playout = MctsConfig.from_params({"playout": "none"})
+    assert no_playout.native_search(C_SEARCH["get-the-cheese"]) is None
+    drop = config.native_search(C_SEARCH["cheese-drop"])
+    assert drop is not None and drop.prior_visits == C_SEARCH["cheese-drop"].prior_visits
+    assert MctsConfig.from_params({"prior": "3"}).native_search(C_SEARCH["cheese-drop"]) == replace(
         drop, prior_visits=3
     )
     assert MctsConfig.from_params({"iterations": "300"}).spec == "mcts:iterations=300"
@@ -151,27 +155,27 @@ def test_the_c_defaults_follow_the_spec() -> None:
 
 def test_explicit_values_equal_to_the_python_defaults_win_in_c() -> None:
     config = MctsConfig.from_params({"c": str(DEFAULT_EXPLORATION), "prior": "0"})
-    settings = config.native_search("cheese-drop")
+    settings = config.native_search(C_SEARCH["cheese-drop"])
     assert settings is not None
     assert (settings.exploration, settings.prior_visits) == (DEFAULT_EXPLORATION, 0)
-    assert NATIVE_DEFAULTS["cheese-drop"].exploration != DEFAULT_EXPLORATION
-    assert NATIVE_DEFAULTS["cheese-drop"].prior_visits != 0
+    assert C_SEARCH["cheese-drop"].exploration != DEFAULT_EXPLORATION
+    assert C_SEARCH["cheese-drop"].prior_visits != 0
     assert config.spec == f"mcts:c={DEFAULT_EXPLORATION},prior=0"
-    open_settings = MctsConfig.from_params({}).native_search("cheese-drop")
+    open_settings = MctsConfig.from_params({}).native_search(C_SEARCH["cheese-drop"])
     assert open_settings is not None
-    assert open_settings.exploration == NATIVE_DEFAULTS["cheese-drop"].exploration
+    assert open_settings.exploration == C_SEARCH["cheese-drop"].exploration
 
 
 def test_cheese_drop_searches_widen_slowly_and_the_root_width_follows_the_spec() -> None:
-    drop = MctsConfig.from_params({}).native_search("cheese-drop")
-    defaults = NATIVE_DEFAULTS["cheese-drop"]
+    drop = MctsConfig.from_params({}).native_search(C_SEARCH["cheese-drop"])
+    defaults = C_SEARCH["cheese-drop"]
     assert drop is not None and defaults.widen is not None
     assert (drop.widen, drop.root_width) == (defaults.widen, defaults.root_width)
     given = MctsConfig.from_params({"widen": "1.5", "root": "3"})
     assert given.spec == "mcts:widen=1.5,root=3"
-    settings = given.native_search("cheese-drop")
+    settings = given.native_search(C_SEARCH["cheese-drop"])
     assert settings is not None and (settings.widen, settings.root_width) == (1.5, 3)
-    other = MctsConfig.from_params({}).native_search("get-the-cheese")
+    other = MctsConfig.from_params({}).native_search(C_SEARCH["get-the-cheese"])
     assert other is not None and (other.widen, other.root_width) == (DEFAULT_WIDEN, 0)
 
 

@@ -127,11 +127,13 @@ def test_parameters_describe_themselves_as_json() -> None:
 
 def test_errors_show_the_defaults_each_game_uses_in_c() -> None:
     from cheese.bots import make_bot
-    from cheese.bots.mcts_native import NATIVE_DEFAULTS
+    from cheese.bots.evaluation import game_evaluators
+
+    c_search_advice = {slug: evaluator.advice.c_search for slug, evaluator in game_evaluators()}
 
     with pytest.raises(BotSpecError) as caught:
         make_bot("mcts:iterations=0")
     message = str(caught.value)
-    budgets = ", ".join(f"{slug} {value.iterations}" for slug, value in NATIVE_DEFAULTS.items())
+    budgets = ", ".join(f"{slug} {value.iterations}" for slug, value in c_search_advice.items())
     assert f"(default 300; on the native backend: {budgets})" in message
     assert "cheese-drop 20" in message

@@ -8,6 +8,6 @@ One module per game (``get_the_cheese``, ``cheese_chasers``, ``cheese_drop``) of
 
 from __future__ import annotations
 
-from cheese.bots.evaluation.select import evaluator_for
+from cheese.bots.evaluation.select import evaluator_for, evaluator_of, game_evaluators
 
-__all__ = ["evaluator_for"]
+__all__ = ["evaluator_for", "evaluator_of", "game_evaluators"]

@@ -27,11 +27,9 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from cheese.bots.base import Turn, best_valued
-from cheese.bots.lines.model import Lines
-from cheese.bots.search.evaluator import SearchAdvice, values_by_applying
+from cheese.bots.base import best_valued
+from cheese.bots.search.evaluator import CSearchAdvice, Evaluator, SearchAdvice
 from cheese.bots.search.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
@@ -235,32 +233,34 @@ def chasers_view(state: State) -> ChasersView:
     return view
 
 
-class CheeseChasersEvaluator:
+class CheeseChasersEvaluator(Evaluator):
     """``P(finish) × reward(score)`` estimated from the table; see the module doc."""
 
     __slots__ = ("weights",)
 
+    # Uniform playouts almost never finish: play the heuristic for a stretch, then let
+    # the estimate judge. The next card has at most four kinds: expand it. Expectimax
+    # (native backend) plays its leaves out to the end with the C heuristic: finishing is
+    # all that counts, and a playout sees how a game ends better than the estimate does.
+    # Every draw is seen, so the C search keys its tree by the drawn cards too.
+    advice = SearchAdvice(
+        playout="heuristic",
+        playout_depth=6,
+        chance_width=4,
+        view_only=True,
+        hidden_information=False,
+        native_playout="heuristic",
+        expectimax_depth=1,
+        leaf_playouts=128,
+        c_search=CSearchAdvice(iterations=3000, chance_nodes=True),
+    )
+    # A finished game known only by its points (a C playout) is worth its score's
+    # reward; no points means lost (or, rarely, finished bare).
+    solitaire_scale = SCORE_SCALE
+    solitaire_finish = FINISH_WEIGHT
+
     def __init__(self, weights: RiskWeights = RISK) -> None:
         self.weights = weights
-
-    @property
-    def advice(self) -> SearchAdvice:
-        # Uniform playouts almost never finish: play the heuristic for a stretch, then
-        # let the estimate judge. The next card has at most four kinds: expand it.
-        # Expectimax (native backend) plays its leaves out to the end with the C
-        # heuristic: finishing is all that counts, and a playout sees how a game ends
-        # better than the estimate does; one decision with many playouts beat two
-        # decisions with few for the same time.
-        return SearchAdvice(
-            playout="heuristic",
-            playout_depth=6,
-            chance_width=4,
-            view_only=True,
-            hidden_information=False,
-            native_playout="heuristic",
-            expectimax_depth=1,
-            leaf_playouts=128,
-        )
 
     def value(self, view: ChasersView, table: Table) -> float:
         """The estimated reward of the position ``view`` shows (``table`` its cards)."""
@@ -279,25 +279,6 @@ class CheeseChasersEvaluator:
         view = chasers_view(state)
         table = state.table if isinstance(state, ChasersState) else view.table()
         return (self.value(view, table),)
-
-    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
-        # Only a finished game scores: nothing means lost (or, rarely, finished bare).
-        return (reward_of_score(points[0]) if points[0] > 0 else 0.0,)
-
-    def values_directly(self, state: State) -> bool:
-        return False
-
-    def decided_by_one_ply(self, view: object) -> bool:
-        return False
-
-    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
-        return None
-
-    def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
-        return values_by_applying(self, state, actions)
-
-    def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        return [rewards[0] for rewards in self.action_values(state, actions)]
 
     def playout_action(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()

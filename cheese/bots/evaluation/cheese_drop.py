@@ -30,7 +30,12 @@ from dataclasses import dataclass, replace
 
 from cheese.bots.base import Turn, best_valued
 from cheese.bots.evaluation.cheese_drop_round import RoundEndSpread, RoundLines
-from cheese.bots.search.evaluator import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.search.evaluator import (
+    CSearchAdvice,
+    Evaluator,
+    SearchAdvice,
+    values_by_applying,
+)
 from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.cheese_drop.betting import bettor, column_counts, place_piece
@@ -273,7 +278,7 @@ def drop_view(state: State) -> DropView:
     return view
 
 
-class CheeseDropEvaluator:
+class CheeseDropEvaluator(Evaluator):
     """Totals plus the expected points of this round's pieces; see the module doc."""
 
     __slots__ = ("_falls", "_outlooks")
@@ -285,20 +290,22 @@ class CheeseDropEvaluator:
         """Outlooks by what they depend on: a search meets the same marbles again and
         again (bets do not move them)."""
 
-    @property
-    def advice(self) -> SearchAdvice:
-        # The evaluation already integrates the fall and the draws (never expand them)
-        # and reads only the public view; a search values a round's last bet from the
-        # view too (``values_directly``), so it never reads a determinization's hidden
-        # lanes and one world will do.
-        return SearchAdvice(
-            playout="none",
-            playout_depth=0,
-            chance_width=1,
-            view_only=True,
-            hidden_information=False,
-            fresh_hidden=True,
-        )
+    # The evaluation already integrates the fall and the draws (never expand them) and
+    # reads only the public view; a search values a round's last bet from the view too
+    # (``values_directly``), so it never reads a determinization's hidden lanes and one
+    # world will do. The C search of the engine's tree (a spec naming its settings)
+    # starts the root moves from greedy's one-ply values, which rank a gate's hundreds
+    # of fillings better than playouts alone, and widens slowly in the order of the
+    # bettors' expected points, following the bets the other seats are likely to make.
+    advice = SearchAdvice(
+        playout="none",
+        playout_depth=0,
+        chance_width=1,
+        view_only=True,
+        hidden_information=False,
+        fresh_hidden=True,
+        c_search=CSearchAdvice(prior_visits=20, widen=0.5),
+    )
 
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)
@@ -343,9 +350,6 @@ class CheeseDropEvaluator:
             return terminal_rewards(state)
         points, spread = self.estimate(drop_view(state), drop_options(state))
         return estimated_rewards(points, spread)
-
-    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
-        return rewards_by_points(points)
 
     def values_directly(self, state: State) -> bool:
         """Draws, the fall and gates are all in the estimate: marbles still to fall follow
@@ -399,10 +403,6 @@ class CheeseDropEvaluator:
         bets = place_piece(view.bets, seat, column)
         points, spread = self.estimate(replace(view, bets=bets), options)
         return estimated_rewards(points, spread)
-
-    def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        seat = state.current_player
-        return [rewards[seat] for rewards in self.action_values(state, actions)]
 
     def playout_action(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()

@@ -22,11 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from cheese.bots.base import Turn
-from cheese.bots.lines.model import Lines
-from cheese.bots.search.evaluator import SearchAdvice, rewards_by_points, values_by_applying
+from cheese.bots.search.evaluator import Evaluator, SearchAdvice, values_by_applying
 from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
@@ -153,24 +150,22 @@ def reserve_potential(reserve: Sequence[int]) -> float:
     return sum(count * value for count, value in zip(reserve, POTENTIAL))
 
 
-class GetTheCheeseEvaluator:
+class GetTheCheeseEvaluator(Evaluator):
     """Lines resolved now plus the potential of the cards to come; see the module doc."""
 
     __slots__ = ()
 
-    @property
-    def advice(self) -> SearchAdvice:
-        # Pending draws change no estimate (a card counts the same in deck and hand),
-        # so expanding them would only repeat the same value.
-        # One decision ahead: with playouts at the leaves the next seats' replies are
-        # already played out; a second ply only adds the noise of their maxima.
-        return SearchAdvice(
-            playout="none",
-            playout_depth=0,
-            chance_width=1,
-            native_playout="heuristic",
-            expectimax_depth=1,
-        )
+    # Pending draws change no estimate (a card counts the same in deck and hand), so
+    # expanding them would only repeat the same value. One decision ahead: with playouts
+    # at the leaves the next seats' replies are already played out; a second ply only
+    # adds the noise of their maxima.
+    advice = SearchAdvice(
+        playout="none",
+        playout_depth=0,
+        chance_width=1,
+        native_playout="heuristic",
+        expectimax_depth=1,
+    )
 
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
@@ -221,18 +216,6 @@ class GetTheCheeseEvaluator:
                     after[seat] -= POTENTIAL[kind]
             afters.append(after)
         return afters, spread
-
-    def rewards_of_points(self, points: Sequence[float]) -> Rewards:
-        return rewards_by_points(points)
-
-    def values_directly(self, state: State) -> bool:
-        return False
-
-    def decided_by_one_ply(self, view: object) -> bool:
-        return False
-
-    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
-        return None
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """The rewards after each of ``actions`` (the seat to act plays), line by line."""

@@ -20,8 +20,18 @@ EVALUATION_MODULES = MappingProxyType(
 
 def evaluator_for(game: Game) -> Evaluator:
     """The evaluation written for ``game``, or the generic one for any other game."""
-    module_name = EVALUATION_MODULES.get(game.info.slug)
+    return evaluator_of(game.info.slug)
+
+
+def evaluator_of(slug: str) -> Evaluator:
+    """The evaluation written for the game ``slug``, or the generic one."""
+    module_name = EVALUATION_MODULES.get(slug)
     if module_name is None:
         return GenericEvaluator()
     evaluator: Evaluator = importlib.import_module(module_name).make_evaluator()
     return evaluator
+
+
+def game_evaluators() -> tuple[tuple[str, Evaluator], ...]:
+    """Every game with an evaluation of its own (slug, evaluation), in table order."""
+    return tuple((slug, evaluator_of(slug)) for slug in EVALUATION_MODULES)

@@ -1,4 +1,4 @@
-"""What a game's evaluation offers the searches.
+"""What a game's evaluation offers the searches, and what it need not write itself.
 
 An ``Evaluator`` answers a few questions about a full (determinized) state: how good it
 is for every seat (``rewards``, exact once the game is over), how good it is after each
@@ -6,14 +6,21 @@ move (``action_values``, the one-ply values greedy compares), which moves look w
 trying first (``action_priors``), and which move a quick playout should make
 (``playout_action``). Searches call nothing else game-specific, so the C search loop can
 mirror them with the same hooks.
+
+A game's evaluation subclasses ``Evaluator`` and writes ``rewards``; every other hook has
+a default that fits a game with nothing special to say (apply each move and evaluate,
+the mover's one-ply values as priors, uniform playouts, search every decision in the
+engine's tree). A game overrides a hook where it knows better, and says through its
+``advice`` how the searches should use it.
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
 from cheese.bots.base import Turn
 from cheese.bots.lines.model import Lines
@@ -21,10 +28,39 @@ from cheese.bots.search.rewards import Rewards, solitaire_reward, terminal_rewar
 from cheese.engine import Action, State
 
 SOLITAIRE_SCALE = 10.0
-"""Points at which a solitaire game's reward reaches one half (games without their own)."""
+"""Points at which a solitaire game's reward reaches one half, for games that give no
+scale of their own: ten points, a middling score of a one-seat game."""
 
 PlayoutPolicy: TypeAlias = Literal["random", "heuristic", "none"]
 PLAYOUT_POLICIES: tuple[PlayoutPolicy, ...] = ("random", "heuristic", "none")
+CPlayoutPolicy: TypeAlias = Literal["random", "heuristic"]
+"""The playout policies the C code has: uniform moves, or the game's fast heuristic."""
+
+
+@dataclass(frozen=True, slots=True)
+class CSearchAdvice:
+    """What the MCTS loop in C takes where a spec leaves a setting open.
+
+    The values here are those of a game that says nothing of its own; ``cheese bots``
+    shows each game's.
+    """
+
+    iterations: int = 5000
+    """Iterations per move: the budget the C loop's default duels were measured with."""
+    playout: CPlayoutPolicy = "heuristic"
+    """The leaves' playout policy: the game's fast heuristic, which beat uniform playouts
+    in duels against greedy in every game."""
+    exploration: float = 0.3
+    """The UCB exploration constant: rewards lie in [0, 1], so a small one."""
+    widen: float | None = None
+    """Progressive widening; ``None``: the Python loop's."""
+    prior_visits: int = 0
+    """Virtual visits of each root move at its one-ply value; 0: none."""
+    root_width: int = 0
+    """Root moves searched, best one-ply values first (with priors); 0: all."""
+    chance_nodes: bool = False
+    """Whether the tree is keyed by chance outcomes too: right only where the searching
+    seat sees every outcome (a solitaire game without hidden cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +78,9 @@ class SearchAdvice:
     only secret is the order of a deck, which the searches treat as chance) one will do.
     """
 
-    playout: PlayoutPolicy
-    playout_depth: int
-    chance_width: int
+    playout: PlayoutPolicy = "random"
+    playout_depth: int = 0
+    chance_width: int = 8
     view_only: bool = False
     hidden_information: bool = True
     native_playout: PlayoutPolicy | None = None
@@ -59,64 +95,76 @@ class SearchAdvice:
     """What is hidden is hidden from every seat alike and nobody has seen it yet (Cheese
     Drop's lanes under the cover): each leaf playout draws it afresh from its own seed
     instead of reading its world's draw, so averaging playouts averages over it too."""
+    c_search: CSearchAdvice = CSearchAdvice()
+    """The MCTS loop in C (native backend)."""
 
 
-class Evaluator(Protocol):
-    """Game knowledge used by greedy, MCTS and expectimax."""
+class Evaluator(ABC):
+    """Game knowledge used by greedy, MCTS and expectimax; see the module docstring."""
 
-    @property
-    def advice(self) -> SearchAdvice:
-        """What the searches use for the settings their specs leave to the game."""
-        ...
+    __slots__ = ()
 
+    advice: ClassVar[SearchAdvice] = SearchAdvice()
+    """What the searches use for the settings their specs leave to the game."""
+    solitaire_scale: ClassVar[float] = SOLITAIRE_SCALE
+    """With one seat, the points at which a finished game's reward is half of what is
+    left above ``solitaire_finish`` (``cheese.bots.search.rewards.solitaire_reward``)."""
+    solitaire_finish: ClassVar[float] = 0.0
+    """With one seat, the reward of finishing with the fewest points above nothing."""
+
+    @abstractmethod
     def rewards(self, state: State) -> Rewards:
         """Per seat, the expected reward (see ``cheese.bots.search.rewards``) of ``state``.
 
         Works on any state (decision, chance or terminal); exact at terminal states.
         """
-        ...
 
     def rewards_of_points(self, points: Sequence[float]) -> Rewards:
-        """The rewards of a finished game known only by its final points (a C playout)."""
-        ...
+        """The rewards of a finished game known only by its final points (a C playout).
+
+        By default the game is ranked by points alone, and one seat's reward is
+        ``solitaire_reward`` of its points at the evaluation's scale and finish.
+        """
+        if len(points) == 1:
+            return (solitaire_reward(points[0], self.solitaire_scale, self.solitaire_finish),)
+        return terminal_rewards_of(points, points)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
-        """``rewards(state.apply(action))`` for each action, however it is fastest found."""
-        ...
+        """``rewards(state.apply(action))`` for each action, however it is fastest found
+        (by default: apply each and evaluate the result)."""
+        return values_by_applying(self, state, actions)
 
     def values_directly(self, state: State) -> bool:
         """Whether ``rewards(state)`` already accounts for what happens at this node (a
         chance event it integrates, a decision it models), so that a search should value
-        the node rather than expand it."""
-        ...
+        the node rather than expand it (by default: never)."""
+        return False
 
     def action_priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        """A cheap score per action for the seat to act (higher first); same order."""
-        ...
+        """A cheap score per action for the seat to act (higher first); same order. By
+        default the mover's one-ply values."""
+        seat = state.current_player
+        return [rewards[seat] for rewards in self.action_values(state, actions)]
 
     def decided_by_one_ply(self, view: object) -> bool:
         """Whether the searches should play this decision (the acting seat's ``view``) by
         the one-ply values, as greedy does, rather than search it: the evaluation already
         integrates what follows up to the next decision worth searching, and its values
-        rank the moves more finely than sampled playouts can tell them apart."""
-        ...
+        rank the moves more finely than sampled playouts can tell them apart (by default:
+        never)."""
+        return False
 
     def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
         """The game's model of the lines that follow this decision, for the searches to
         search instead of the engine's tree (Cheese Drop: a bet, to the end of the round's
-        betting); ``None`` where the game has none for this decision."""
-        ...
+        betting); ``None`` where the game has none for this decision (by default: none)."""
+        return None
 
     def playout_action(self, state: State, rng: random.Random) -> Action:
-        """The move of a quick playout for the seat to act (a decision node)."""
-        ...
-
-
-def rewards_by_points(points: Sequence[float]) -> Rewards:
-    """``rewards_of_points`` for games ranked by points alone: the points are the keys."""
-    if len(points) == 1:
-        return (solitaire_reward(points[0], SOLITAIRE_SCALE),)
-    return terminal_rewards_of(points, points)
+        """The move of a quick playout for the seat to act, a decision node (by default:
+        uniform among the legal moves)."""
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
 
 
 def values_by_applying(
