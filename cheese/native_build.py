@@ -2,7 +2,7 @@
 
 ``setup.py`` names ``ffibuilder`` in ``cffi_modules``, so ``pip install .`` compiles the
 games' C files and the bridge helpers (``cheese/engine/native``) and the search
-(``cheese/bots/native/search.c``) into ``cheese.engine.native._cheese_native``. For a
+(``cheese/bots/mcts/native/search.c``) into ``cheese.engine.native._cheese_native``. For a
 quick rebuild in a checkout: ``python cheese/native_build.py`` (writes the module in
 place).
 
@@ -21,7 +21,7 @@ from cffi import FFI
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ENGINE_DIR = PACKAGE_DIR / "engine" / "native"
-BOTS_DIR = PACKAGE_DIR / "bots" / "native"
+BOTS_DIR = PACKAGE_DIR / "bots" / "mcts" / "native"
 GAME_PREFIX = re.compile(r"^#define CH_GAME\(name\) (\w+)_##name$", re.MULTILINE)
 GAME_NAME = re.compile(r"\bCH_GAME\((\w+)\)")
 

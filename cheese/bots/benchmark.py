@@ -1,6 +1,6 @@
 """The speed of the MCTS loop in C beside the engine's figures (``cheese bench``).
 
-The MCTS figure is iterations per second of the C search (``cheese.bots.native.search``)
+The MCTS figure is iterations per second of the C search (``cheese.bots.mcts.native.search``)
 from the game's first decision (the deal resolved by paired luck), in searches of
 ``MCTS_ITERATIONS`` iterations with uniformly random playouts, so it compares directly
 with the native playout rate: ``mcts_share`` is the part of that rate the search keeps
@@ -45,7 +45,7 @@ class Speed:
 
 def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
     """Iterations per second of the C search from the game's first decision."""
-    from cheese.bots.native.search import search
+    from cheese.bots.mcts.native.search import search
     from cheese.engine.native import NativeState
 
     first = advance_chance(

@@ -9,10 +9,9 @@ import pytest
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.lines.full_search import best_line_values
-from cheese.bots.mcts import MctsBot, merge, most_visited
-from cheese.bots.mcts_config import MctsConfig
-from cheese.bots.mcts_lines import search_lines
-from cheese.bots.mcts_search import RootStats, search
+from cheese.bots.mcts.bot import MctsBot, merge, most_visited
+from cheese.bots.mcts.config import MctsConfig
+from cheese.bots.mcts.search import RootStats, search, search_lines
 from cheese.bots.search.evaluator import SearchAdvice
 from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import State

@@ -1,4 +1,4 @@
-"""The MCTS bot on the native backend: the search runs in C (``cheese.bots.mcts_native``)."""
+"""The MCTS bot on the native backend: the search runs in C (``cheese.bots.mcts.search``)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 from cheese.bots import Decision, Turn, make_bot
 from cheese.bots.evaluation import evaluator_for, game_evaluators
 from cheese.bots.mcts import MctsBot
-from cheese.bots.mcts_config import (
+from cheese.bots.mcts.config import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
     DEFAULT_WIDEN,
     MctsConfig,
 )
-from cheese.bots.mcts_native import root_prior_values
+from cheese.bots.mcts.search import root_prior_values
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE

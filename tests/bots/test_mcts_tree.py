@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from cheese.bots.evaluation.generic import GenericEvaluator
-from cheese.bots.mcts_tree import (
+from cheese.bots.mcts.tree import (
     PRIOR_PASSES,
     Node,
     TreePolicy,

@@ -32,7 +32,7 @@ def finished_games(slug: str, players: int, count: int) -> list[State]:
 
 @pytest.mark.parametrize(("slug", "players"), CASES)
 def test_c_and_python_rewards_agree_on_finished_games(slug: str, players: int) -> None:
-    from cheese.bots.native.search import rewards
+    from cheese.bots.mcts.native.search import rewards
 
     for final in finished_games(slug, players, 12):
         points, keys = final.scores(), final.rank_keys()
@@ -46,7 +46,7 @@ def test_c_and_python_rewards_agree_on_finished_games(slug: str, players: int) -
 
 
 def test_ties_and_a_scoreless_table_are_shared_alike() -> None:
-    from cheese.bots.native.search import rewards
+    from cheese.bots.mcts.native.search import rewards
 
     for points, keys in (
         ((0, 0, 0), ((0,), (0,), (0,))),

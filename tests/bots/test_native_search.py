@@ -1,4 +1,4 @@
-"""The MCTS loop in C (search.c through ``cheese.bots.native.search``): budgets,
+"""The MCTS loop in C (search.c through ``cheese.bots.mcts.native.search``): budgets,
 determinism, legality, known answers, what it may read, and memory."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from cheese.engine.play import random_decision
 from cheese.engine.registry import BACKEND, NATIVE
 
 if TYPE_CHECKING:
-    from cheese.bots.native.search import SearchResult
+    from cheese.bots.mcts.native.search import SearchResult
 
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
@@ -33,7 +33,7 @@ def native_position(slug: str, players: int, seed: int, moves: int) -> State:
 def run_search(
     state: State, iterations: int = 500, seed: int = 1, **settings: float
 ) -> SearchResult:
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     assert isinstance(state, NativeState)
@@ -118,7 +118,7 @@ def test_widening_bounds_the_root_children() -> None:
 
 
 def test_a_search_refuses_a_seat_that_is_not_to_act() -> None:
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=1, moves=0)
@@ -129,7 +129,7 @@ def test_a_search_refuses_a_seat_that_is_not_to_act() -> None:
 
 
 def test_root_priors_steer_the_search_and_stay_out_of_its_counts() -> None:
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     state = native_position("cheese-drop", 4, seed=3, moves=2)
@@ -153,7 +153,7 @@ def test_root_priors_steer_the_search_and_stay_out_of_its_counts() -> None:
 
 
 def test_a_prior_for_an_illegal_action_is_refused() -> None:
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=3, moves=0)
@@ -166,7 +166,7 @@ def test_a_prior_for_an_illegal_action_is_refused() -> None:
 
 def test_chance_outcomes_as_tree_edges() -> None:
     """With chance nodes every drawn card leads to its own node: more nodes, same root sums."""
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     state = native_position("cheese-chasers", 1, seed=5, moves=6)
@@ -184,7 +184,7 @@ def test_chance_outcomes_as_tree_edges() -> None:
 
 
 def test_several_playouts_per_leaf_average_their_rewards() -> None:
-    from cheese.bots.native import search as c_search
+    from cheese.bots.mcts.native import search as c_search
     from cheese.engine.native import NativeState
 
     state = native_position("get-the-cheese", 4, seed=6, moves=3)

@@ -1,31 +1,9 @@
-"""The MCTS bot: information-set Monte Carlo tree search from the seat's view.
+"""The MCTS bot: how it takes a turn, and the move and record it answers with.
 
-Each iteration draws a fresh determinization of the view (``turn.determinize``) and runs
-one select–expand–playout–backup pass over a single tree (see ``cheese.bots.mcts_tree``
-for the key of a node, the selection formula and the widening rule). Chance is sampled,
-rewards are per seat (``cheese.bots.search.rewards``), and the move played is the root child
-with the most visits (ties: higher mean reward, then the lower action). A decision the
-game's evaluation ranks better than playouts can (``Evaluator.decided_by_one_ply``:
-Cheese Drop's gates) is played by the one-ply values, as greedy plays it; a decision
-whose lines the game models (``Evaluator.lines``: Cheese Drop's bets) is searched by UCT
-over those lines (``mcts_lines``). A spec that names a setting of the engine-tree search
-(``playout``, ``depth``, ``leaf``, ``prior``, ``root``) searches every decision so.
-
-On the native backend the whole loop runs in C (``cheese.bots.mcts_native``): same tree,
-same selection and widening, same rewards, leaves played out to the end by the game's C
-playout policy; the settings a spec leaves open take the game's tuned C defaults
-(``SearchAdvice.c_search``: iterations, playout policy, exploration, root prior).
-Specs the C loop cannot follow (``playout=none``, a playout ``depth``) run the Python
-loop.
-
-Budget: ``iterations=`` or ``time=`` seconds (or both: whichever ends first); a fixed
-iteration budget and rng seed give the same move on any machine. ``workers=`` runs that
-many independent searches (root parallelism, each with the full budget and its own seed
-drawn from the rng) in forked processes and adds up their root statistics; where
-processes cannot be forked the searches run one after another with the same result.
-
-The settings are ``mcts_config``, one search (and the choice of loop) ``mcts_search``,
-the worker processes ``search.root_parallel``; this module is the bot.
+A turn is taken as ``cheese.bots.search.plan`` decides: by the one-ply values, by a
+search of the game's lines, or by searches of the engine's tree (``search``), ``workers``
+of them at once, whose root statistics are added up. The move played is the root child
+with the most visits (ties: higher mean reward, then the lower action).
 """
 
 from __future__ import annotations
@@ -35,15 +13,12 @@ from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.mcts_config import DESCRIPTION, NAME, PARAMETERS, MctsConfig
-from cheese.bots.mcts_lines import search_lines
-from cheese.bots.mcts_search import RootStats, search
+from cheese.bots.mcts.config import MctsConfig
+from cheese.bots.mcts.search import RootStats, search, search_lines
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
 from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import Action
-
-__all__ = ["DESCRIPTION", "NAME", "PARAMETERS", "MctsBot", "merge", "most_visited"]
 
 
 def merge(stats: Sequence[RootStats]) -> dict[Action, tuple[int, float]]:
@@ -69,7 +44,7 @@ def most_visited(merged: Mapping[Action, tuple[int, float]]) -> Action:
 
 
 class MctsBot(ConfiguredBot[MctsConfig]):
-    """Information-set MCTS; see the module docstring."""
+    """Information-set MCTS; see ``cheese.bots.mcts``."""
 
     __slots__ = ()
 

@@ -26,7 +26,7 @@ walks one tree (single-observer ISMCTS, open loop):
   the native backend a playout to the end runs in C (``cheese.engine.native.playouts``,
   the game's fast heuristic or uniform moves) and its final points give the rewards.
 
-The C search loop (``cheese/bots/native/search.c``) has the same key (actions from the
+The C search loop (``cheese/bots/mcts/native/search.c``) has the same key (actions from the
 root), selection formula, widening rule, root priors and rewards. It differs in what is
 cheaper in C: a new child takes the untried action with the best of the game's C priors
 from the first pass on (ties at random), and every leaf is played out to the end by the

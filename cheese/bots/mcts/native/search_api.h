@@ -28,6 +28,6 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
                   ch_search_report *report);
 
 /* The rewards of a finished game, one per seat, from its points and rank keys (`width`
- * ints per seat); the formula of cheese/bots/rewards.py. */
+ * ints per seat); the formula of cheese/bots/search/rewards.py. */
 void ch_rewards(int32_t seats, double solitaire_scale, double solitaire_finish,
                 const int32_t *points, const int32_t *keys, int32_t width, double *rewards);

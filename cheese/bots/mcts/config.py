@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cheese.bots.evaluation import game_evaluators
-from cheese.bots.mcts_native import NativeSearch
-from cheese.bots.mcts_tree import TreePolicy
+from cheese.bots.mcts.tree import TreePolicy
 from cheese.bots.search.budget import Budget
 from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
 from cheese.bots.spec import (
@@ -41,7 +40,7 @@ AUTO = "auto"
 LINE_ITERATIONS = 600
 LINE_EXPLORATION = 0.03
 LINE_WIDEN = 0.5
-"""Iterations, exploration and widening over a game's lines (``mcts_lines``) when the
+"""Iterations, exploration and widening over a game's lines (``search.search_lines``) when the
 spec leaves them open. A line's value is exact, and lines differ by a few thousandths
 of reward, so the exploration is small enough for UCT to find the move the full search of the
 lines finds (``tests/bots/test_mcts.py``, ``test_uct_over_the_lines_plays_the_full_
@@ -89,6 +88,30 @@ PARAMETERS: tuple[Parameter, ...] = (
                  tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C)),
     IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class NativeSearch:
+    """The settings of one C search (see ``cheese.bots.mcts.native.search.search``)."""
+
+    iterations: int
+    seconds: float | None
+    exploration: float
+    widen: float
+    playout: str
+    prior_visits: int
+    leaf_playouts: int
+    chance_nodes: bool
+    root_width: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LinesSearch:
+    """The settings of one UCT search of a game's lines (``cheese.bots.lines.uct``)."""
+
+    budget: Budget
+    exploration: float
+    widen: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +222,18 @@ class MctsConfig:
         if self.workers != 1:
             changed.append(("workers", self.workers))
         return compose_spec(NAME, changed)
+
+    def lines_search(self) -> LinesSearch:
+        """The settings of a search of a game's lines: the spec's, else the ``LINE_*``
+        values."""
+        iterations = self.iterations
+        if iterations is None and self.seconds is None:
+            iterations = LINE_ITERATIONS
+        return LinesSearch(
+            Budget(iterations, self.seconds),
+            LINE_EXPLORATION if self.exploration is None else self.exploration,
+            LINE_WIDEN if self.widen is None else self.widen,
+        )
 
     def tree_policy(self, advice: SearchAdvice, native: bool = False) -> TreePolicy:
         """The tree policy for a game whose evaluator gives ``advice``.

@@ -1,4 +1,4 @@
-/* Information-set MCTS over any of the C games, the loop of cheese/bots/mcts_tree.py.
+/* Information-set MCTS over any of the C games, the loop of cheese/bots/mcts/tree.py.
  *
  * A game reaches the loop as its table of primitives (ch_game, from <prefix>_game() in the
  * engine's C), so this file names no game.
@@ -21,7 +21,7 @@
  *   which steer selection and are left out of the statistics returned.
  * - Leaf: playouts of the game's policy to the end (the game's own fast loop; one, or the
  *   mean of leaf_playouts), whose rewards are backed up along the path.
- * - Rewards per seat (ch_rewards) as cheese/bots/rewards.py: with n >= 2 seats
+ * - Rewards per seat (ch_rewards) as cheese/bots/search/rewards.py: with n >= 2 seats
  *   0.8 * (pairwise share by rank keys, a tie one half) + 0.2 * (points share); one seat:
  *   0 without points, else finish + (1 - finish) * points / (points + scale).
  *
@@ -220,7 +220,7 @@ static int search_push(search_tree *t, int32_t depth, int32_t node, int32_t move
 }
 
 /* ------------------------------------------------------------------------------------
- * Rewards (cheese/bots/rewards.py)
+ * Rewards (cheese/bots/search/rewards.py)
  * ---------------------------------------------------------------------------------- */
 
 #define SEARCH_PAIRWISE_WEIGHT 0.8
@@ -277,7 +277,7 @@ static void search_playout_rewards(search_tree *t, const uint8_t *state, double 
 }
 
 /* ------------------------------------------------------------------------------------
- * One iteration (mcts_tree.run_iteration)
+ * One iteration (tree.run_iteration in cheese/bots/mcts/tree.py)
  * ---------------------------------------------------------------------------------- */
 
 /* Stamps the pass's legal actions; counts a pass in which each child whose action is
