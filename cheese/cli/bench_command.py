@@ -15,16 +15,20 @@ from cheese.cli.errors import UserInputError
 from cheese.engine import GAME_SLUGS
 from cheese.engine.registry import BACKEND, NATIVE
 
+MIN_SECONDS = 0.05
+MAX_SECONDS = 60.0
+MAX_ROUNDS = 50
+
 
 def bench(
     game: Annotated[
         str | None, typer.Argument(help="One game to measure (default: all three).")
     ] = None,
     seconds: Annotated[
-        float, typer.Option(min=0.05, max=60.0, help="Length of each timed round.")
+        float, typer.Option(help="Length of each timed round, 0.05 to 60 seconds.")
     ] = 0.5,
     rounds: Annotated[
-        int, typer.Option(min=1, max=50, help="Timed rounds per figure; the median is shown.")
+        int, typer.Option(help="Timed rounds per figure, 1 to 50; the median is shown.")
     ] = 3,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
@@ -35,6 +39,15 @@ def bench(
 
     Example: cheese bench get-the-cheese --json
     """
+    # Checked here rather than by typer, whose range message misleads for nan.
+    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        raise UserInputError(
+            f"--seconds must be a number from {MIN_SECONDS} to {MAX_SECONDS:g}, not {seconds}"
+        )
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise UserInputError(
+            f"--rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds}"
+        )
     if game is not None and game not in GAME_SLUGS:
         raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
     if BACKEND != NATIVE:

@@ -365,3 +365,15 @@ def test_an_endless_config_is_refused_without_filling_memory(
     database = tmp_path / "cup.db"
     err = refused(capsys, "tournament", "run", "--config", "/dev/zero", "--db", str(database))
     assert "is larger than" in err and not database.exists()
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--seconds", "nan"), ("--seconds", "inf"), ("--seconds", "0"), ("--seconds", "-1"),
+     ("--rounds", "0"), ("--rounds", "-3"), ("--rounds", "99999999999999999999")],
+)
+def test_bench_numbers_out_of_range_name_the_range(
+    capsys: pytest.CaptureFixture[str], option: str, value: str
+) -> None:
+    err = refused(capsys, "bench", "cheese-drop", option, value)
+    assert f"{option} must be a" in err and " from " in err
