@@ -158,7 +158,7 @@ def test_without_a_shm_file_an_empty_log_lets_the_file_be_read_as_immutable(
 ) -> None:
     """As on a read-only mount: SQLite cannot open ``mode=ro`` without a ``-shm`` file."""
     opened: list[str] = []
-    real = store._opened
+    real = store.readonly._opened
 
     def without_shm(uri: str) -> sqlite3.Connection:
         opened.append(uri)
@@ -168,7 +168,7 @@ def test_without_a_shm_file_an_empty_log_lets_the_file_be_read_as_immutable(
             raise error
         return real(uri)
 
-    monkeypatch.setattr(store, "_opened", without_shm)
+    monkeypatch.setattr(store.readonly, "_opened", without_shm)
     path = tmp_path / "results.db"
     total = make_results(path)
     (tmp_path / "results.db-wal").touch()

@@ -1,0 +1,45 @@
+"""A database of the first schema converted to the current one."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from cheese.tournaments.jobs import Fault
+from cheese.tournaments.store.rows import _not_cheese, _shown
+from cheese.tournaments.store.schema import SCHEMA_VERSION
+
+_V1_FORFEIT = re.compile(
+    r"bot .*? in seat \d+ (chose|raised|overran|hung|could not be built)\b", re.DOTALL
+)
+"""A forfeit message of the first schema: the verb after the seat gives the kind."""
+_V1_FAULTS = {
+    "chose": Fault.ILLEGAL,
+    "raised": Fault.RAISED,
+    "overran": Fault.OVERRAN,
+    "hung": Fault.HUNG,
+    "could not be built": Fault.NOT_BUILT,
+}
+
+
+def _convert_schema_1(connection: sqlite3.Connection, where: str) -> None:
+    """Schema 1 to 2, inside the caller's transaction: the ``fault`` column, filled from
+    each forfeit's message; games that failed without a bot to blame are deleted, so that
+    a resumed run plays them again."""
+    connection.execute("ALTER TABLE games ADD COLUMN fault TEXT")
+    forfeits = connection.execute(
+        "SELECT id, error FROM games WHERE forfeit IS NOT NULL ORDER BY id"
+    ).fetchall()
+    for row_id, error in forfeits:
+        found = _V1_FORFEIT.match(error) if isinstance(error, str) else None
+        if found is None:
+            raise _not_cheese(
+                where, "game", row_id, "error",
+                f"the forfeit message {_shown(error)} names no kind of fault; "
+                "the database was left as it was",
+            )
+        connection.execute(
+            "UPDATE games SET fault = ? WHERE id = ?", (_V1_FAULTS[found[1]].value, row_id)
+        )
+    connection.execute("DELETE FROM games WHERE forfeit IS NULL AND error IS NOT NULL")
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
