@@ -13,12 +13,13 @@ from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.workers import worker_count
 from cheese.engine import GAME_SLUGS
 from cheese.parallel import PoolError
-from cheese.tournaments.duel import DEFAULT_GAME, DEFAULT_GAMES, plan_duel, run_duel
+from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel
 from cheese.tournaments.play import GameFailed
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtSettings
+from cheese.tournaments.tournament import DEFAULT_GAME
 
 
 def duel(

@@ -20,6 +20,9 @@ __all__ = [
 
 EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2
+MOST_TEXT_BYTES = 512 * 2**20
+"""The largest text file a command reads (a results file of some five million games); a
+larger one, or an endless one such as /dev/zero, is refused before it fills memory."""
 EXIT_INTERRUPTED = 130
 """Ctrl-C: 128 + SIGINT, as shells report a program that SIGINT ended."""
 
@@ -41,12 +44,19 @@ def read_text_file(path: Path, what: str) -> str:
     ``what`` names the file the command wants, e.g. "the table to score".
     """
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MOST_TEXT_BYTES + 1)
     except FileNotFoundError:
         raise UserInputError(f"{path}: no such file; give the path of {what}") from None
     except IsADirectoryError:
         raise UserInputError(f"{path}: is a directory; give the path of {what}") from None
-    except UnicodeDecodeError:
-        raise UserInputError(f"{path}: is not UTF-8 text; give the path of {what}") from None
     except OSError as error:
         raise UserInputError(f"{path}: cannot be read ({error.strerror})") from None
+    if len(data) > MOST_TEXT_BYTES:
+        raise UserInputError(
+            f"{path}: is larger than {MOST_TEXT_BYTES // 2**20} MiB; give the path of {what}"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserInputError(f"{path}: is not UTF-8 text; give the path of {what}") from None

@@ -203,3 +203,15 @@ def test_a_duel_with_a_move_time_kills_a_hung_bot(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["a"]["forfeits"] == {"hung": 2} and report["a"]["mean_points"] is None
+
+
+@pytest.mark.parametrize(
+    "arguments", [("score", "cheese-drop"), ("replay",), ("ratings",)]
+)
+def test_an_endless_file_is_refused_in_one_line(
+    tmp_path: Path, arguments: tuple[str, ...]
+) -> None:
+    result = cheese(*arguments, "/dev/zero", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("cheese: error: /dev/zero: is larger than 512 MiB")
+    assert result.stderr.count("\n") == 1
