@@ -8,7 +8,9 @@ import pytest
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.expectimax import ExpectimaxBot, ExpectimaxConfig, leaf_playout, root_candidates
+from cheese.bots.expectimax import ExpectimaxBot
+from cheese.bots.expectimax.config import ExpectimaxConfig, leaf_playout
+from cheese.bots.expectimax.root import root_candidates
 from cheese.bots.search.one_ply import distinct_worlds
 from cheese.engine import BACKEND, State, load_game
 from cheese.engine.cheese_drop.core import Phase

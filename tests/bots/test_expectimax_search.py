@@ -7,8 +7,8 @@ import random
 import pytest
 
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.expectimax import search_depth
-from cheese.bots.expectimax_search import NO_SEAT, WorldSearch
+from cheese.bots.expectimax.root import search_depth
+from cheese.bots.expectimax.world_search import NO_SEAT, WorldSearch
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.rewards import Rewards
 from cheese.engine import State, load_game

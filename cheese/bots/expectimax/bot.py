@@ -1,0 +1,116 @@
+"""The expectimax bot: how it takes a turn, and the move and record it answers with.
+
+A turn is taken as ``cheese.bots.search.plan`` decides: by the one-ply values, by a full
+search of the game's lines, or by depth-limited searches of the engine's tree over the
+root's worlds (``root``), deepening one decision at a time under a time limit.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
+from cheese.bots.evaluation import evaluator_for
+from cheese.bots.expectimax.config import GAME_ADVICE, ExpectimaxConfig, leaf_playout
+from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
+from cheese.bots.expectimax.world_search import UPPER, WorldSearch
+from cheese.bots.lines.full_search import best_line_values
+from cheese.bots.search.one_ply import distinct_worlds, one_ply_decision
+from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
+from cheese.engine import Action
+from cheese.engine.registry import NATIVE
+
+
+def lines_decision(
+    legal: int, moves: Sequence[Action], values: Sequence[float], rng: random.Random,
+    started: float,
+) -> Decision:
+    """Of the ``moves`` searched (among ``legal`` moves), the one whose best line is
+    worth most (exact ties: the rng)."""
+    action, best_value = best_valued(moves, values, rng)
+    return Decision(
+        action,
+        {
+            "legal": legal,
+            "depth": "lines",
+            "value": round(best_value, 4),
+            "elapsed": round(time.perf_counter() - started, 4),
+        },
+        top=top_choices({move: round(value, 4) for move, value in zip(moves, values)}),
+        top_measure="value",
+    )
+
+
+class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
+    """Expectimax over determinizations; see ``cheese.bots.expectimax``."""
+
+    __slots__ = ()
+
+    config_type = ExpectimaxConfig
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        legal = turn.legal_actions()
+        if len(legal) == 1:
+            return Decision(legal[0], {"legal": 1})
+        started = time.perf_counter()
+        config = self.config
+        deadline = None if config.seconds is None else started + config.seconds
+        evaluator = evaluator_for(turn.game)
+        match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
+            case OnePly():
+                return one_ply_decision(turn, evaluator, rng, config.samples)
+            case SearchLines(lines):
+                # Ascending, as the legal moves are: the rng breaks exact ties alike.
+                moves = sorted(lines.moves(lines.root))
+                return lines_decision(
+                    len(legal), moves, best_line_values(lines, moves), rng, started
+                )
+        samples = config.samples if evaluator.advice.hidden_information else 1
+        merged = distinct_worlds(turn, rng, samples)
+        worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]
+        chance_width = config.chance_width or evaluator.advice.chance_width
+        native = turn.game.backend == NATIVE
+        playout = leaf_playout(config, evaluator.advice, native)
+        search = WorldSearch(
+            evaluator,
+            config.width,
+            chance_width,
+            deadline,
+            playout,
+            config.playouts or evaluator.advice.leaf_playouts,
+            native,
+        )
+        order = root_candidates(evaluator, merged, legal, config.root_width)
+        finished: RootResult | None = None
+        for depth in range(1, (config.depth or evaluator.advice.expectimax_depth) + 1):
+            result = search_depth(search, worlds, order, turn.seat, depth)
+            if result.complete or finished is None:
+                if result.values:
+                    finished = result
+            if not result.complete or not result.cut_by_depth:
+                break
+            # Search the best moves of this depth first next time: more pruning.
+            order = sorted(order, key=lambda action: -result.values.get(action, -UPPER))
+        if finished is None:
+            # Not even one action was valued in time: trust the priors.
+            finished = RootResult(0, {order[0]: 0.0}, False, True)
+        valued = [action for action in order if action in finished.values]
+        action, best_value = best_valued(
+            valued, [finished.values[action] for action in valued], rng
+        )
+        return Decision(
+            action,
+            {
+                "legal": len(legal),
+                "candidates": len(order),
+                "depth": finished.depth,
+                "value": round(best_value, 4),
+                "worlds": len(worlds),
+                "nodes": search.nodes,
+                "elapsed": round(time.perf_counter() - started, 4),
+            },
+            top=top_choices({move: round(value, 4) for move, value in finished.values.items()}),
+            top_measure="value",
+        )
