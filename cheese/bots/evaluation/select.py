@@ -13,7 +13,7 @@ EVALUATION_MODULES = MappingProxyType(
     {
         "get-the-cheese": "cheese.bots.evaluation.get_the_cheese",
         "cheese-chasers": "cheese.bots.evaluation.cheese_chasers",
-        "cheese-drop": "cheese.bots.evaluation.cheese_drop",
+        "cheese-drop": "cheese.bots.evaluation.cheese_drop.evaluator",
     }
 )
 

@@ -15,8 +15,9 @@ where ``spread`` says how uncertain the estimates still are (a game-specific num
 The rewards of all seats add up to the same constant ``0.4 n + 0.2`` in every position
 (``beats(i, j) + beats(j, i) = 1``, shares add up to 1): the searches rely on it for
 shallow pruning. The C search loop computes the same formula (``ch_rewards`` in
-``cheese/bots/mcts/native/search.c``; a test keeps the two equal), and so does Cheese Drop's
-lines over many draws at once (``cheese_drop_round.mean_rewards``, numpy; tested against
+``cheese/bots/mcts/native/search.c``; a test keeps the two equal), and so does Cheese
+Drop's lines over many draws at once (``mean_rewards`` in
+``cheese.bots.evaluation.cheese_drop.round_lines``, numpy; tested against
 ``terminal_rewards_of`` and ``estimated_rewards``).
 
 >>> [round(value, 3) for value in terminal_rewards_of((3, 1), ((3,), (1,)))]

@@ -6,17 +6,19 @@ import random
 
 import pytest
 
-from cheese.bots.evaluation.cheese_drop import (
+from cheese.bots.evaluation.cheese_drop.evaluator import (
     CheeseDropEvaluator,
     drop_options,
     drop_view,
+)
+from cheese.bots.evaluation.cheese_drop.outlook import (
     lane_distributions,
     marble_odds,
     normal_above,
     outlook,
     row_step,
-    simulate_betting,
 )
+from cheese.bots.evaluation.cheese_drop.predicted_bets import simulate_betting
 from cheese.bots.search.rewards import terminal_rewards
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue

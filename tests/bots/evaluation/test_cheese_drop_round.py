@@ -11,17 +11,14 @@ import numpy as np
 import pytest
 
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.cheese_drop import (
+from cheese.bots.evaluation.cheese_drop.evaluator import (
     CheeseDropEvaluator,
     drop_options,
     drop_view,
-    lane_distributions,
-    marble_odds,
-    outlook,
     round_end_spread,
 )
-from cheese.bots.evaluation.cheese_drop_fit import play_seated
-from cheese.bots.evaluation.cheese_drop_round import (
+from cheese.bots.evaluation.cheese_drop.outlook import lane_distributions, marble_odds, outlook
+from cheese.bots.evaluation.cheese_drop.round_lines import (
     RoundEndSpread,
     RoundLines,
     draw_lanes,
@@ -29,6 +26,7 @@ from cheese.bots.evaluation.cheese_drop_round import (
     mean_rewards,
     mirror_column,
 )
+from cheese.bots.evaluation.cheese_drop_fit import play_seated
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.search.rewards import estimated_rewards, terminal_rewards_of
