@@ -24,6 +24,7 @@ from cheese.cli.errors import (
     read_text_file,
     report_bad_input,
 )
+from cheese.cli.parameters import GameArgument
 from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
 from cheese.cli.tournament_command import tournament_app
@@ -41,12 +42,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-def _check_game(slug: str) -> str:
-    if slug not in GAME_SLUGS:
-        raise UserInputError(f"unknown game {slug!r}; choose one of: {', '.join(GAME_SLUGS)}")
-    return slug
 
 
 def _version(value: bool) -> None:
@@ -108,20 +103,20 @@ def games(
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(GAME_SLUGS) + ".")],
+    game: GameArgument,
 ) -> None:
     """Show the rules of GAME as the engine implements them.
 
     Example: cheese rules cheese-drop
     """
-    slug = _check_game(game)
+    slug = game
     page = resources.files("cheese").joinpath("rules", f"{slug}.md").read_text("utf-8")
     Console().print(Markdown(page))
 
 
 @app.command()
 def score(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(GAME_SLUGS) + ".")],
+    game: GameArgument,
     file: Annotated[Path, typer.Argument(help="The table to score (see `cheese rules`).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
@@ -136,7 +131,7 @@ def score(
 
     Example: cheese score cheese-chasers layout.txt --json
     """
-    slug = _check_game(game)
+    slug = game
     text = read_text_file(file, "the table to score (a text file)")
     sheet = score_sheet(slug, text, str(file))
     if as_json:

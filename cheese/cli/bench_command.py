@@ -12,6 +12,7 @@ from rich.table import Table
 
 from cheese.bots.benchmark import Speed, measure_speed
 from cheese.cli.errors import UserInputError
+from cheese.cli.parameters import game_slug
 from cheese.engine import GAME_SLUGS
 from cheese.engine.registry import BACKEND, NATIVE
 
@@ -22,7 +23,8 @@ MAX_ROUNDS = 50
 
 def bench(
     game: Annotated[
-        str | None, typer.Argument(help="One game to measure (default: all three).")
+        str | None,
+        typer.Argument(help="One game to measure (default: all three).", parser=game_slug),
     ] = None,
     seconds: Annotated[
         float, typer.Option(help="Length of each timed round, 0.05 to 60 seconds.")
@@ -48,8 +50,6 @@ def bench(
         raise UserInputError(
             f"--rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds}"
         )
-    if game is not None and game not in GAME_SLUGS:
-        raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
     if BACKEND != NATIVE:
         raise UserInputError(
             "the native engine is not available, so there is nothing to compare; "

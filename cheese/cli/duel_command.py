@@ -10,16 +10,16 @@ import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.workers import worker_count
-from cheese.engine import GAME_SLUGS
 from cheese.parallel import PoolError
+from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel
 from cheese.tournaments.play import GameFailed
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtSettings
-from cheese.tournaments.tournament import DEFAULT_GAME
 
 
 def duel(
@@ -28,7 +28,7 @@ def duel(
         str, typer.Argument(metavar="B", help="Bot spec of B, e.g. greedy or mcts:time=0.1.")
     ],
     game: Annotated[
-        str, typer.Option("--game", "-g", help="The game: " + ", ".join(GAME_SLUGS) + ".")
+        str, typer.Option("--game", "-g", help=GAME_HELP, parser=game_slug)
     ] = DEFAULT_GAME,
     players: Annotated[
         int | None,
@@ -40,7 +40,9 @@ def duel(
     games: Annotated[
         int, typer.Option(help="Games to play, rounded up to whole deals (all rotations).")
     ] = DEFAULT_GAMES,
-    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals and the bots.", parser=seed_value)
+    ] = 0,
     workers: Annotated[
         int | None, typer.Option(help="Worker processes (default: one per core).")
     ] = None,
@@ -70,14 +72,10 @@ def duel(
     if games < 1:
         raise UserInputError(f"--games must be at least 1, not {games}")
     chosen_workers = worker_count(workers)
-    if game not in GAME_SLUGS:
-        raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
     try:
         sprt_settings = None if sprt is None else SprtSettings.parse(sprt)
     except ValueError as error:
         raise UserInputError(str(error)) from None
-    if not 0 <= seed < 2**64:
-        raise UserInputError(f"--seed must be from 0 to 2**64 - 1, not {seed}")
     try:
         setup = plan_duel(
             bot_a, bot_b, game=game, players=players, games=games, seed=seed, move_time=move_time

@@ -20,3 +20,12 @@ def describe(slug: str) -> GameDescription:
         if game.slug == slug:
             return game
     raise OptionError(f"unknown game {slug!r}; choose one of: {', '.join(GAME_SLUGS)}")
+
+
+def game_slug(text: str) -> str:
+    """``text`` if it names a game; ``OptionError`` (naming the games there are) if not.
+
+    >>> game_slug("cheese-drop")
+    'cheese-drop'
+    """
+    return describe(text).slug

@@ -19,14 +19,29 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from cheese.engine.api import OptionError
+
 if TYPE_CHECKING:
     from cheese.engine.api import Action, State
 
 MASK64 = (1 << 64) - 1
+SEED_LIMIT = 1 << 64
+"""Seeds are whole numbers below this: the 64 bits every generator here is keyed by."""
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 KEY_FIELD_LIMIT = 1 << 16
 
 Item = TypeVar("Item")
+
+
+def check_seed(seed: int, what: str = "--seed") -> int:
+    """``seed`` if it is a seed (0 to 2**64 - 1); ``OptionError`` naming ``what`` if not.
+
+    >>> check_seed(7)
+    7
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise OptionError(f"{what} must be from 0 to 2**64 - 1, not {seed}")
+    return seed
 
 
 def mix64(value: int) -> int:

@@ -1,4 +1,7 @@
-"""A tournament's settings from a TOML file; flags given on the command line override it.
+"""A tournament's settings, declared once: the TOML file's keys, the command line's flags
+(whose help, metavar and checks come from here), the defaults and the command that
+resumes a run are all derived from ``SETTINGS``. Flags given on the command line override
+the file.
 
 Every key is one of ``cheese tournament run``'s settings, spelled as its flag without the
 dashes (``move_time`` or ``move-time``), and ``bots`` lists the bot specs::
@@ -19,7 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from cheese.engine import GAME_SLUGS
 from cheese.engine.json_text import quoted
+from cheese.tournaments.store import DEFAULT_DB
 
 
 class ConfigError(ValueError):
@@ -27,9 +32,12 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Key:
-    """One key a config may hold: its name, the kind of value and that kind in words; a
-    number also its range (``above`` excludes ``minimum`` itself)."""
+class Setting:
+    """One setting of a tournament run: its name (the TOML key; the flag is ``--`` and the
+    name with dashes), the kind of value and that kind in words, a number's range
+    (``above`` excludes ``minimum`` itself), the flag's help and metavar, the default
+    (``None``: worked out elsewhere, as the help says), and whether it decides which games
+    the tournament plays — such settings are part of the command that resumes it."""
 
     name: str
     kinds: tuple[type, ...]
@@ -37,6 +45,26 @@ class Key:
     minimum: float | None = None
     maximum: float | None = None
     above: bool = False
+    help: str = ""
+    metavar: str | None = None
+    default: object = None
+    resumes: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def words(self, value: object) -> list[str]:
+        """The resume command's words for ``value``: none when it is unset or false.
+
+        >>> BY_NAME["move_time"].words(0.5), BY_NAME["gauntlet"].words(True)
+        (['--move-time', '0.5'], ['--gauntlet'])
+        """
+        if value is None:
+            return []
+        if isinstance(value, bool):
+            return [self.flag] if value else []
+        return [self.flag, f"{value:g}" if isinstance(value, float) else str(value)]
 
     def in_range(self, value: object) -> bool:
         """Whether ``value``, of the right kind, is in range; a string must not be blank."""
@@ -54,24 +82,42 @@ class Key:
         return low_ok and (self.maximum is None or value <= self.maximum)
 
 
-KEYS = (
-    Key("bots", (list,), "a list of bot spec strings, e.g. [\"mcts\", \"greedy\"]"),
-    Key("game", (str,), "a game slug, e.g. \"get-the-cheese\""),
-    Key("players", (int,), "a whole number of seats, from 1 to 100", 1, 100),
-    Key("deals", (int,), "a whole number of deals per table, from 1 to 10**9", 1, 10**9),
-    Key("seed", (int,), "a whole number from 0 to 2**64 - 1", 0, 2**64 - 1),
-    Key("workers", (int,), "a whole number of worker processes, from 1 to 4096", 1, 4096),
-    Key("db", (str,), "the path of the results database"),
-    Key("name", (str,), "the tournament's name"),
-    Key("gauntlet", (bool,), "true or false"),
-    Key(
-        "move_time", (int, float), "seconds per decision, a number above 0 and at most 86400",
-        0, 86400, above=True,
-    ),
-    Key("cluster", (str,), "a Dask scheduler address, tcp://HOST:PORT"),
-    Key("log", (str,), "the path of the log file"),
+DEFAULT_GAME = "get-the-cheese"
+DEFAULT_DEALS = 2
+
+SETTINGS = (
+    Setting("bots", (list,), "a list of bot spec strings, e.g. [\"mcts\", \"greedy\"]",
+            resumes=True),
+    Setting("game", (str,), "a game slug, e.g. \"get-the-cheese\"",
+            help="The game: " + ", ".join(GAME_SLUGS) + ".",
+            default=DEFAULT_GAME, resumes=True),
+    Setting("players", (int,), "a whole number of seats, from 1 to 100", 1, 100,
+            help="Seats per table (default: the game's).", resumes=True),
+    Setting("deals", (int,), "a whole number of deals per table, from 1 to 10**9", 1, 10**9,
+            help=f"Deals per table, each in every rotation (default {DEFAULT_DEALS}).",
+            default=DEFAULT_DEALS, resumes=True),
+    Setting("seed", (int,), "a whole number from 0 to 2**64 - 1", 0, 2**64 - 1,
+            help="Seed of the deals and the bots.", default=0, resumes=True),
+    Setting("workers", (int,), "a whole number of worker processes, from 1 to 4096", 1, 4096,
+            help="Worker processes (default: one per core)."),
+    Setting("db", (str,), "the path of the results database",
+            help=f"The results database (default {DEFAULT_DB}).", default=DEFAULT_DB,
+            resumes=True),
+    Setting("name", (str,), "the tournament's name",
+            help="The tournament's name (default: the game and a digest of it).",
+            resumes=True),
+    Setting("gauntlet", (bool,), "true or false", help="The first bot sits at every table.",
+            default=False, resumes=True),
+    Setting("move_time", (int, float),
+            "seconds per decision, a number above 0 and at most 86400", 0, 86400, above=True,
+            help="A decision taking longer forfeits the game.", metavar="SECONDS",
+            resumes=True),
+    Setting("cluster", (str,), "a Dask scheduler address, tcp://HOST:PORT",
+            help="Play on a Dask cluster, tcp://HOST:PORT.", metavar="ADDRESS"),
+    Setting("log", (str,), "the path of the log file",
+            help="Write the run's and workers' logs here.", metavar="FILE"),
 )
-BY_NAME = {key.name: key for key in KEYS}
+BY_NAME = {setting.name: setting for setting in SETTINGS}
 WANTED = "give the path of a TOML config file"
 MAX_BYTES = 1_000_000
 """Largest config read; a real one is a few lines."""
@@ -109,7 +155,7 @@ def check_config(data: Mapping[str, object], source: str) -> dict[str, object]:
     """``data`` with keys normalised (dashes to underscores) and every value checked."""
     checked: dict[str, object] = {}
     spelled: dict[str, str] = {}
-    allowed = ", ".join(key.name for key in KEYS)
+    allowed = ", ".join(setting.name for setting in SETTINGS)
     for raw, value in data.items():
         name = raw.replace("-", "_")
         key = BY_NAME.get(name)
@@ -130,3 +176,25 @@ def check_config(data: Mapping[str, object], source: str) -> dict[str, object]:
             raise ConfigError(f"{source}: bots = {quoted(value)} is not {key.described}")
         checked[name] = value
     return checked
+
+
+def chosen(flags: Mapping[str, object], file: Mapping[str, object]) -> dict[str, object]:
+    """Every setting's value: the flag's when given (not ``None``, not ``False``), else the
+    file's, else the default."""
+    values: dict[str, object] = {}
+    for setting in SETTINGS:
+        flag = flags.get(setting.name)
+        given = flag is not None and flag is not False and flag != []
+        values[setting.name] = flag if given else file.get(setting.name, setting.default)
+    return values
+
+
+def resume_words(values: Mapping[str, object]) -> list[str]:
+    """The flags that give ``values`` of the settings that decide the games, in the
+    declaration's order (the bots come first, as arguments)."""
+    bots = values.get("bots")
+    words = [str(spec) for spec in bots] if isinstance(bots, list | tuple) else []
+    for setting in SETTINGS:
+        if setting.resumes and setting.name != "bots":
+            words.extend(setting.words(values.get(setting.name)))
+    return words

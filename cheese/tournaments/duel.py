@@ -25,6 +25,8 @@ from typing import Protocol
 
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
+from cheese.engine.luck import check_seed
+from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
 from cheese.tournaments.jobs import DuelSetup, GameResult
 from cheese.tournaments.pairwise import PairTally
@@ -34,7 +36,6 @@ from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
 from cheese.tournaments.tournament import (
-    DEFAULT_GAME,
     check_game_count,
     check_move_time,
     seats_of,
@@ -74,8 +75,7 @@ def plan_duel(
     allowed.
     """
     num_players = seats_of(game, players)
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"the seed must be from 0 to 2**64 - 1, not {seed}")
+    check_seed(seed)
     check_game_count(games, f"--games {games}")
     check_move_time(move_time)
     for spec in (spec_a, spec_b):

@@ -24,7 +24,9 @@ from types import FrameType
 
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
+from cheese.engine.luck import check_seed
 from cheese.parallel import Outcome
+from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.jobs import GameJob, GameResult, Options, Plan
 from cheese.tournaments.play import BotFactory, play_or_forfeit
 from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
@@ -32,8 +34,6 @@ from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.seating import seatings, tables
 from cheese.tournaments.store import ResultsStore, StoredTournament
 
-DEFAULT_GAME = "get-the-cheese"
-DEFAULT_DEALS = 2
 MOST_GAMES = 10**9
 """The most games one tournament (or duel) may have: some 70 days of cheap games on every
 core of a 2-core machine, far past any run a person means, and well inside what SQLite's
@@ -108,8 +108,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         seen[canonical] = spec
     if settings.deals < 1:
         raise ValueError(f"--deals must be at least 1, not {settings.deals}")
-    if not 0 <= settings.seed < 2**64:
-        raise ValueError(f"--seed must be from 0 to 2**64 - 1, not {settings.seed}")
+    check_seed(settings.seed)
     check_move_time(settings.move_time)
     seated = tables(len(settings.specs), num_players, gauntlet=settings.gauntlet)
     per_deal = sum(len(seatings(table, num_players)) for table in seated)

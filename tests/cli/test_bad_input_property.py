@@ -24,7 +24,7 @@ from cheese.cli.app import main
 from cheese.engine import load_game
 from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord
-from cheese.tournaments.config import KEYS, ConfigError, read_config
+from cheese.tournaments.config import SETTINGS, ConfigError, read_config
 
 EXAMPLES = 80
 FUZZ = settings(
@@ -293,7 +293,7 @@ toml_scalars = (
     | st.text(max_size=10)
 )
 config_lines = st.tuples(
-    st.sampled_from([key.name for key in KEYS] + [key.name.replace("_", "-") for key in KEYS]),
+    st.sampled_from([key.name for key in SETTINGS] + [key.name.replace("_", "-") for key in SETTINGS]),
     toml_scalars | st.lists(toml_scalars, max_size=3),
 ).map(lambda pair: f"{pair[0]} = {toml_value(pair[1])}")
 

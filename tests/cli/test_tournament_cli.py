@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from cheese.cli.app import main
+from cheese.cli.tournament_run import resume_command
+from cheese.tournaments.config import SETTINGS, Setting, check_config
 
 DATA = Path(__file__).parent.parent / "data" / "ratings"
 FIELD = ("random", "greedy", "mcts:iterations=20")
@@ -205,3 +207,51 @@ def test_the_log_file_gathers_the_workers_lines(
     assert len([line for line in lines if "places" in line]) == 4
     assert workers and "MainProcess" not in workers
     assert any("4 to play" in line for line in lines)
+
+
+def test_every_setting_is_one_flag_and_one_toml_key(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "tournament", "run", "--help")
+    assert code == 0
+    for setting in SETTINGS:
+        if setting.name != "bots":
+            assert setting.flag in out, setting.flag
+    written = check_config({setting.name: _example(setting) for setting in SETTINGS}, "t.toml")
+    assert set(written) == {setting.name for setting in SETTINGS}
+
+
+def _example(setting: Setting) -> object:
+    examples: dict[str, object] = {
+        "bots": ["random", "greedy"], "game": "cheese-drop", "gauntlet": True,
+        "move_time": 0.5, "cluster": "tcp://127.0.0.1:8786",
+    }
+    return examples.get(setting.name, "x" if str in setting.kinds else 1)
+
+
+def test_the_resume_command_is_made_from_the_settings_that_decide_the_games() -> None:
+    values = {
+        "bots": ["mcts", "greedy"], "game": "cheese-drop", "players": 2, "deals": 3,
+        "seed": 9, "db": "night.db", "name": "night", "gauntlet": True, "move_time": 0.5,
+        "workers": 2, "cluster": None, "log": "run.log",
+    }
+    assert resume_command(values) == (
+        "cheese tournament run mcts greedy --game cheese-drop --players 2 --deals 3 "
+        "--seed 9 --db night.db --name night --gauntlet --move-time 0.5"
+    )
+
+
+def test_a_game_from_the_config_is_checked_as_a_flag_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "t.toml"
+    config.write_text('bots = ["random", "greedy"]\ngame = "chess"\n', encoding="utf-8")
+    from_file = run(capsys, "tournament", "run", "--config", str(config))
+    from_flag = run(capsys, "tournament", "run", "random", "greedy", "--game", "chess")
+    expected = (
+        "cheese: error: unknown game 'chess'; choose one of: get-the-cheese, "
+        "cheese-chasers, cheese-drop\n"
+    )
+    assert from_file == from_flag == (2, "", expected)
+    for command in (("duel", "random", "greedy", "--game"), ("rules",), ("bench",)):
+        assert run(capsys, *command, "chess") == (2, "", expected)
+    seed = run(capsys, "duel", "random", "greedy", "--seed", "-1")
+    assert seed == (2, "", "cheese: error: --seed must be from 0 to 2**64 - 1, not -1\n")

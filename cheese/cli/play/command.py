@@ -13,13 +13,14 @@ from rich.text import Text
 from cheese.bots.base import Bot, BotSpecError
 from cheese.bots.registry import make_bot
 from cheese.cli.errors import UserInputError
+from cheese.cli.parameters import GameArgument, seed_value
 from cheese.cli.play.options_text import parse_game_options
 from cheese.cli.play.record_file import default_record_path
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
 from cheese.cli.play.session import Players, PlaySession, Terminal
 from cheese.cli.play.terminal import line_reader, make_console
-from cheese.engine import GAME_SLUGS, RecordError, game_info, load_game
+from cheese.engine import RecordError, game_info, load_game
 from cheese.tournaments.store import DEFAULT_DB
 
 BOT_PAUSE_SECONDS = 0.7
@@ -52,7 +53,7 @@ def seat_specs(vs: list[str], bot_seats: list[int], default: str) -> dict[int, s
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(GAME_SLUGS) + ".")],
+    game: GameArgument,
     vs: Annotated[
         list[str] | None,
         typer.Option(
@@ -67,7 +68,8 @@ def play(
         int | None, typer.Option(help="Seats at the table (default: the game's default).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Deal seed (default: a new one, shown on screen).")
+        int | None,
+        typer.Option(help="Deal seed (default: a new one, shown on screen).", parser=seed_value),
     ] = None,
     options: Annotated[
         str, typer.Option(metavar="K=V,…", help="Game options, e.g. simple=true.")
@@ -86,8 +88,6 @@ def play(
 
     Example: cheese play get-the-cheese --vs mcts --vs greedy --seat 1
     """
-    if game not in GAME_SLUGS:
-        raise UserInputError(f"unknown game {game!r}; choose one of: {', '.join(GAME_SLUGS)}")
     renderer = RENDERERS[game]
     num_players = game_info(game).check_players(players)
     if not 0 <= seat < num_players:
@@ -97,8 +97,6 @@ def play(
         )
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
-    if not 0 <= seed < 2**64:
-        raise UserInputError(f"--seed must be from 0 to 2**64 - 1, not {seed}")
     state = load_game(game).new_initial_state(
         num_players=num_players, seed=seed, **parse_game_options(options)
     )

@@ -1,0 +1,297 @@
+"""``cheese tournament run``: play a resumable tournament into a results database.
+
+Every setting is declared once (``cheese.tournaments.config.SETTINGS``): the flags' help
+and metavars, the TOML keys, the defaults and the command that resumes a run come from
+that declaration; flags given win over the ``--config`` file.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+import sqlite3
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from cheese.bots.base import BotSpecError
+from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.parameters import game_slug, seed_value
+from cheese.cli.ratings_view import print_ratings
+from cheese.cli.workers import worker_count
+from cheese.engine import BACKEND
+from cheese.parallel import PoolError
+from cheese.tournaments.config import BY_NAME, ConfigError, chosen, read_config, resume_words
+from cheese.tournaments.progress import TournamentProgress
+from cheese.tournaments.standings import forfeits, tournament_ratings
+from cheese.tournaments.store import (
+    ResultsStore,
+    StoredTournament,
+    StoreError,
+    StoreFull,
+    find_tournament,
+    open_readonly,
+)
+from cheese.tournaments.tournament import (
+    Player,
+    RunSummary,
+    StopRequest,
+    TournamentSettings,
+    default_name,
+    local_player,
+    plan_tournament,
+    run_tournament,
+    stop_on_interrupt,
+)
+
+LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
+
+
+def _option(name: str, *short: str, **typed: Any) -> Any:
+    """The typer option of setting ``name``, its flag, help and metavar from the
+    declaration; ``typed`` adds a parser where the value has one."""
+    setting = BY_NAME[name]
+    return typer.Option(
+        setting.flag, *short, help=setting.help, metavar=setting.metavar, **typed
+    )
+
+
+def run(
+    specs: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="SPEC...", help="Bot specs, e.g. mcts greedy mcts:time=0.5,c=0.7."
+        ),
+    ] = None,
+    game: Annotated[str | None, _option("game", "-g", parser=game_slug)] = None,
+    players: Annotated[int | None, _option("players")] = None,
+    deals: Annotated[int | None, _option("deals")] = None,
+    seed: Annotated[int | None, _option("seed", parser=seed_value)] = None,
+    workers: Annotated[int | None, _option("workers")] = None,
+    db: Annotated[Path | None, _option("db")] = None,
+    name: Annotated[str | None, _option("name")] = None,
+    gauntlet: Annotated[bool, _option("gauntlet")] = False,
+    move_time: Annotated[float | None, _option("move_time")] = None,
+    cluster: Annotated[str | None, _option("cluster")] = None,
+    config: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE.toml", help="Settings from a TOML file; flags override."),
+    ] = None,
+    log: Annotated[Path | None, _option("log")] = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Log every finished game on stderr.")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar and no standings.")
+    ] = False,
+) -> None:
+    """Play a round robin of the bots, storing every game; re-run the same command to resume.
+
+    Every table plays each deal in every seat rotation with the same luck. Progress goes
+    to stderr; Ctrl-C stops after the games in flight and prints the command that resumes.
+    At the end the table is printed.
+
+    Example: cheese tournament run mcts greedy expectimax random --deals 10
+    """
+    flags: dict[str, object] = {
+        "bots": specs, "game": game, "players": players, "deals": deals, "seed": seed,
+        "workers": workers, "db": None if db is None else str(db), "name": name,
+        "gauntlet": gauntlet, "move_time": move_time, "cluster": cluster,
+        "log": None if log is None else str(log),
+    }
+    values = chosen(flags, _config(config))
+    bots = tuple(str(spec) for spec in _list(values["bots"]))
+    if len(bots) < 2:
+        raise UserInputError(
+            "give at least 2 bot specs, e.g. cheese tournament run mcts greedy "
+            "(or bots = [...] in --config)"
+        )
+    chosen_workers = worker_count(_whole(values["workers"]))
+    settings = TournamentSettings(
+        specs=bots,
+        game=game_slug(str(values["game"])),
+        players=_whole(values["players"]),
+        deals=_whole(values["deals"]) or 0,
+        seed=_whole(values["seed"]) or 0,
+        gauntlet=values["gauntlet"] is True,
+        move_time=_seconds(values["move_time"]),
+        backend=BACKEND,
+    )
+    try:
+        plan = plan_tournament(settings)
+    except (BotSpecError, ValueError) as error:
+        raise UserInputError(str(error)) from None
+    values["bots"] = list(bots)
+    values["players"] = plan.num_players
+    values["name"] = values["name"] or default_name(settings, plan.num_players)
+    database = Path(str(values["db"]))
+    chosen_name = str(values["name"])
+    resume = resume_command(values)
+    player = _player(_text(values["cluster"]), chosen_workers)
+    stop = StopRequest()
+    progress = TournamentProgress(quiet=quiet)
+    log_path = _text(values["log"])
+    try:
+        with (
+            _logging_to(None if log_path is None else Path(log_path), verbose),
+            ResultsStore(database) as store,
+            stop_on_interrupt(stop),
+        ):
+            summary = run_tournament(
+                plan, settings, store, chosen_name, player, observer=progress, stop=stop
+            )
+    except StoreFull as error:
+        progress.close()
+        _fail(f"{error}; free some space, then resume with: {resume}")
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
+    except PoolError as error:
+        progress.close()
+        _fail(f"{error}; resume with: {resume}")
+    finally:
+        progress.close()
+    _finish(summary, database, chosen_name, resume)
+
+
+def resume_command(values: Mapping[str, object]) -> str:
+    """The command that plays the rest of the tournament whose settings are ``values``.
+
+    >>> resume_command({"bots": ["mcts", "greedy"], "game": "cheese-drop", "players": 2,
+    ...                 "deals": 3, "seed": 0, "db": "a b.db", "gauntlet": False})[22:]
+    "mcts greedy --game cheese-drop --players 2 --deals 3 --seed 0 --db 'a b.db'"
+    """
+    return shlex.join(["cheese", "tournament", "run", *resume_words(values)])
+
+
+def _fail(message: str) -> NoReturn:
+    """The run cannot go on through no fault of the input: one line, exit 1."""
+    print(f"cheese: error: {' '.join(message.split())}", file=sys.stderr)
+    raise typer.Exit(EXIT_FAILURE)
+
+
+def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
+    taken = (
+        f" ({_games(summary.taken)} more played, but another run stored them first)"
+        if summary.taken
+        else ""
+    )
+    print(
+        f"{_games(summary.played)} played and stored now{taken}; {summary.stored} of "
+        f"{summary.total} stored in {db} as {name!r}",
+        file=sys.stderr,
+    )
+    connection = open_readonly(db)
+    try:
+        stored = find_tournament(connection, name)
+        try:
+            ratings = tournament_ratings(connection, stored)
+        except ValueError:  # nothing to rate yet: fewer than two bots have played
+            pass
+        else:
+            print_ratings(ratings, Console())
+        _print_forfeits(connection, stored)
+    finally:
+        connection.close()
+    if summary.stopped:
+        how = (
+            "stopped at once; the games in flight were dropped"
+            if summary.interrupted
+            else "stopped after the games in flight"
+        )
+        print(f"{how}; resume with:\n  {resume}", file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if summary.unplayed:
+        print(
+            f"{_games(len(summary.unplayed))} could not be played through no bot's fault "
+            f"and {'was' if len(summary.unplayed) == 1 else 'were'} not stored (first: "
+            f"{summary.unplayed[0]}); see --log, and resume with:\n  {resume}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_FAILURE)
+
+
+def _games(count: int) -> str:
+    return f"{count} game{'' if count == 1 else 's'}"
+
+
+def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) -> None:
+    found = forfeits(connection, stored)
+    for bot, kinds in sorted(found.by_bot.items()):
+        why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
+        print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
+
+
+def _player(address: str | None, workers: int) -> Player:
+    if address is None:
+        return local_player(workers)
+    from cheese.tournaments.cluster import ClusterUnavailable, cluster_player
+
+    try:
+        return cluster_player(address)
+    except ClusterUnavailable as error:
+        raise UserInputError(str(error)) from None
+
+
+@contextmanager
+def _logging_to(path: Path | None, verbose: bool) -> Iterator[None]:
+    """While inside, log records go to ``path`` (INFO, or DEBUG with ``verbose``) and,
+    with ``verbose``, INFO records to stderr as well."""
+    root = logging.getLogger()
+    formatter = logging.Formatter(LOG_FORMAT)
+    added: list[logging.Handler] = []
+    if path is not None:
+        try:
+            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        except OSError as error:
+            raise UserInputError(f"--log {path}: cannot be written ({error.strerror})") from None
+        handler.setLevel(logging.DEBUG if verbose else logging.INFO)
+        added.append(handler)
+    if verbose:
+        stream = logging.StreamHandler(sys.stderr)
+        stream.setLevel(logging.INFO)
+        added.append(stream)
+    level = root.level
+    for handler in added:
+        handler.setFormatter(formatter)
+        root.addHandler(handler)
+    if added:
+        root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    try:
+        yield
+    finally:
+        root.setLevel(level)
+        for handler in added:
+            root.removeHandler(handler)
+            handler.close()
+
+
+def _config(path: Path | None) -> dict[str, object]:
+    if path is None:
+        return {}
+    try:
+        return read_config(path)
+    except ConfigError as error:
+        raise UserInputError(str(error)) from None
+
+
+def _list(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _seconds(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
