@@ -293,7 +293,9 @@ toml_scalars = (
     | st.text(max_size=10)
 )
 config_lines = st.tuples(
-    st.sampled_from([key.name for key in SETTINGS] + [key.name.replace("_", "-") for key in SETTINGS]),
+    st.sampled_from(
+        [key.name for key in SETTINGS] + [key.name.replace("_", "-") for key in SETTINGS]
+    ),
     toml_scalars | st.lists(toml_scalars, max_size=3),
 ).map(lambda pair: f"{pair[0]} = {toml_value(pair[1])}")
 
