@@ -33,15 +33,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from cheese.bots.base import BotSpecError, ConfiguredBot, Decision, Turn
-from cheese.bots.spec import (
-    ChoiceParameter,
-    FloatParameter,
-    IntParameter,
-    Parameter,
-    SettingValue,
-    compose_spec,
-    read_settings,
-)
+from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
+from cheese.bots.spec_config import SpecConfig, setting
 from cheese.engine import Action, State
 
 if TYPE_CHECKING:  # OpenSpiel is imported only when a bot searches.
@@ -58,15 +51,6 @@ DEFAULT_UCT_C = 2.0
 DEFAULT_ROLLOUTS = 1
 MAX_MEMORY_MB = 1000
 INSTALL_HINT = "pip install 'cheese[openspiel]'"
-PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter("simulations", DEFAULT_SIMULATIONS, 1, 10_000_000,
-                 "simulations per move (ignored when time= is given)"),
-    FloatParameter("uct_c", DEFAULT_UCT_C, 0.0, 100.0, "UCT exploration constant"),
-    ChoiceParameter("policy", MAX_VISITS, POLICIES,
-                    "final policy: most visits, best mean value, or a draw by visit share"),
-    IntParameter("rollouts", DEFAULT_ROLLOUTS, 1, 1000, "random rollouts per leaf"),
-    FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = count simulations"),
-)
 SEED_LIMIT = 1 << 31
 """OpenSpiel's seeds are C ints."""
 
@@ -79,59 +63,45 @@ def openspiel_problem() -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class OpenSpielConfig:
+class OpenSpielConfig(SpecConfig):
     """The settings of an OpenSpiel bot, checked; subclasses name the bot."""
 
-    NAME: ClassVar[str] = ""
+    bot_name: ClassVar[str] = ""
 
-    simulations: int = DEFAULT_SIMULATIONS
-    uct_c: float = DEFAULT_UCT_C
-    policy: str = MAX_VISITS
-    rollouts: int = DEFAULT_ROLLOUTS
-    seconds: float | None = None
+    simulations: int = setting(
+        IntParameter("simulations", DEFAULT_SIMULATIONS, 1, 10_000_000,
+                     "simulations per move (ignored when time= is given)")
+    )
+    uct_c: float = setting(
+        FloatParameter("uct_c", DEFAULT_UCT_C, 0.0, 100.0, "UCT exploration constant")
+    )
+    policy: str = setting(
+        ChoiceParameter("policy", MAX_VISITS, POLICIES,
+                        "final policy: most visits, best mean value, or a draw by visit share")
+    )
+    rollouts: int = setting(
+        IntParameter("rollouts", DEFAULT_ROLLOUTS, 1, 1000, "random rollouts per leaf")
+    )
+    seconds: float = setting(
+        FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = count simulations")
+    )
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> Self:
-        settings = read_settings(cls.NAME, PARAMETERS, params)
-        problem = openspiel_problem()
-        if problem is not None:
-            raise BotSpecError(f"bot {cls.NAME!r} needs OpenSpiel: {problem}")
-        return cls(
-            simulations=settings.integer("simulations"),
-            uct_c=settings.number("uct_c"),
-            policy=settings.choice("policy"),
-            rollouts=settings.integer("rollouts"),
-            seconds=settings.number("time") or None,
-        )
 
-    @property
-    def spec(self) -> str:
-        changed: list[tuple[str, SettingValue]] = []
-        if self.simulations != DEFAULT_SIMULATIONS:
-            changed.append(("simulations", self.simulations))
-        if self.uct_c != DEFAULT_UCT_C:
-            changed.append(("uct_c", self.uct_c))
-        if self.policy != MAX_VISITS:
-            changed.append(("policy", self.policy))
-        if self.rollouts != DEFAULT_ROLLOUTS:
-            changed.append(("rollouts", self.rollouts))
-        if self.seconds is not None:
-            changed.append(("time", self.seconds))
-        return compose_spec(self.NAME, changed)
+PARAMETERS = OpenSpielConfig.parameters()
 
 
 @dataclass(frozen=True, slots=True)
 class MctsConfig(OpenSpielConfig):
     """The settings of ``openspiel-mcts``."""
 
-    NAME: ClassVar[str] = MCTS_NAME
+    bot_name: ClassVar[str] = MCTS_NAME
 
 
 @dataclass(frozen=True, slots=True)
 class IsmctsConfig(OpenSpielConfig):
     """The settings of ``openspiel-ismcts``."""
 
-    NAME: ClassVar[str] = ISMCTS_NAME
+    bot_name: ClassVar[str] = ISMCTS_NAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +149,7 @@ def mcts_search(world: State, config: OpenSpielConfig, seed: int) -> tuple[list[
         game, evaluator, config.uct_c,
         max_simulations=config.simulations, max_memory_mb=MAX_MEMORY_MB, solve=False,
         seed=seed, verbose=False,
-        max_wall_clock_time=config.seconds if config.seconds is not None else -1.0,
+        max_wall_clock_time=config.seconds if config.seconds else -1.0,
     )
     root = bot.mcts_search(CheeseState(game, world))
     children = [RootChild(child.action, child.explore_count, child.total_reward)
@@ -208,7 +178,7 @@ def ismcts_search(
     # OpenSpiel's run_search, with a clock: the same node bookkeeping and simulations.
     bot.reset()
     root = bot.create_new_node(root_state)
-    deadline = None if config.seconds is None else time.perf_counter() + config.seconds
+    deadline = time.perf_counter() + config.seconds if config.seconds else None
     done = 0
     while done < 1 or (
         time.perf_counter() < deadline if deadline is not None else done < config.simulations
@@ -224,6 +194,14 @@ class _OpenSpielBot(ConfiguredBot[OpenSpielConfig]):
     __slots__ = ()
 
     PARAMETERS = PARAMETERS
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Self:
+        config = cls.config_type.from_params(params)
+        problem = openspiel_problem()
+        if problem is not None:
+            raise BotSpecError(f"bot {config.bot_name!r} needs OpenSpiel: {problem}")
+        return cls(config)
 
     def _search(self, turn: Turn, world: State, rng: random.Random) -> tuple[list[RootChild], int]:
         raise NotImplementedError

@@ -11,40 +11,32 @@ nothing hidden (``SearchAdvice.view_only``) needs only one (``cheese.bots.search
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
-from cheese.bots.spec import IntParameter, Parameter, compose_spec, read_settings
+from cheese.bots.spec import IntParameter
+from cheese.bots.spec_config import SpecConfig, setting
 
 NAME = "greedy"
 DESCRIPTION = "one ply: the move whose resulting position the game's evaluation likes best"
-DEFAULT_SAMPLES = ONE_PLY_SAMPLES
-PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter(
-        "samples", DEFAULT_SAMPLES, 1, 1000,
-        "determinizations of the hidden cards averaged for every move",
-    ),
-)
 
 
 @dataclass(frozen=True, slots=True)
-class GreedyConfig:
+class GreedyConfig(SpecConfig):
     """How many determinizations each move's value is averaged over."""
 
-    samples: int = DEFAULT_SAMPLES
+    bot_name: ClassVar[str] = NAME
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> GreedyConfig:
-        settings = read_settings(NAME, PARAMETERS, params)
-        return cls(samples=settings.integer("samples"))
+    samples: int = setting(
+        IntParameter("samples", ONE_PLY_SAMPLES, 1, 1000,
+                     "determinizations of the hidden cards averaged for every move")
+    )
 
-    @property
-    def spec(self) -> str:
-        changed = [("samples", self.samples)] if self.samples != DEFAULT_SAMPLES else []
-        return compose_spec(NAME, changed)
+
+PARAMETERS = GreedyConfig.parameters()
 
 
 class GreedyBot(ConfiguredBot[GreedyConfig]):

@@ -6,29 +6,24 @@ It is the floor every other bot must beat, and the baseline of the strength test
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cheese.bots.base import ConfiguredBot, Decision, Turn
-from cheese.bots.spec import Parameter, read_settings
+from cheese.bots.spec_config import SpecConfig
 
 NAME = "random"
 DESCRIPTION = "uniform choice among the legal actions"
-PARAMETERS: tuple[Parameter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class RandomConfig:
+class RandomConfig(SpecConfig):
     """The random bot has no settings; the config exists for a uniform interface."""
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> RandomConfig:
-        read_settings(NAME, PARAMETERS, params)
-        return cls()
+    bot_name: ClassVar[str] = NAME
 
-    @property
-    def spec(self) -> str:
-        return NAME
+
+PARAMETERS = RandomConfig.parameters()
 
 
 class RandomBot(ConfiguredBot[RandomConfig]):

@@ -56,7 +56,7 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             return Decision(legal[0], {"legal": 1})
         started = time.perf_counter()
         config = self.config
-        deadline = None if config.seconds is None else started + config.seconds
+        deadline = started + config.seconds if config.seconds else None
         evaluator = evaluator_for(turn.game)
         match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
             case OnePly():

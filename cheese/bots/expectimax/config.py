@@ -3,19 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cheese.bots.search.evaluator import SearchAdvice
-from cheese.bots.spec import (
-    ChoiceParameter,
-    FloatParameter,
-    IntParameter,
-    Parameter,
-    SettingValue,
-    compose_spec,
-    read_settings,
-)
+from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
+from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
 NAME = "expectimax"
 DESCRIPTION = "depth-limited max^n expectimax with exact chance, over determinizations"
@@ -27,82 +20,59 @@ AUTO = "auto"
 EVALUATION = "eval"
 PLAYOUT = "playout"
 MAX_DEPTH = 50
-PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter("depth", GAME_ADVICE, 0, MAX_DEPTH,
-                 "decisions searched; 0 = the game's advice (Cheese Drop's bets: the "
-                 "round's lines; with time=: the deepest allowed, default unlimited)"),
-    FloatParameter("time", 0.0, 0.0, 3600.0,
-                   "seconds per move, deepening one decision at a time; 0 = no time limit"),
-    IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,
-                 "determinizations of the hidden cards averaged at the root"),
-    IntParameter("root", DEFAULT_ROOT_WIDTH, 0, 10_000,
-                 "moves searched at the root, best priors first; 0 = all"),
-    IntParameter("width", DEFAULT_WIDTH, 0, 1000,
-                 "moves searched at decisions below the root, best priors first; 0 = all"),
-    IntParameter("chance", GAME_ADVICE, 0, 100_000,
-                 "chance branches expanded exactly between two decisions; 0 = the game's advice"),
-    ChoiceParameter("leaf", AUTO, (AUTO, EVALUATION, PLAYOUT),
-                    "leaf values: the game's evaluation, or C playouts (native backend); "
-                    "auto = playouts where the game plays them out in C"),
-    IntParameter("playouts", GAME_ADVICE, 0, 10_000,
-                 "playouts averaged per played-out leaf; 0 = the game's advice"),
-)
+
+def depth_if_absent(values: SettingValues) -> int:
+    """The depth a spec leaves open: the game's advice, or under a time limit the
+    deepest allowed (the search deepens until the time is up)."""
+    return GAME_ADVICE if not values["seconds"] else MAX_DEPTH
 
 
 @dataclass(frozen=True, slots=True)
-class ExpectimaxConfig:
-    """The settings of the expectimax bot, checked."""
+class ExpectimaxConfig(SpecConfig):
+    """The settings of the expectimax bot, checked; 0 for ``depth``, ``chance_width`` or
+    ``playouts`` takes the game's advice."""
 
-    depth: int = GAME_ADVICE
-    """Decisions searched; 0 takes the game's advice."""
-    seconds: float | None = None
-    samples: int = DEFAULT_SAMPLES
-    root_width: int = DEFAULT_ROOT_WIDTH
-    width: int = DEFAULT_WIDTH
-    chance_width: int = GAME_ADVICE
-    """0 takes the game's advice."""
-    leaf: str = AUTO
-    playouts: int = GAME_ADVICE
-    """0 takes the game's advice."""
+    bot_name: ClassVar[str] = NAME
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> ExpectimaxConfig:
-        settings = read_settings(NAME, PARAMETERS, params)
-        seconds = settings.number("time") or None
-        depth = settings.integer("depth")
-        if seconds is not None and not settings.is_given("depth"):
-            depth = MAX_DEPTH
-        return cls(
-            depth=depth,
-            seconds=seconds,
-            samples=settings.integer("samples"),
-            root_width=settings.integer("root"),
-            width=settings.integer("width"),
-            chance_width=settings.integer("chance"),
-            leaf=settings.choice("leaf"),
-            playouts=settings.integer("playouts"),
-        )
+    depth: int = setting(
+        IntParameter("depth", GAME_ADVICE, 0, MAX_DEPTH,
+                     "decisions searched; 0 = the game's advice (Cheese Drop's bets: the "
+                     "round's lines; with time=: the deepest allowed, default unlimited)"),
+        absent_from=depth_if_absent,
+    )
+    seconds: float = setting(
+        FloatParameter("time", 0.0, 0.0, 3600.0,
+                       "seconds per move, deepening one decision at a time; 0 = no time limit")
+    )
+    samples: int = setting(
+        IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,
+                     "determinizations of the hidden cards averaged at the root")
+    )
+    root_width: int = setting(
+        IntParameter("root", DEFAULT_ROOT_WIDTH, 0, 10_000,
+                     "moves searched at the root, best priors first; 0 = all")
+    )
+    width: int = setting(
+        IntParameter("width", DEFAULT_WIDTH, 0, 1000,
+                     "moves searched at decisions below the root, best priors first; 0 = all")
+    )
+    chance_width: int = setting(
+        IntParameter("chance", GAME_ADVICE, 0, 100_000,
+                     "chance branches expanded exactly between two decisions; "
+                     "0 = the game's advice")
+    )
+    leaf: str = setting(
+        ChoiceParameter("leaf", AUTO, (AUTO, EVALUATION, PLAYOUT),
+                        "leaf values: the game's evaluation, or C playouts (native backend); "
+                        "auto = playouts where the game plays them out in C")
+    )
+    playouts: int = setting(
+        IntParameter("playouts", GAME_ADVICE, 0, 10_000,
+                     "playouts averaged per played-out leaf; 0 = the game's advice")
+    )
 
-    @property
-    def spec(self) -> str:
-        changed: list[tuple[str, SettingValue]] = []
-        if self.depth != (GAME_ADVICE if self.seconds is None else MAX_DEPTH):
-            changed.append(("depth", self.depth))
-        if self.seconds is not None:
-            changed.append(("time", self.seconds))
-        if self.samples != DEFAULT_SAMPLES:
-            changed.append(("samples", self.samples))
-        if self.root_width != DEFAULT_ROOT_WIDTH:
-            changed.append(("root", self.root_width))
-        if self.width != DEFAULT_WIDTH:
-            changed.append(("width", self.width))
-        if self.chance_width != GAME_ADVICE:
-            changed.append(("chance", self.chance_width))
-        if self.leaf != AUTO:
-            changed.append(("leaf", self.leaf))
-        if self.playouts != GAME_ADVICE:
-            changed.append(("playouts", self.playouts))
-        return compose_spec(NAME, changed)
+
+PARAMETERS = ExpectimaxConfig.parameters()
 
 
 def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -> str | None:

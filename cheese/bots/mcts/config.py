@@ -7,22 +7,15 @@ defaults, the C loop the game's (``SearchAdvice.c_search`` of its evaluation).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cheese.bots.evaluation import game_evaluators
 from cheese.bots.mcts.tree import TreePolicy
 from cheese.bots.search.budget import Budget
 from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
-from cheese.bots.spec import (
-    ChoiceParameter,
-    FloatParameter,
-    IntParameter,
-    Parameter,
-    SettingValue,
-    compose_spec,
-    read_settings,
-)
+from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
+from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
 NAME = "mcts"
 DESCRIPTION = "information-set MCTS over determinizations; per-seat rewards (max^n)"
@@ -54,40 +47,6 @@ def native_widen(defaults: CSearchAdvice) -> float:
 
 IN_C = tuple((slug, evaluator.advice.c_search) for slug, evaluator in game_evaluators())
 """Each game's C loop defaults, shown beside the Python ones (``cheese bots``, errors)."""
-PARAMETERS: tuple[Parameter, ...] = (
-    IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
-                 "iterations per move: 300 in Python, the game's budget in C, "
-                 f"{LINE_ITERATIONS} over a game's lines (Cheese Drop's bets); "
-                 "unlimited when only time= is given",
-                 tuple((slug, defaults.iterations) for slug, defaults in IN_C)),
-    FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit"),
-    FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
-                   "UCB exploration constant (in C, when not given: the game's; "
-                   f"over lines {LINE_EXPLORATION})",
-                   tuple((slug, defaults.exploration) for slug, defaults in IN_C)),
-    ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
-                    "playout policy; auto = the game's advice, none = evaluate the leaf",
-                    tuple((slug, defaults.playout) for slug, defaults in IN_C)),
-    IntParameter("depth", 0, 0, 10_000,
-                 "playout decisions before the leaf evaluation; 0 = to the end "
-                 "(with playout=auto: the game's advice unless given)"),
-    FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
-                   "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off "
-                   f"(in C, when not given: the game's; over lines {LINE_WIDEN:g})",
-                   tuple((slug, native_widen(defaults)) for slug, defaults in IN_C)),
-    IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
-                 "virtual visits of each root move at its one-ply value; 0 = none "
-                 "(in C, when not given: the game's)",
-                 tuple((slug, defaults.prior_visits) for slug, defaults in IN_C)),
-    IntParameter("root", ALL_ROOT_MOVES, 0, 10_000,
-                 "root moves the C loop searches, best one-ply values first (with prior); "
-                 "0 = all (when not given: the game's)",
-                 tuple((slug, defaults.root_width) for slug, defaults in IN_C)),
-    IntParameter("leaf", 0, 0, 10_000,
-                 "playouts averaged per leaf; 0 = 8 when they run in C, else 1",
-                 tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C)),
-    IntParameter("workers", 1, 1, 64, "independent searches in parallel processes"),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,48 +73,83 @@ class LinesSearch:
     widen: float
 
 
+def depth_if_absent(values: SettingValues) -> int | None:
+    """The playout depth a spec leaves open: to the end (0) under an explicit playout
+    policy, else ``None``, the game's advice."""
+    return None if values["playout"] == AUTO else 0
+
+
 @dataclass(frozen=True, slots=True)
-class MctsConfig:
-    """The settings of the MCTS bot, checked."""
+class MctsConfig(SpecConfig):
+    """The settings of the MCTS bot, checked.
 
-    iterations: int | None = None
-    """``None``: the loop's default (``DEFAULT_ITERATIONS`` in Python, the game's budget in
-    C), or no limit when ``seconds`` is given."""
-    seconds: float | None = None
-    exploration: float | None = None
-    """``None``: not given (``DEFAULT_EXPLORATION`` in Python, the game's constant in C)."""
-    playout: str = AUTO
-    depth: int | None = None
-    """Playout cut-off; ``None`` takes the game's advice (only with ``playout=auto``)."""
-    widen: float | None = None
-    """``None``: not given (``DEFAULT_WIDEN`` in Python, the game's in C)."""
-    prior: int | None = None
-    """Root virtual visits; ``None``: not given (none in Python, the game's in C)."""
-    root_width: int | None = None
-    """Root moves the C loop searches; ``None``: not given (the game's)."""
-    leaf: int = 0
-    """Playouts per leaf; 0 lets the backend decide (``NATIVE_LEAF_PLAYOUTS`` in C, 1)."""
-    workers: int = 1
+    A setting the spec leaves open is ``None`` here, so that an explicit value always
+    wins, even one equal to a default; ``budget``, ``tree_policy``, ``native_search`` and
+    ``lines_search`` say what an open one means in each loop.
+    """
 
-    @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> MctsConfig:
-        settings = read_settings(NAME, PARAMETERS, params)
-        seconds = settings.number("time") or None
-        iterations = settings.integer("iterations") if settings.is_given("iterations") else None
-        playout = settings.choice("playout")
-        depth = settings.integer("depth")
-        return cls(
-            iterations=iterations,
-            seconds=seconds,
-            exploration=settings.number("c") if settings.is_given("c") else None,
-            playout=playout,
-            depth=depth if settings.is_given("depth") or playout != AUTO else None,
-            widen=settings.number("widen") if settings.is_given("widen") else None,
-            prior=settings.integer("prior") if settings.is_given("prior") else None,
-            root_width=settings.integer("root") if settings.is_given("root") else None,
-            leaf=settings.integer("leaf"),
-            workers=settings.integer("workers"),
-        )
+    bot_name: ClassVar[str] = NAME
+
+    iterations: int | None = setting(
+        IntParameter("iterations", DEFAULT_ITERATIONS, 1, MAX_ITERATIONS,
+                     f"iterations per move: {DEFAULT_ITERATIONS} in Python, the game's budget "
+                     f"in C, {LINE_ITERATIONS} over a game's lines (Cheese Drop's bets); "
+                     "unlimited when only time= is given",
+                     tuple((slug, defaults.iterations) for slug, defaults in IN_C)),
+        absent=None,
+    )
+    seconds: float = setting(
+        FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit")
+    )
+    exploration: float | None = setting(
+        FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
+                       "UCB exploration constant (in C, when not given: the game's; "
+                       f"over lines {LINE_EXPLORATION})",
+                       tuple((slug, defaults.exploration) for slug, defaults in IN_C)),
+        absent=None,
+    )
+    playout: str = setting(
+        ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
+                        "playout policy; auto = the game's advice, none = evaluate the leaf",
+                        tuple((slug, defaults.playout) for slug, defaults in IN_C))
+    )
+    depth: int | None = setting(
+        IntParameter("depth", 0, 0, 10_000,
+                     "playout decisions before the leaf evaluation; 0 = to the end "
+                     "(with playout=auto: the game's advice unless given)"),
+        absent=None,
+        absent_from=depth_if_absent,
+    )
+    widen: float | None = setting(
+        FloatParameter("widen", DEFAULT_WIDEN, 0.0, 100.0,
+                       "progressive widening: at most 1 + widen*sqrt(visits) children; 0 = off "
+                       f"(in C, when not given: the game's; over lines {LINE_WIDEN:g})",
+                       tuple((slug, native_widen(defaults)) for slug, defaults in IN_C)),
+        absent=None,
+    )
+    prior: int | None = setting(
+        IntParameter("prior", DEFAULT_PRIOR, 0, 100_000,
+                     "virtual visits of each root move at its one-ply value; 0 = none "
+                     "(in C, when not given: the game's)",
+                     tuple((slug, defaults.prior_visits) for slug, defaults in IN_C)),
+        absent=None,
+    )
+    root_width: int | None = setting(
+        IntParameter("root", ALL_ROOT_MOVES, 0, 10_000,
+                     "root moves the C loop searches, best one-ply values first (with prior); "
+                     "0 = all (when not given: the game's)",
+                     tuple((slug, defaults.root_width) for slug, defaults in IN_C)),
+        absent=None,
+    )
+    leaf: int = setting(
+        IntParameter("leaf", 0, 0, 10_000,
+                     f"playouts averaged per leaf; 0 = {NATIVE_LEAF_PLAYOUTS} when they run "
+                     "in C, else 1",
+                     tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C))
+    )
+    workers: int = setting(
+        IntParameter("workers", 1, 1, 64, "independent searches in parallel processes")
+    )
 
     @property
     def searches_engine_tree(self) -> bool:
@@ -173,9 +167,9 @@ class MctsConfig:
     @property
     def budget(self) -> Budget:
         """The Python loop's budget."""
-        if self.iterations is None and self.seconds is None:
+        if self.iterations is None and not self.seconds:
             return Budget(DEFAULT_ITERATIONS, None)
-        return Budget(self.iterations, self.seconds)
+        return Budget(self.iterations, self.seconds or None)
 
     def native_search(self, defaults: CSearchAdvice) -> NativeSearch | None:
         """The C loop's settings for a game that advises ``defaults``, or None when the
@@ -185,10 +179,10 @@ class MctsConfig:
             return None
         iterations = self.iterations
         if iterations is None:
-            iterations = MAX_ITERATIONS if self.seconds is not None else defaults.iterations
+            iterations = MAX_ITERATIONS if self.seconds else defaults.iterations
         return NativeSearch(
             iterations=iterations,
-            seconds=self.seconds,
+            seconds=self.seconds or None,
             exploration=defaults.exploration if self.exploration is None else self.exploration,
             widen=native_widen(defaults) if self.widen is None else self.widen,
             playout=defaults.playout if self.playout == AUTO else self.playout,
@@ -198,39 +192,14 @@ class MctsConfig:
             root_width=defaults.root_width if self.root_width is None else self.root_width,
         )
 
-    @property
-    def spec(self) -> str:
-        changed: list[tuple[str, SettingValue]] = []
-        if self.iterations is not None:
-            changed.append(("iterations", self.iterations))
-        if self.seconds is not None:
-            changed.append(("time", self.seconds))
-        if self.exploration is not None:
-            changed.append(("c", self.exploration))
-        if self.playout != AUTO:
-            changed.append(("playout", self.playout))
-        if self.depth is not None and (self.playout == AUTO or self.depth != 0):
-            changed.append(("depth", self.depth))
-        if self.widen is not None:
-            changed.append(("widen", self.widen))
-        if self.prior is not None:
-            changed.append(("prior", self.prior))
-        if self.root_width is not None:
-            changed.append(("root", self.root_width))
-        if self.leaf:
-            changed.append(("leaf", self.leaf))
-        if self.workers != 1:
-            changed.append(("workers", self.workers))
-        return compose_spec(NAME, changed)
-
     def lines_search(self) -> LinesSearch:
         """The settings of a search of a game's lines: the spec's, else the ``LINE_*``
         values."""
         iterations = self.iterations
-        if iterations is None and self.seconds is None:
+        if iterations is None and not self.seconds:
             iterations = LINE_ITERATIONS
         return LinesSearch(
-            Budget(iterations, self.seconds),
+            Budget(iterations, self.seconds or None),
             LINE_EXPLORATION if self.exploration is None else self.exploration,
             LINE_WIDEN if self.widen is None else self.widen,
         )
@@ -263,3 +232,6 @@ class MctsConfig:
             self.prior or DEFAULT_PRIOR,
             leaf,
         )
+
+
+PARAMETERS = MctsConfig.parameters()
