@@ -13,6 +13,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_package_type_checks() -> None:
     stdout, stderr, status = mypy_api.run(
-        ["--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "cheese")]
+        ["--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "cheese"), str(ROOT / "tools")]
     )
     assert status == 0, stdout + stderr

@@ -26,7 +26,6 @@ from cheese.bots.evaluation.cheese_drop.round_lines import (
     mean_rewards,
     mirror_column,
 )
-from cheese.bots.evaluation.cheese_drop_fit import play_seated
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.search.rewards import estimated_rewards, terminal_rewards_of
@@ -37,6 +36,7 @@ from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phas
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
+from tools.cheese_drop_fit import play_seated
 
 from .test_cheese_drop import betting_position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cheese.bots.evaluation.cheese_drop_fit import (
+from tools.cheese_drop_fit import (
     PairResult,
     PlayedGame,
     fitted_spread,

@@ -7,9 +7,16 @@ into beating it at the game's end (a tie counts one half):
 
     P(beat) = logistic(lead / ahead) when leading, logistic(lead / behind) when behind
 
-Usage: ``python -m cheese.bots.evaluation.cheese_drop_fit PLAYERS GAMES [--seed S]
-[--workers W]``; prints one line per round end: the fitted spreads, and how the
-searching seat scored against rivals it was ahead of, level with and behind then.
+The spreads fitted are those of ``TWO_PLAYER_ROUND_END_SPREADS`` in
+``cheese.bots.evaluation.cheese_drop.evaluator``. Run from a checkout of the project, with
+cheese installed:
+
+    python tools/cheese_drop_fit.py PLAYERS GAMES [--seed S] [--workers W]
+    python -m tools.cheese_drop_fit PLAYERS GAMES [--seed S] [--workers W]
+
+e.g. ``python tools/cheese_drop_fit.py 2 600``. It prints one line per round end: the
+fitted spreads, and how the searching seat scored against rivals it was ahead of, level
+with and behind then.
 """
 
 from __future__ import annotations
