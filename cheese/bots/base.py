@@ -32,7 +32,7 @@ class Decision:
 
 
 TOP_CHOICES = 5
-"""How many of its best actions a bot lists in ``Decision.top``."""
+"""How many of its best actions a bot lists in ``Decision.top``: a few, for a hint."""
 
 
 def top_choices(scores: Mapping[Action, float]) -> tuple[tuple[Action, float], ...]:

@@ -40,19 +40,27 @@ from cheese.engine.cheese_chasers.view import ChasersView
 Table = Mapping[Cell, Kind]
 
 SCORE_SCALE = 30.0
-"""Points at which a finished game's reward is three quarters."""
+"""Points at which a finished game's reward is three quarters, set by hand with the first
+version of this evaluation."""
 FINISH_WEIGHT = 0.5
-"""The reward of finishing with no points; the other half grows with the score."""
+"""The reward of finishing with no points (the other half grows with the score): half,
+because any finished game beats a lost one in a duel on the same deck."""
 POINTS_PER_MOUSE_LEFT = 1.3
+"""Points a mouse still to come is expected to add, set by hand with the first version of
+this evaluation."""
 SURROUND_SHARE = 0.35
-"""Part of a still-open cheese group's surround bonus counted as potential."""
+"""Part of a still-open cheese group's surround bonus counted as potential, set by hand
+with the first version of this evaluation."""
 LOSING_TRAPS = 3
+"""Active traps that end the game lost, as the rules say."""
 ORTHOGONAL = ((0, -1), (-1, 0), (1, 0), (0, 1))
+"""The four sides of a cell, as (dx, dy)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RiskWeights:
-    """Coefficients of the logistic estimate of finishing the game."""
+    """Coefficients of the logistic estimate of finishing the game, set by hand with the
+    first version of this evaluation."""
 
     bias: float = 4.0
     per_excess_trap: float = 1.3
@@ -75,6 +83,7 @@ class RiskWeights:
 
 
 RISK = RiskWeights()
+"""The weights the evaluation plays with: ``RiskWeights``' own."""
 
 
 def reward_of_score(score: float) -> float:

@@ -42,12 +42,16 @@ Card = tuple[int, int]
 """(owner seat, kind) of a card in a line."""
 
 POTENTIAL: tuple[float, ...] = (0.55, 0.55, 1.1, 0.7, 1.2, 1.2, 0.9)
-"""Points a card still in hand or deck is expected to bring later, per kind
-(mouse, mouse*, big, king, cat, cat*, dog)."""
+"""Points a card still in hand or deck is expected to bring later, per kind (mouse,
+mouse*, big, king, cat, cat*, dog), set by hand with the first version of this evaluation."""
 SPREAD_BASE = 1.0
+"""The part of the estimate's spread that does not shrink as the cards run out, set by
+hand with the first version of this evaluation."""
 SPREAD_PER_CARD = 0.35
-"""Spread of the estimate: base + per card every seat still has to play (on average)."""
+"""The spread added per card every seat still has to play (on average), set by hand with
+the first version of this evaluation."""
 CAT_REACH = 3
+"""How many cards in front of it a cat reaches for mice, as the rules say."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ EVALUATION_MODULES = MappingProxyType(
         "cheese-drop": "cheese.bots.evaluation.cheese_drop.evaluator",
     }
 )
+"""The module of each game's own evaluation (its ``make_evaluator``), by slug."""
 
 
 def evaluator_for(game: Game) -> Evaluator:

@@ -13,13 +13,22 @@ from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 NAME = "expectimax"
 DESCRIPTION = "depth-limited max^n expectimax with exact chance, over determinizations"
 DEFAULT_SAMPLES = 4
+"""Determinizations averaged at the root, set by hand with the first expectimax bot."""
 DEFAULT_WIDTH = 8
+"""Moves searched at each decision below the root, set by hand with the first expectimax
+bot."""
 DEFAULT_ROOT_WIDTH = 0
+"""Moves searched at the root: 0, every one."""
 GAME_ADVICE = 0
+"""The depth, chance width or playouts that leave the setting to the game's advice."""
 AUTO = "auto"
+"""The leaf choice that plays out where the game advises it."""
 EVALUATION = "eval"
+"""The leaf choice that values leaves by the evaluation."""
 PLAYOUT = "playout"
+"""The leaf choice that values leaves by playouts."""
 MAX_DEPTH = 50
+"""The deepest search a spec may ask for, and the limit of deepening under ``time=``."""
 
 def depth_if_absent(values: SettingValues) -> int:
     """The depth a spec leaves open: the game's advice, or under a time limit the

@@ -55,10 +55,12 @@ from cheese.engine import Action, State
 from cheese.engine.luck import keyed_hash, pick_weighted
 
 UPPER = 1.0
-"""The largest reward."""
+"""The largest reward (``cheese.bots.search.rewards``)."""
 EPSILON = 1e-9
-"""Slack for floating-point sums when testing a bound."""
+"""Slack for floating-point sums when testing a bound: far above their rounding errors,
+far below any difference of rewards that matters."""
 NO_SEAT = -1
+"""The guard seat of a value that no caller guards."""
 PLAYOUT_SEEDS = 1 << 62
 """Keys (with the world's luck seed) of the seeds of leaf playouts; far from chance keys."""
 

@@ -1,8 +1,11 @@
-"""The MCTS bot's settings: its spec parameters, checked into one ``MctsConfig``.
+"""The MCTS bot's settings: its spec parameters, checked into one ``MctsConfig``, and
+what a setting the spec leaves open means in each loop.
 
 A setting the spec leaves open is ``None`` in the config, so that an explicit value
-always wins, even one equal to a default: the Python loop then takes this module's
-defaults, the C loop the game's (``SearchAdvice.c_search`` of its evaluation).
+always wins, even one equal to a default. This module alone says what an open setting
+means: the Python loop takes the ``DEFAULT_*`` values, the C loop the game's
+(``SearchAdvice.c_search`` of its evaluation), a search of a game's lines the ``LINE_*``
+values.
 """
 
 from __future__ import annotations
@@ -20,24 +23,34 @@ from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 NAME = "mcts"
 DESCRIPTION = "information-set MCTS over determinizations; per-seat rewards (max^n)"
 DEFAULT_ITERATIONS = 300
-"""Iterations of the Python loop when the spec gives neither iterations nor time."""
+"""Iterations of the Python loop when the spec gives neither iterations nor time, set by
+hand with the first MCTS bot."""
 MAX_ITERATIONS = 10_000_000
+"""The most iterations a spec may ask for, also the C loop's budget under ``time=`` alone
+(the time limit ends the search first)."""
 DEFAULT_EXPLORATION = 0.7
+"""The Python loop's UCB exploration constant, set by hand with the first MCTS bot."""
 DEFAULT_WIDEN = 2.0
+"""The Python loop's progressive widening (and the C loop's in a game without its own),
+set by hand with the first MCTS bot."""
 DEFAULT_PRIOR = 0
+"""The Python loop's root virtual visits: none, so that playouts alone rank the moves."""
 ALL_ROOT_MOVES = 0
+"""The root width that searches every root move."""
 NATIVE_LEAF_PLAYOUTS = 8
-"""Playouts per leaf when they run in C and the spec leaves it open: they are cheap
-there, and averaging them is what makes a leaf's value worth comparing."""
+"""Playouts per leaf when they run in C and the spec leaves it open, set by hand when C
+playouts came: they are cheap there, and averaging them makes leaves worth comparing."""
 AUTO = "auto"
+"""The playout policy that takes the game's advice."""
 LINE_ITERATIONS = 600
+"""Iterations of UCT over a game's lines when the spec gives neither iterations nor time,
+set with the first UCT over Cheese Drop's lines, which are far smaller than its tree."""
 LINE_EXPLORATION = 0.03
+"""UCT's exploration over a game's lines when the spec leaves it open: lines differ by
+thousandths of reward, and at 0.03 UCT almost always plays the full search's move."""
 LINE_WIDEN = 0.5
-"""Iterations, exploration and widening over a game's lines (``search.search_lines``) when the
-spec leaves them open. A line's value is exact, and lines differ by a few thousandths
-of reward, so the exploration is small enough for UCT to find the move the full search of the
-lines finds (``tests/bots/test_mcts.py``, ``test_uct_over_the_lines_plays_the_full_
-searchs_move``: 35 of its 36 bets; with 0.3 and widening 1 only 29, which fails it)."""
+"""Progressive widening over a game's lines when the spec leaves it open, set with
+``LINE_EXPLORATION`` for UCT to play the full search's move."""
 
 
 def native_widen(defaults: CSearchAdvice) -> float:

@@ -131,7 +131,7 @@ def seed_root(root: Node, legal: Sequence[Action], values: Sequence[float]) -> N
 
 PRIOR_PASSES = 3
 """A node's moves are ranked by the evaluator's priors once it has been passed this many
-times; before that (most nodes are passed once or twice) new moves are drawn at random."""
+times, before that drawn at random: most nodes are passed once or twice, so few pay."""
 
 
 def next_untried(

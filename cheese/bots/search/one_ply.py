@@ -18,8 +18,9 @@ from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Action, Seat, State
 
 ONE_PLY_SAMPLES = 4
-"""Determinizations one-ply values are averaged over unless a spec says otherwise:
-greedy's default, kept by the searches where the game decides a turn by one ply."""
+"""Determinizations one-ply values are averaged over unless a spec says otherwise (greedy's
+default, and the searches' where the game decides a turn by one ply), set by hand with the
+first greedy bot."""
 
 
 def distinct_worlds(turn: Turn, rng: random.Random, samples: int) -> list[tuple[State, int]]:

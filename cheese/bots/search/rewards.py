@@ -38,7 +38,9 @@ Rewards: TypeAlias = tuple[float, ...]
 """One reward in [0, 1] per seat."""
 
 PAIRWISE_WEIGHT = 0.8
+"""The pairwise share's weight in a reward: most of it, because a duel counts pairs."""
 POINTS_WEIGHT = 0.2
+"""The points share's weight: the rest, a gradient for when the places are settled."""
 
 
 def reward_sum(num_players: int) -> float:

@@ -39,15 +39,15 @@ from cheese.engine.cheese_drop.options import DropOptions, parse_options
 from cheese.engine.cheese_drop.view import DropView
 
 SPREAD_BASE = 2.0
+"""The spread of the estimate in the last round, set by hand with the first version of
+this evaluation."""
 SPREAD_PER_ROUND_LEFT = 5.0
-"""Spread of the estimate: base + per round still to be played after this one."""
+"""The spread added per round still to be played after this one, set by hand with the
+first version of this evaluation."""
 TWO_PLAYER_ROUND_END_SPREADS = (RoundEndSpread(0.1, 1.6), RoundEndSpread(0.1, 2.7))
-"""With two players, after round 2 and after round 1: fitted by maximum likelihood to the
-pairwise results of 600 games of these lines against greedy (``python -m
-cheese.bots.evaluation.cheese_drop_fit 2 600`` refits 1.7 and 2.7 on them). Every lead was kept
-— in the last round the searching seat copies its rival's lanes, and no cell is contested —
-so ``ahead`` is all but a step; a seat behind still won some games, greedy ahead of it
-copying nothing."""
+"""With two players, the lines' spreads after round 2 and after round 1: the maximum
+likelihood fit of ``python tools/cheese_drop_fit.py 2 600`` on the code of commit c4df490,
+which introduced them."""
 
 
 def drop_options(state: State) -> DropOptions:

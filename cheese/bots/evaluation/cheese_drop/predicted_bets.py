@@ -17,7 +17,8 @@ from cheese.engine.cheese_drop.options import DropOptions
 from cheese.engine.cheese_drop.view import DropView, betting_order_of
 
 SYNERGY_SHARE = 1.0
-"""Part of the best pair a piece opens for the seat's next piece that counts now."""
+"""Part of the best pair a piece opens for the seat's next piece that counts now (all of
+it), set by hand with the first version of this evaluation."""
 
 
 def pieces_points(view_outlook: Outlook, own: Sequence[int]) -> float:

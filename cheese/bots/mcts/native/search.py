@@ -61,6 +61,7 @@ SEARCH_ERRORS = MappingProxyType(
         -5: "the game offered no legal action at a decision",
     }
 )
+"""What each error code of ``ch_search`` (``search.c``) means."""
 
 
 def search(
