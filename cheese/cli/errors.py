@@ -8,6 +8,8 @@ from pathlib import Path
 # typer >= 0.29 carries its own copy of click; its exception types live there.
 from typer._click import exceptions as click_exceptions
 
+from cheese.text_files import UnreadableText, read_bounded_text
+
 __all__ = [
     "EXIT_BAD_INPUT",
     "EXIT_FAILURE",
@@ -44,19 +46,6 @@ def read_text_file(path: Path, what: str) -> str:
     ``what`` names the file the command wants, e.g. "the table to score".
     """
     try:
-        with path.open("rb") as file:
-            data = file.read(MOST_TEXT_BYTES + 1)
-    except FileNotFoundError:
-        raise UserInputError(f"{path}: no such file; give the path of {what}") from None
-    except IsADirectoryError:
-        raise UserInputError(f"{path}: is a directory; give the path of {what}") from None
-    except OSError as error:
-        raise UserInputError(f"{path}: cannot be read ({error.strerror})") from None
-    if len(data) > MOST_TEXT_BYTES:
-        raise UserInputError(
-            f"{path}: is larger than {MOST_TEXT_BYTES // 2**20} MiB; give the path of {what}"
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UserInputError(f"{path}: is not UTF-8 text; give the path of {what}") from None
+        return read_bounded_text(path, what, MOST_TEXT_BYTES)
+    except UnreadableText as error:
+        raise UserInputError(str(error)) from None

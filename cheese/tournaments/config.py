@@ -24,6 +24,7 @@ from pathlib import Path
 
 from cheese.engine import GAME_SLUGS
 from cheese.engine.json_text import quoted
+from cheese.text_files import UnreadableText, read_bounded_text
 from cheese.tournaments.store import DEFAULT_DB
 
 
@@ -118,7 +119,6 @@ SETTINGS = (
             help="Write the run's and workers' logs here.", metavar="FILE"),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
-WANTED = "give the path of a TOML config file"
 MAX_BYTES = 1_000_000
 """Largest config read; a real one is a few lines."""
 
@@ -127,19 +127,9 @@ def read_config(path: Path) -> dict[str, object]:
     """The settings in the TOML file at ``path``, checked; ``ConfigError`` names the key."""
     try:
         # A bounded read: /dev/zero or a runaway pipe is refused instead of filling memory.
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise ConfigError(f"{path}: is larger than {MAX_BYTES:,} bytes; {WANTED}")
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except IsADirectoryError:
-        raise ConfigError(f"{path}: is a directory; {WANTED}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: is not UTF-8 text; {WANTED}") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot be read ({error.strerror})") from None
+        text = read_bounded_text(path, "a TOML config file", MAX_BYTES)
+    except UnreadableText as error:
+        raise ConfigError(str(error)) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
