@@ -27,7 +27,7 @@ from cheese.engine.cheese_drop.scoring import base_points, event_points, lane_co
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import advance_chance
 
-from ..conftest import random_position
+from ...conftest import random_position
 
 
 def test_a_row_keeps_the_marble_and_merges_at_the_walls() -> None:

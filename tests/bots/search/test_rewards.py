@@ -18,7 +18,7 @@ from cheese.bots.search.rewards import (
     terminal_rewards_of,
 )
 
-from .toy import race
+from ..toy import race
 
 
 def test_a_clear_winner_of_two() -> None:

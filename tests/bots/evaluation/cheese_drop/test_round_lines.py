@@ -38,7 +38,7 @@ from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
 from tools.cheese_drop_fit import play_seated
 
-from .test_cheese_drop import betting_position
+from .test_evaluator import betting_position
 
 
 def bet_in_round(players: int, round_index: int, seed: int, **options: OptionValue) -> State:

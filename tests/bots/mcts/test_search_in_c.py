@@ -21,7 +21,7 @@ from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE
 
-from .conftest import random_position
+from ..conftest import random_position
 
 C_SEARCH = {slug: evaluator.advice.c_search for slug, evaluator in game_evaluators()}
 """Each game's settings of the C search where a spec leaves them open."""

@@ -17,8 +17,8 @@ from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import resolve_chance
 from cheese.engine.registry import BACKEND, NATIVE
 
-from .conftest import random_position
-from .toy import race
+from ..conftest import random_position
+from ..toy import race
 
 
 def plain_value(search: WorldSearch, state: State, depth: int, branches: int = 1) -> Rewards:

@@ -27,7 +27,7 @@ from cheese.bots.mcts.tree import (
 from cheese.bots.search.rewards import Rewards
 from cheese.engine import Action, State
 
-from .toy import race
+from ..toy import race
 
 POLICY = TreePolicy(exploration=0.7, widen=0.0, playout="random", playout_depth=0)
 

@@ -18,8 +18,8 @@ from cheese.engine import State
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.luck import advance_chance
 
-from .conftest import random_position
-from .toy import race
+from ..conftest import random_position
+from ..toy import race
 
 
 @pytest.mark.parametrize(("count", "winning"), [(0, 1), (2, 2), (3, 1), (5, 2)])

@@ -18,8 +18,8 @@ from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import NATIVE
 
-from .conftest import random_position
-from .toy import race
+from ..conftest import random_position
+from ..toy import race
 
 
 @pytest.mark.parametrize(("count", "winning"), [(0, 1), (2, 2), (3, 1), (5, 2)])
