@@ -17,8 +17,9 @@ from cheese.bots.expectimax.config import GAME_ADVICE, ExpectimaxConfig, leaf_pl
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
 from cheese.bots.lines.full_search import best_line_values
+from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import distinct_worlds, one_ply_decision
-from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
+from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
 
@@ -56,7 +57,6 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             return Decision(legal[0], {"legal": 1})
         started = time.perf_counter()
         config = self.config
-        deadline = started + config.seconds if config.seconds else None
         evaluator = evaluator_for(turn.game)
         match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
             case OnePly():
@@ -67,6 +67,21 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                 return lines_decision(
                     len(legal), moves, best_line_values(lines, moves), rng, started
                 )
+            case SearchTree():
+                return self.tree_decision(turn, evaluator, legal, rng, started)
+
+    def tree_decision(
+        self,
+        turn: Turn,
+        evaluator: Evaluator,
+        legal: Sequence[Action],
+        rng: random.Random,
+        started: float,
+    ) -> Decision:
+        """The decision of the deepest finished search of the engine's tree over the
+        root's worlds, deepening one decision at a time."""
+        config = self.config
+        deadline = started + config.seconds if config.seconds else None
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

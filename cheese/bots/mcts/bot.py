@@ -16,7 +16,7 @@ from cheese.bots.evaluation import evaluator_for
 from cheese.bots.mcts.config import MctsConfig
 from cheese.bots.mcts.search import RootStats, search, search_lines
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
-from cheese.bots.search.plan import OnePly, SearchLines, plan_turn
+from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import Action
 
@@ -66,12 +66,17 @@ class MctsBot(ConfiguredBot[MctsConfig]):
                     len(legal), statistics, most_visited(statistics),
                     uct.iterations, elapsed, "lines",
                 )
-        seeds = [rng.getrandbits(64) for _ in range(self.config.workers)]
+            case SearchTree():
+                return self.tree_decision(turn, len(legal), rng)
+
+    def tree_decision(self, turn: Turn, legal: int, rng: random.Random) -> Decision:
+        """The decision of ``workers`` searches of the engine's tree, one seed each."""
         config = self.config
+        seeds = [rng.getrandbits(64) for _ in range(config.workers)]
         stats = run_searches(lambda seed: search(turn, config, seed), seeds)
         merged = merge(stats)
         return visited_decision(
-            len(legal), merged, most_visited(merged),
+            legal, merged, most_visited(merged),
             sum(result.iterations for result in stats),
             max(result.elapsed for result in stats),
             "c" if stats[0].in_c else "python",
