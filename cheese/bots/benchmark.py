@@ -64,7 +64,7 @@ def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) 
         result = search(
             first, seat, iterations=MCTS_ITERATIONS, seconds=None,
             exploration=MCTS_EXPLORATION, widen=MCTS_WIDEN, policy=0, seed=next(seeds),
-            solitaire_scale=30.0,
+            solitaire_scale=30.0,  # read only with one seat: Cheese Chasers' points scale
         )
         return result.iterations
 

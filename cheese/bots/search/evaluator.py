@@ -112,7 +112,8 @@ class Evaluator(ABC):
     """With one seat, the points at which a finished game's reward is half of what is
     left above ``solitaire_finish`` (``cheese.bots.search.rewards.solitaire_reward``)."""
     solitaire_finish: ClassVar[float] = 0.0
-    """With one seat, the reward of finishing with the fewest points above nothing."""
+    """With one seat, what any points at all are worth: the reward rises from it toward 1
+    as the points grow (none is worth 0)."""
 
     @abstractmethod
     def rewards(self, state: State) -> Rewards:
