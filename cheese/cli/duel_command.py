@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import closing
 from typing import Annotated
 
 import typer
@@ -84,7 +85,7 @@ def duel(
         raise UserInputError(str(error)) from None
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
-        with DuelProgress(total_games, setup.spec_a, setup.spec_b) as progress:
+        with closing(DuelProgress(total_games, setup.spec_a, setup.spec_b)) as progress:
             report = run_duel(
                 setup, workers=chosen_workers, sprt=sprt_settings, observer=progress
             )

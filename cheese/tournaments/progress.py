@@ -12,7 +12,6 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from types import TracebackType
 from typing import TextIO
 
 # tqdm ships no type information.
@@ -56,7 +55,7 @@ def fit_width(line: str, columns: int | None = None) -> str:
 class DuelProgress:
     """Shows games done, games per second and the time left, and the running result.
 
-    Use as a context manager so the bar is closed however the duel ends.
+    Use it in ``contextlib.closing`` so the bar is closed however the duel ends.
     """
 
     def __init__(
@@ -85,16 +84,6 @@ class DuelProgress:
         self._line.close()
         self._bar.close()
 
-    def __enter__(self) -> DuelProgress:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 STANDINGS_SECONDS = 180.0

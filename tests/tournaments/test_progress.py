@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from contextlib import closing
 
 import pytest
 
@@ -31,7 +32,7 @@ def test_the_live_line_shows_pairs_score_elo_and_llr() -> None:
 
 def test_a_terminal_gets_the_bar_and_the_result_line() -> None:
     screen = Terminal()
-    with DuelProgress(4, "mcts", "greedy", stream=screen) as progress:
+    with closing(DuelProgress(4, "mcts", "greedy", stream=screen)) as progress:
         progress.game_finished(fake_result((0, 1), (2, 1), (1, 2)))
         progress.game_finished(fake_result((1, 0), (2, 1), (1, 2), rotation=1))
         progress.deal_counted(1, PairTally(wins=1, losses=1), None)
@@ -42,7 +43,7 @@ def test_a_terminal_gets_the_bar_and_the_result_line() -> None:
 
 def test_piped_output_gets_nothing() -> None:
     pipe = io.StringIO()
-    with DuelProgress(4, "mcts", "greedy", stream=pipe) as progress:
+    with closing(DuelProgress(4, "mcts", "greedy", stream=pipe)) as progress:
         progress.game_finished(fake_result((0, 1), (2, 1), (1, 2)))
         progress.deal_counted(1, PairTally(wins=1, losses=1), None)
     assert pipe.getvalue() == ""
@@ -51,7 +52,7 @@ def test_piped_output_gets_nothing() -> None:
 def test_a_long_result_line_keeps_to_one_row(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "60")
     screen = Terminal()
-    with DuelProgress(4, "mcts:iterations=10,c=0.7", "greedy", stream=screen) as progress:
+    with closing(DuelProgress(4, "mcts:iterations=10,c=0.7", "greedy", stream=screen)) as progress:
         status = SprtStatus(SprtSettings(0, 5), 0.1, 1)
         progress.deal_counted(1, PairTally(wins=1, losses=1), status)
     rows = screen.getvalue().replace("\x1b[A", "\n").replace("\r", "\n").split("\n")

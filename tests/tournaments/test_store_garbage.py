@@ -18,16 +18,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cheese.cli.app import main
+from cheese.tournaments import store
 from cheese.tournaments.standings import forfeits, rated_games
-from cheese.tournaments.store import (
-    StoredTournament,
-    StoreError,
-    find_tournament,
-    games,
-    open_readonly,
-    read_game,
-    tournaments,
-)
 
 from .test_store import make_results
 
@@ -97,28 +89,28 @@ def write(path: Path, table: str, column: str, row: int, value: object) -> bool:
 def read_everything(path: Path) -> None:
     """Every reader over the whole database, the table's and the report's included; a
     ``StoreError`` is the only error allowed."""
-    some = StoredTournament(1, "t", {"players": 2, "seed": 3}, ROWS, "", "")
+    some = store.StoredTournament(1, "t", {"players": 2, "seed": 3}, ROWS, "", "")
     readers: list[Callable[[sqlite3.Connection], object]] = [
-        tournaments,
-        lambda connection: find_tournament(connection, None),
-        lambda connection: find_tournament(connection, "t"),
-        lambda connection: list(games(connection, 1)),
+        store.tournaments,
+        lambda connection: store.find_tournament(connection, None),
+        lambda connection: store.find_tournament(connection, "t"),
+        lambda connection: list(store.games(connection, 1)),
         lambda connection: forfeits(connection, some),
         lambda connection: list(rated_games(connection, some)),
     ]
     try:
-        connection = open_readonly(path)
-    except StoreError:
+        connection = store.open_readonly(path)
+    except store.StoreError:
         return
     try:
         for reader in readers:
-            with suppress(StoreError):
+            with suppress(store.StoreError):
                 reader(connection)
     finally:
         connection.close()
     for game_id in range(1, ROWS + 1):
-        with suppress(StoreError):
-            read_game(path, game_id)
+        with suppress(store.StoreError):
+            store.read_game(path, game_id)
 
 
 def cli(*argv: str) -> tuple[int, str, str]:

@@ -19,14 +19,6 @@ from cheese.cli.app import main
 from cheese.tournaments import store
 from cheese.tournaments.play import play_or_forfeit
 from cheese.tournaments.schedule import Schedule
-from cheese.tournaments.store import (
-    ResultsStore,
-    StoreError,
-    find_tournament,
-    games,
-    open_readonly,
-    read_game,
-)
 from cheese.tournaments.tournament import TournamentSettings, plan_tournament
 
 from .conftest import scripted_bot
@@ -73,11 +65,11 @@ def test_a_closed_database_is_read_in_full_from_a_read_only_mount(tmp_path: Path
             sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True).execute(
                 "SELECT count(*) FROM games"
             )
-        connection = open_readonly(path)
-        assert find_tournament(connection, "t").games_done == total
-        assert len(list(games(connection, 1))) == total
+        connection = store.open_readonly(path)
+        assert store.find_tournament(connection, "t").games_done == total
+        assert len(list(store.games(connection, 1))) == total
         connection.close()
-        assert read_game(path, 1).players == ("first", "last")
+        assert store.read_game(path, 1).players == ("first", "last")
         for argv in (
             ("tournament", "table", str(path)),
             ("tournament", "list", str(path)),
@@ -98,13 +90,13 @@ def test_a_run_being_written_is_read_in_full_through_a_read_only_mount(
 ) -> None:
     source = tmp_path / "source"
     source.mkdir()
-    writer = ResultsStore(source / "results.db")
+    writer = store.ResultsStore(source / "results.db")
     with read_only_view(source, tmp_path / "view") as view:
         try:
             stored = _add_games(writer, 4)
             assert (source / "results.db-wal").stat().st_size > 0
-            connection = open_readonly(view / "results.db")
-            assert [game.job for game in games(connection, stored)] == [0, 1, 2, 3]
+            connection = store.open_readonly(view / "results.db")
+            assert [game.job for game in store.games(connection, stored)] == [0, 1, 2, 3]
             connection.close()
         finally:
             # Before the unmount: SQLite keeps this process's files of one database open
@@ -116,14 +108,14 @@ def test_a_log_that_cannot_be_read_is_refused_rather_than_shown_stale(tmp_path: 
     running, source = tmp_path / "running", tmp_path / "source"
     running.mkdir()
     source.mkdir()
-    with ResultsStore(running / "results.db") as writer:
+    with store.ResultsStore(running / "results.db") as writer:
         _add_games(writer, 3)
         # What a copy taken during a run (or a -shm file deleted) leaves: no wal-index.
         shutil.copy(running / "results.db", source / "results.db")
         shutil.copy(running / "results.db-wal", source / "results.db-wal")
     with read_only_view(source, tmp_path / "view") as view:
-        with pytest.raises(StoreError) as refused:
-            open_readonly(view / "results.db")
+        with pytest.raises(store.StoreError) as refused:
+            store.open_readonly(view / "results.db")
         message = str(refused.value)
         assert "\n" not in message and "results.db-wal holds games not yet in the file" in message
         code, out, err = cli("tournament", "list", str(view / "results.db"))
@@ -149,8 +141,8 @@ def test_a_run_cannot_write_into_a_read_only_place(tmp_path: Path) -> None:
     make_results(source / "results.db")
     with read_only_view(source, tmp_path / "view") as view:
         for path in (view / "results.db", view / "new.db"):
-            with pytest.raises(StoreError, match="cannot be written here"):
-                ResultsStore(path)
+            with pytest.raises(store.StoreError, match="cannot be written here"):
+                store.ResultsStore(path)
 
 
 def test_without_a_shm_file_an_empty_log_lets_the_file_be_read_as_immutable(
@@ -172,30 +164,30 @@ def test_without_a_shm_file_an_empty_log_lets_the_file_be_read_as_immutable(
     path = tmp_path / "results.db"
     total = make_results(path)
     (tmp_path / "results.db-wal").touch()
-    assert len(list(games(open_readonly(path), 1))) == total
+    assert len(list(store.games(store.open_readonly(path), 1))) == total
     assert opened[-1].endswith("?mode=ro&immutable=1")
-    with ResultsStore(tmp_path / "other.db") as writer:
+    with store.ResultsStore(tmp_path / "other.db") as writer:
         _add_games(writer, 2)
-        with pytest.raises(StoreError, match="other.db-wal holds games not yet in the file"):
-            open_readonly(tmp_path / "other.db")
+        with pytest.raises(store.StoreError, match="other.db-wal holds games not yet in the file"):
+            store.open_readonly(tmp_path / "other.db")
 
 
 def test_a_clean_close_leaves_no_log_behind(tmp_path: Path) -> None:
     path = tmp_path / "results.db"
-    with ResultsStore(path) as writer:
+    with store.ResultsStore(path) as writer:
         _add_games(writer, 2)
         assert (tmp_path / "results.db-wal").stat().st_size > 0
     assert not (tmp_path / "results.db-wal").exists()
     reader = sqlite3.connect(path)
     reader.execute("SELECT count(*) FROM games").fetchone()
-    with ResultsStore(path) as writer:
+    with store.ResultsStore(path) as writer:
         _add_games(writer, 2, name="u")
     # The reader keeps the log from being deleted; the checkpoint has emptied it.
     assert (tmp_path / "results.db-wal").stat().st_size == 0
     reader.close()
 
 
-def _add_games(writer: ResultsStore, count: int, name: str = "t") -> int:
+def _add_games(writer: store.ResultsStore, count: int, name: str = "t") -> int:
     chosen = TournamentSettings(
         specs=("first", "last"), game="cheese-drop", players=2, deals=count, seed=1,
         backend="reference",
