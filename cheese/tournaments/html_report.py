@@ -151,7 +151,29 @@ def _ratings_figure(ratings: Ratings) -> Figure:
     return figure
 
 
+HEATMAP = "RdBu"
+DARK_CELL = 0.5
+"""Relative luminance below which a cell's label is written in white (the middle grey
+of the sRGB scale: black on a darker cell, white on a lighter one, would be hard to read)."""
+
+
+def label_colour(rgba: Sequence[float]) -> str:
+    """The colour of a label on a cell of colour ``rgba``: white on dark, black on light.
+
+    >>> label_colour((0.02, 0.19, 0.38, 1.0)), label_colour((0.97, 0.97, 0.97, 1.0))
+    ('white', 'black')
+    """
+    red, green, blue = (
+        channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+        for channel in rgba[:3]
+    )
+    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return "white" if luminance < DARK_CELL ** 2.2 else "black"
+
+
 def _matrix_figure(ratings: Ratings) -> Figure:
+    from matplotlib import colormaps
+
     names = [rating.bot for rating in ratings.ratings]
     size = len(names)
     figure = _new_figure(1.0 + 0.7 * size, 0.8 + 0.6 * size)
@@ -159,12 +181,15 @@ def _matrix_figure(ratings: Ratings) -> Figure:
     values = [
         [float("nan") if cell is None else cell for cell in row] for row in ratings.head_to_head
     ]
-    image = axes.imshow(values, cmap="RdBu", vmin=0.0, vmax=1.0)
+    image = axes.imshow(values, cmap=HEATMAP, vmin=0.0, vmax=1.0)
     for row in range(size):
         for column in range(size):
             cell = ratings.head_to_head[row][column]
             if cell is not None:
-                axes.text(column, row, f"{cell:.0%}", ha="center", va="center", fontsize=8)
+                axes.text(
+                    column, row, f"{cell:.0%}", ha="center", va="center", fontsize=8,
+                    color=label_colour(tuple(colormaps[HEATMAP](cell))),
+                )
     axes.set_xticks(range(size), names, rotation=45, ha="right")
     axes.set_yticks(range(size), names)
     figure.colorbar(image, ax=axes, label="score")

@@ -66,3 +66,13 @@ def test_the_bootstrap_is_seeded_by_the_duel_seed() -> None:
     assert first.elo == again.elo
     assert first.elo == elo_difference([deal.pairs.points for deal in deals], seed=4)
     assert first.elo.ci95 is not None and first.elo.ci95[0] < first.elo.elo < first.elo.ci95[1]
+
+
+def test_the_heatmap_writes_white_on_its_dark_cells_and_black_on_its_light_ones() -> None:
+    colormaps = pytest.importorskip("matplotlib").colormaps
+    from cheese.tournaments.html_report import HEATMAP, label_colour
+
+    shade = colormaps[HEATMAP]
+    assert [label_colour(tuple(shade(score))) for score in (0.0, 0.5, 1.0)] == [
+        "white", "black", "white",
+    ]
