@@ -12,6 +12,7 @@ import typer
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
+from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
 from cheese.tournaments.config import DEFAULT_GAME
@@ -169,8 +170,7 @@ def report_as_text(report: DuelReport) -> str:
     setup = report.setup
     lines = [
         f"{setup.game}, {setup.num_players} player{'s' if setup.num_players != 1 else ''}, "
-        f"{report.deals} deal{'' if report.deals == 1 else 's'} ({report.games} game"
-        f"{'' if report.games == 1 else 's'}), seed {setup.seed}",
+        f"{counted(report.deals, 'deal')} ({counted(report.games, 'game')}), seed {setup.seed}",
     ]
     for name, side in (("A", report.a), ("B", report.b)):
         line = f"{name} {side.spec}: " + (
@@ -191,7 +191,8 @@ def report_as_text(report: DuelReport) -> str:
             )
     pairs = report.pairs
     lines.append(
-        f"A against B: {pairs.wins} wins, {pairs.draws} draws, {pairs.losses} losses "
+        f"A against B: {counted(pairs.wins, 'win')}, {counted(pairs.draws, 'draw')}, "
+        f"{counted(pairs.losses, 'loss', 'losses')} "
         f"({pairs.pairs} pairs), score {report.score:.1%}"
     )
     elo = f"Elo {report.elo.elo:+.1f}"

@@ -23,6 +23,7 @@ from cheese.cli.ratings_view import (
     show_ratings,
 )
 from cheese.cli.tournament_run import run
+from cheese.cli.words import counted
 from cheese.tournaments.standings import tournament_ratings
 from cheese.tournaments.store import (
     StoredTournament,
@@ -157,7 +158,7 @@ def list_tournaments(
         kind = "gauntlet" if settings.get("gauntlet") else "round robin"
         print(
             f"{stored.name}: {settings.get('game')}, {settings.get('players')} players, "
-            f"{kind}, {settings.get('deals')} deals per table, seed {settings.get('seed')}"
+            f"{kind}, {_deals(settings.get('deals'))} per table, seed {settings.get('seed')}"
         )
         bots = settings.get("bots")
         print(f"  bots: {', '.join(map(str, bots)) if isinstance(bots, list) else ''}")
@@ -170,6 +171,10 @@ def list_tournaments(
             f"{stored.forfeits} forfeits{f' ({kinds})' if kinds else ''}; game ids {ids}; "
             f"started {stored.created} UTC (cheese {stored.version})"
         )
+
+
+def _deals(value: object) -> str:
+    return counted(value, "deal") if isinstance(value, int) else f"{value} deals"
 
 
 def games_command(

@@ -23,6 +23,7 @@ from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.ratings_view import print_ratings
+from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND
 from cheese.parallel import PoolError
@@ -216,7 +217,7 @@ def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
 
 
 def _games(count: int) -> str:
-    return f"{count} game{'' if count == 1 else 's'}"
+    return counted(count, "game")
 
 
 def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) -> None:

@@ -87,7 +87,7 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == "cheese-drop, 2 players, 2 deals (4 games), seed 0"
     assert lines[1].startswith("A random: mean points ")
     assert re.fullmatch(
-        r"A against B: \d wins, \d draws, \d losses \(4 pairs\), score \d+\.\d%", lines[3]
+        r"A against B: \d wins?, \d draws?, \d loss(es)? \(4 pairs\), score \d+\.\d%", lines[3]
     )
     assert lines[4].startswith("Elo ") and "95% interval" in lines[4] and "LOS" in lines[4]
 
@@ -140,3 +140,8 @@ def test_a_failed_game_is_one_line_and_exit_1(
     code, out, err = run(capsys, "random", "random", "--game", "cheese-drop")
     assert (code, out) == (1, "")
     assert err == "cheese: error: cheese-drop deal 3 (deal seed 9), rotation 1, seats a, b: boom\n"
+
+
+def test_counts_read_singular_or_plural(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "random", "random", "--game", "cheese-drop", "--games", "2")
+    assert code == 0 and out.splitlines()[0] == "cheese-drop, 2 players, 1 deal (2 games), seed 0"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from contextlib import closing
 
 import pytest
@@ -39,6 +40,15 @@ def test_a_terminal_gets_the_bar_and_the_result_line() -> None:
     shown = screen.getvalue()
     assert "2/4" in shown and "games/s" in shown
     assert "mcts vs greedy: +1 =0 -1, score 50.0%" in shown
+
+
+def test_a_slow_run_still_reads_games_per_second() -> None:
+    screen = Terminal()
+    with closing(DuelProgress(4, "mcts", "greedy", stream=screen)) as progress:
+        time.sleep(1.2)
+        progress.game_finished(fake_result((0, 1), (2, 1), (1, 2)))
+    shown = screen.getvalue()
+    assert " games/s" in shown and "s/ games" not in shown
 
 
 def test_piped_output_gets_nothing() -> None:
