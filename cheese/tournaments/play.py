@@ -156,16 +156,15 @@ def forfeited(
     )
 
 
-def _is_action(value: object) -> bool:
-    """Whether a bot's answer is an action number at all (``None``, strings and
-    ``True`` are not; numpy integers are)."""
+def _action_number(value: object) -> Action | None:
+    """A bot's answer as an action number, or ``None`` if it is none at all (``None``,
+    strings and ``True`` are not; numpy integers are)."""
     if isinstance(value, bool):
-        return False
+        return None
     try:
-        operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        return False
-    return True
+        return None
 
 
 def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
@@ -223,14 +222,15 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
                 tuple(played),
             )
         legal = state.legal_actions()
-        if not _is_action(action) or action not in legal:
+        number = _action_number(action)
+        if number is None or number not in legal:
             raise _Fault(
                 seat,
                 Fault.ILLEGAL,
                 f"chose {action!r}, which is not legal there; legal actions: {legal}",
                 tuple(played),
             )
-        return operator.index(action)
+        return number
 
     # The engine's play loop, written out so a forfeit keeps the actions played so far.
     final = initial

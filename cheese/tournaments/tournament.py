@@ -31,7 +31,7 @@ from cheese.tournaments.jobs import GameJob, GameResult, Options, Plan
 from cheese.tournaments.play import BotFactory, play_or_forfeit
 from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.schedule import Schedule
-from cheese.tournaments.seating import seatings, tables
+from cheese.tournaments.seating import tables
 from cheese.tournaments.store import ResultsStore, StoredTournament
 
 MOST_GAMES = 10**9
@@ -110,23 +110,22 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         raise ValueError(f"--deals must be at least 1, not {settings.deals}")
     check_seed(settings.seed)
     check_move_time(settings.move_time)
-    seated = tables(len(settings.specs), num_players, gauntlet=settings.gauntlet)
-    per_deal = sum(len(seatings(table, num_players)) for table in seated)
-    check_game_count(settings.deals * per_deal, f"--deals {settings.deals}")
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
-    return Plan(
+    plan = Plan(
         game=settings.game,
         num_players=num_players,
         specs=settings.specs,
-        tables=seated,
+        tables=tables(len(settings.specs), num_players, gauntlet=settings.gauntlet),
         deals=settings.deals,
         seed=settings.seed,
         backend=settings.backend,
         options=settings.options,
         move_time=settings.move_time,
     )
+    check_game_count(Schedule(plan).total(), f"--deals {settings.deals}")
+    return plan
 
 
 def check_move_time(move_time: float | None) -> None:
