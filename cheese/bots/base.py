@@ -59,16 +59,32 @@ def best_valued(
     return (best[rng.randrange(len(best))] if len(best) > 1 else best[0]), best_value
 
 
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The acting seat's game clock at the start of its decision (``--tc BASE+INC``).
+
+    ``remaining`` is what is left of the seat's time for the game, before the increment
+    this move earns; running out of it forfeits the game.
+    """
+
+    remaining: float
+    """Seconds left on the seat's clock."""
+    increment: float
+    """Seconds added to the clock after each move."""
+
+
 class Turn:
     """The acting seat's information set: everything a bot may use to choose."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_state", "seat", "clock")
 
-    def __init__(self, state: State, seat: Seat) -> None:
+    def __init__(self, state: State, seat: Seat, clock: Clock | None = None) -> None:
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not to act (current player {state.current_player})")
         self._state = state
         self.seat = seat
+        self.clock = clock
+        """The seat's game clock, or ``None`` when the game is not played on a clock."""
 
     @property
     def game(self) -> Game:

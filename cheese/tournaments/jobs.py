@@ -124,6 +124,15 @@ class Fault(StrEnum):
     """Its worker process died while it was deciding, on the game's every attempt."""
     NOT_BUILT = "not_built"
     """Its spec was accepted but building its bot for the game failed."""
+    TIMEOUT = "timeout"
+    """Its game clock (``--tc``) ran out while it was deciding."""
+    STALL = "stall"
+    """An external bot did not answer ``hello`` with ``ready`` within the start-up limit."""
+    PROTOCOL = "protocol"
+    """An external bot sent a line that breaks the protocol (unparseable, oversized, of
+    the wrong type or sequence number)."""
+    CRASH = "crash"
+    """An external bot's process exited or closed its pipe during the game."""
 
     @property
     def words(self) -> str:
@@ -142,6 +151,10 @@ _FAULT_WORDS = {
     Fault.HUNG: "hung (worker killed)",
     Fault.CRASHED: "crashed (worker died)",
     Fault.NOT_BUILT: "could not be built",
+    Fault.TIMEOUT: "lost on time",
+    Fault.STALL: "stalled at start-up",
+    Fault.PROTOCOL: "broke the protocol",
+    Fault.CRASH: "bot process exited",
 }
 
 
