@@ -19,6 +19,18 @@ class BotSpecError(ValueError):
     """A bot spec string that names no bot, an unknown key or a bad value."""
 
 
+class BotFailure(Exception):
+    """A bot could not decide, for a reason the referee stores as a forfeit kind.
+
+    ``kind`` is one of the results store's fault words (``timeout``, ``stall``,
+    ``protocol``, ``crash``, ``illegal``); the message says what happened, for the log.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A bot's answer: the action, plus a small record for hints and logs."""
@@ -111,7 +123,12 @@ class Turn:
 
 
 class Bot(Protocol):
-    """Anything that chooses an action for a ``Turn``; bots never print."""
+    """Anything that chooses an action for a ``Turn``; bots never print.
+
+    A bot may also define ``game_over(final: State | None) -> None``: the referee calls
+    it once the game has ended, with the final state, or with ``None`` when the game was
+    abandoned (a seat forfeited). Bots that keep a process or a connection use it.
+    """
 
     @property
     def spec(self) -> str:
