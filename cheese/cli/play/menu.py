@@ -1,25 +1,33 @@
 """Numbered choices, asked one level at a time.
 
 Each legal action has a path of steps (a question and this action's answer to it). The
-menu asks the first question, numbering the distinct answers 1, 2, …; the answers given
-so far narrow the actions down until one is left. A question with a single answer is
-answered at once, unless that answer is the whole move.
+menu asks the first question; the answers given so far narrow the actions down until one
+is left. A question with a single answer is answered at once, unless that answer is the
+whole move.
+
+An answer is shown, and picked, by a number: the number its thing has on the screen when
+every answer has one (cheese #3 is picked by typing 3, whatever else is left), else its
+place in the list, 1, 2, ….
 
 >>> from cheese.cli.play.renderer import Step
 >>> menu = Menu(((0, (Step("What?", "draw"),)),
-...              (1, (Step("What?", "play"), Step("Card:", "cat"))),
-...              (2, (Step("What?", "play"), Step("Card:", "dog")))))
+...              (1, (Step("What?", "play"), Step("Lane:", "lane 2", number=2))),
+...              (2, (Step("What?", "play"), Step("Lane:", "lane 5", number=5)))))
 >>> menu.ask(())
-Question(text='What?', answers=('draw', 'play'), chosen=())
->>> menu.ask(("play",)).answers, menu.ask(("play", "dog"))
-(('cat', 'dog'), 2)
+Question(text='What?', answers=('draw', 'play'), chosen=(), numbers=())
+>>> lanes = menu.ask(("play",))
+>>> lanes.numbers, lanes.pick("5"), lanes.pick("1"), menu.ask(("play", "lane 5"))
+((2, 5), 'lane 5', None, 2)
 >>> choice_number("2"), choice_number("²"), choice_number("9" * 40)
 (2, None, 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from rich.text import Text
 
 from cheese.cli.play.renderer import Step
 from cheese.engine import Action
@@ -41,13 +49,62 @@ def choice_number(text: str) -> int | None:
     return int(text) if len(text) <= LONGEST_NUMBER else 0
 
 
+def listed(numbers: Sequence[int]) -> str:
+    """``numbers`` in words, as a person would say which ones to type.
+
+    >>> listed([4]), listed([1, 2, 3]), listed([2, 3, 5])
+    ('4', 'a number from 1 to 3', '2, 3 or 5')
+    """
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"a number from {numbers[0]} to {numbers[-1]}"
+    return ", ".join(str(number) for number in numbers[:-1]) + f" or {numbers[-1]}"
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question to ask, its numbered answers (1 is the first), and the answers so far."""
+    """A question to ask, its answers with the number shown beside each, and the answers
+    so far."""
 
     text: str
     answers: tuple[str, ...]
     chosen: tuple[str, ...]
+    numbers: tuple[int, ...] = ()
+    """The number shown beside each answer (and typed to pick it); empty for 1, 2, …."""
+
+    @property
+    def shown_numbers(self) -> tuple[int, ...]:
+        """The number beside each answer, in the answers' order."""
+        return self.numbers or tuple(range(1, len(self.answers) + 1))
+
+    def pick(self, typed: str) -> str | None:
+        """The answer whose shown number is ``typed``, or None if no answer has it.
+
+        >>> question = Question("Cheese:", ("#2 (4)", "#7 (5)"), (), (2, 7))
+        >>> question.pick("7"), question.pick("1"), question.pick("seven")
+        ('#7 (5)', None, None)
+        """
+        number = choice_number(typed.strip())
+        for shown, answer in zip(self.shown_numbers, self.answers, strict=True):
+            if shown == number:
+                return answer
+        return None
+
+    def how_to_answer(self) -> str:
+        """What to type to answer, for the line that refuses a wrong number.
+
+        >>> Question("Lane:", ("lane 1", "lane 2", "lane 4"), (), (1, 2, 4)).how_to_answer()
+        'type 1, 2 or 4'
+        """
+        return "type " + listed(sorted(self.shown_numbers))
+
+    def choices(self) -> tuple[Text, ...]:
+        """Each answer with its number in front, as the screen lists them."""
+        return tuple(
+            Text.assemble((str(number), "bold cyan"), f" {answer}")
+            for number, answer in zip(self.shown_numbers, self.answers, strict=True)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +129,20 @@ class Menu:
                 return matching[0][0]
             depth = len(chosen)
             orders = {path[depth].label: path[depth].order for _, path in reversed(matching)}
-            answers = tuple(sorted(dict.fromkeys(path[depth].label for _, path in matching),
-                                   key=lambda label: orders[label]))
+            answers = tuple(
+                sorted(
+                    dict.fromkeys(path[depth].label for _, path in matching),
+                    key=lambda label: orders[label],
+                )
+            )
             if len(answers) == 1 and len(matching) > 1:
                 chosen = (*chosen, answers[0])
                 continue
-            return Question(matching[0][1][depth].question, answers, chosen)
+            own = {path[depth].label: path[depth].number for _, path in matching}
+            numbers = tuple(own[label] for label in answers)
+            shown = (
+                tuple(number for number in numbers if number is not None)
+                if None not in numbers and len(set(numbers)) == len(numbers)
+                else ()
+            )
+            return Question(matching[0][1][depth].question, answers, chosen, shown)

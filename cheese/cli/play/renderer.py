@@ -18,7 +18,11 @@ from cheese.engine import Action, Seat
 from cheese.engine.api import OptionValue
 
 PLAYER_STYLES: tuple[str, ...] = (
-    "bold blue", "bold green", "bold magenta", "bold red", "bold yellow"
+    "bold blue",
+    "bold green",
+    "bold magenta",
+    "bold red",
+    "bold yellow",
 )
 """A colour per seat, in seat order (Get The Cheese!'s blue, green, purple, red, yellow)."""
 
@@ -32,6 +36,9 @@ class Step:
     order: int = 0
     """Where this answer is listed among the question's answers (lower first; equal
     orders keep the order of the legal actions)."""
+    number: int | None = None
+    """The number the answer's thing has on the screen (a cheese's #3, a lane's 3), which
+    the person types to pick it; None for answers that have no number of their own."""
 
 
 @dataclass(frozen=True, slots=True)
