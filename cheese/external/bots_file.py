@@ -1,0 +1,282 @@
+"""The bots file: external bots named once, with their command and settings (TOML).
+
+Each ``[[bot]]`` table names one bot::
+
+    [[bot]]
+    name = "mybot"                 # what tables show; letters, digits, - and _
+    command = "python3"            # the program, found on PATH or relative to workdir
+    args = ["mybot.py", "--fast"]  # its arguments (optional)
+    workdir = "bots"               # where it runs, relative to this file (optional)
+    env = { MYBOT_LEVEL = "3" }    # added to the environment (optional)
+    restart = "per-game"           # "never" (default: one process plays many games)
+    options = { depth = 3 }        # sent to the bot in ``hello`` (optional)
+    move_seconds = 10.0            # longest wait for one reply off the clock (optional)
+    startup_seconds = 10.0         # longest wait for ``ready`` (optional)
+
+A name from the file becomes the spec ``NAME@FILE`` (``mybot@bots.toml``): short enough
+for a table, and a worker, forked or on a cluster, rebuilds the bot by reading the file.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "bots.toml").write_text('[[bot]]\\nname = "echo"\\ncommand = "cat"\\n')
+>>> bots = read_bots_file(folder / "bots.toml")
+>>> bots.find("echo").argv
+('cat',)
+>>> expand_bot_names(["echo", "greedy"], bots)[1]
+'greedy'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from cheese.bots.base import BotSpecError
+
+NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+RESTART_POLICIES = ("never", "per-game")
+DEFAULT_MOVE_SECONDS = 60.0
+"""How long a reply may take when the game has no clock and the bot no cap of its own:
+long enough for any honest search, short enough that a hung bot does not stop a run."""
+DEFAULT_STARTUP_SECONDS = 10.0
+"""How long a bot may take to answer ``hello``: an interpreter's start with its imports."""
+MOST_BOTS_FILE_BYTES = 1 * 2**20
+BOT_KEYS = (
+    "name",
+    "command",
+    "args",
+    "workdir",
+    "env",
+    "restart",
+    "options",
+    "move_seconds",
+    "startup_seconds",
+)
+NAME_SEPARATOR = "@"
+
+
+class BotsFileError(BotSpecError):
+    """A bots file that cannot be read, or a bot in it badly described; or a name it
+    does not hold. The message names the file, the bot and the key."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalCommand:
+    """How to start one external bot and what to tell it: everything a worker needs."""
+
+    label: str
+    """The bot's name in tables and logs (its spec's text)."""
+    argv: tuple[str, ...]
+    workdir: Path | None = None
+    env: tuple[tuple[str, str], ...] = ()
+    restart: str = "never"
+    options_json: str = "{}"
+    """The options for ``hello``, as JSON text (so the value stays immutable)."""
+    move_seconds: float = DEFAULT_MOVE_SECONDS
+    startup_seconds: float = DEFAULT_STARTUP_SECONDS
+
+    @property
+    def options(self) -> dict[str, object]:
+        options: dict[str, object] = json.loads(self.options_json)
+        return options
+
+    @property
+    def restart_per_game(self) -> bool:
+        return self.restart == "per-game"
+
+
+@dataclass(frozen=True, slots=True)
+class BotsFile:
+    """The bots a bots file names, in the file's order."""
+
+    path: Path
+    """The file as it was named (relative paths stay so, for short specs)."""
+    bots: tuple[ExternalCommand, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(bot.label for bot in self.bots)
+
+    def find(self, name: str) -> ExternalCommand:
+        """The bot called ``name``; ``BotsFileError`` listing the names if none is."""
+        for bot in self.bots:
+            if bot.label == name:
+                return bot
+        raise BotsFileError(
+            f"bots file {self.path}: no bot named {name!r}; it names: "
+            f"{', '.join(self.names) or 'none'}"
+        )
+
+    def spec(self, name: str) -> str:
+        """The spec of the bot called ``name``, which a worker turns back into the bot."""
+        self.find(name)
+        return f"{name}{NAME_SEPARATOR}{self.path}"
+
+
+def _fail(path: Path, message: str) -> BotsFileError:
+    return BotsFileError(f"bots file {path}: {message}")
+
+
+def _string_list(path: Path, where: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _fail(path, f'{where} must be a list of strings, e.g. ["mybot.py"]')
+    return tuple(value)
+
+
+def _seconds(path: Path, where: str, value: object, default: float) -> float:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86400:
+        raise _fail(path, f"{where} must be a number of seconds above 0 (at most 86400)")
+    return float(value)
+
+
+def _bot(path: Path, index: int, table: object) -> ExternalCommand:
+    where = f"bot #{index + 1}"
+    if not isinstance(table, dict):
+        raise _fail(path, f"{where} must be a table ([[bot]])")
+    unknown = sorted(set(table) - set(BOT_KEYS))
+    name = table.get("name")
+    if not isinstance(name, str) or not NAME_PATTERN.match(name):
+        raise _fail(
+            path, f"{where} needs a name: letters, digits, '.', '-' and '_', starting with a letter"
+        )
+    where = f"bot {name!r}"
+    if unknown:
+        raise _fail(path, f"{where}: unknown key {unknown[0]!r}; allowed: {', '.join(BOT_KEYS)}")
+    command = table.get("command")
+    if not isinstance(command, str) or not command.strip():
+        raise _fail(path, f'{where} needs a command (the program to run), e.g. "python3"')
+    args = _string_list(path, f"{where}: args", table.get("args", []))
+    workdir_text = table.get("workdir")
+    workdir: Path | None = None
+    if workdir_text is not None:
+        if not isinstance(workdir_text, str):
+            raise _fail(path, f"{where}: workdir must be a folder's path as a string")
+        workdir = (path.parent / workdir_text).resolve()
+        if not workdir.is_dir():
+            raise _fail(path, f"{where}: workdir {workdir} is not a folder")
+    env = table.get("env", {})
+    if not isinstance(env, dict) or not all(
+        isinstance(key, str) and isinstance(value, str) for key, value in env.items()
+    ):
+        raise _fail(path, f'{where}: env must be a table of strings, e.g. {{ LEVEL = "3" }}')
+    restart = table.get("restart", "never")
+    if restart not in RESTART_POLICIES:
+        raise _fail(
+            path, f"{where}: restart is {restart!r}; use one of: {', '.join(RESTART_POLICIES)}"
+        )
+    options = table.get("options", {})
+    if not isinstance(options, dict):
+        raise _fail(path, f"{where}: options must be a table (sent to the bot in hello)")
+    try:
+        options_json = json.dumps(options, sort_keys=True)
+    except TypeError:
+        raise _fail(path, f"{where}: options must hold no dates or times (JSON values)") from None
+    return ExternalCommand(
+        label=name,
+        argv=(command, *args),
+        workdir=workdir,
+        env=tuple(sorted(env.items())),
+        restart=str(restart),
+        options_json=options_json,
+        move_seconds=_seconds(
+            path, f"{where}: move_seconds", table.get("move_seconds"), DEFAULT_MOVE_SECONDS
+        ),
+        startup_seconds=_seconds(
+            path,
+            f"{where}: startup_seconds",
+            table.get("startup_seconds"),
+            DEFAULT_STARTUP_SECONDS,
+        ),
+    )
+
+
+def read_bots_file(path: Path) -> BotsFile:
+    """The bots that the TOML file at ``path`` names; ``BotsFileError`` in one line if it
+    cannot be read, is not TOML, or describes a bot badly."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MOST_BOTS_FILE_BYTES + 1)
+    except OSError as error:
+        raise _fail(path, f"cannot be read ({error.strerror or error}); check the path") from None
+    if len(data) > MOST_BOTS_FILE_BYTES:
+        raise _fail(path, "is larger than 1 MiB; a bots file names a few bots")
+    try:
+        document = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _fail(path, "is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise _fail(path, f"is not valid TOML: {error}") from None
+    unknown = sorted(set(document) - {"bot"})
+    if unknown:
+        raise _fail(path, f"unknown key {unknown[0]!r}; name each bot in a [[bot]] table")
+    tables = document.get("bot", [])
+    if not isinstance(tables, list) or not tables:
+        raise _fail(path, "names no bot; add a [[bot]] table with a name and a command")
+    bots = tuple(_bot(path, index, table) for index, table in enumerate(tables))
+    seen: set[str] = set()
+    for bot in bots:
+        if bot.label in seen:
+            raise _fail(path, f"names the bot {bot.label!r} twice; give each bot its own name")
+        seen.add(bot.label)
+    return BotsFile(path, bots)
+
+
+def expand_bot_names(specs: Sequence[str], bots_file: BotsFile | None) -> list[str]:
+    """``specs`` with each name of ``bots_file`` turned into the spec a worker rebuilds
+    (``NAME@FILE``); other specs are returned unchanged.
+
+    A name that the file holds wins over a built-in bot of the same name: the person
+    named the file to use its bots.
+    """
+    if bots_file is None:
+        return list(specs)
+    names = set(bots_file.names)
+    return [bots_file.spec(spec) if spec in names else spec for spec in specs]
+
+
+def split_file_spec(spec: str) -> tuple[str, Path] | None:
+    """The bot's name and the bots file of a ``NAME@FILE`` spec, or ``None`` for another.
+
+    >>> split_file_spec("mybot@bots.toml")
+    ('mybot', PosixPath('bots.toml'))
+    >>> split_file_spec("mcts:iterations=10") is None
+    True
+    """
+    name, separator, file = spec.partition(NAME_SEPARATOR)
+    if not separator or not file or not NAME_PATTERN.match(name):
+        return None
+    return name, Path(file)
+
+
+def command_of_file_spec(spec: str) -> ExternalCommand | None:
+    """The command of a ``NAME@FILE`` spec, read from the file; ``None`` for another."""
+    parts = split_file_spec(spec)
+    if parts is None:
+        return None
+    name, path = parts
+    found = read_bots_file(path).find(name)
+    return ExternalCommand(
+        label=spec,
+        argv=found.argv,
+        workdir=found.workdir,
+        env=found.env,
+        restart=found.restart,
+        options_json=found.options_json,
+        move_seconds=found.move_seconds,
+        startup_seconds=found.startup_seconds,
+    )
+
+
+def options_of(mapping: Mapping[str, object]) -> str:
+    """Options as the JSON text an ``ExternalCommand`` keeps.
+
+    >>> options_of({"b": 1, "a": [2]})
+    '{"a": [2], "b": 1}'
+    """
+    return json.dumps(dict(mapping), sort_keys=True)
