@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from cheese.engine.api import OptionValue
 from cheese.engine.records import GameRecord
+from cheese.tournaments.clocks import TimeControl
 
 Entrant: TypeAlias = int
 """A bot of the field, by its position in the plan's ``specs``."""
@@ -33,7 +34,8 @@ class Plan:
     ``tables`` lists, per table, the entrants seated there (in seat order for the first
     rotation; when fewer entrants than seats, they take turns round the table). Every
     table plays ``deals`` deal seeds, each in every seat rotation (``cheese.tournaments
-    .seating``). ``move_time`` (seconds) is the limit per decision, ``None`` for none.
+    .seating``). ``move_time`` (seconds) is the limit per decision, ``None`` for none;
+    ``time_control`` each seat's game clock, ``None`` for none.
     """
 
     game: str
@@ -45,12 +47,13 @@ class Plan:
     backend: str
     options: Options = ()
     move_time: float | None = None
+    time_control: TimeControl | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class DuelSetup:
-    """What a duel plays: the game, the two bots, how many deals, the seed, and the limit
-    per decision (``None``: none).
+    """What a duel plays: the game, the two bots, how many deals, the seed, the limit
+    per decision and the game clock (``None``: none).
 
     A duel is the tournament of two entrants at one table (``plan``).
     """
@@ -64,6 +67,7 @@ class DuelSetup:
     backend: str
     options: Options = ()
     move_time: float | None = None
+    time_control: TimeControl | None = None
 
     def spec_of(self, side: Side) -> str:
         return self.spec_a if side == SIDE_A else self.spec_b
@@ -80,6 +84,7 @@ class DuelSetup:
             backend=self.backend,
             options=self.options,
             move_time=self.move_time,
+            time_control=self.time_control,
         )
 
 
@@ -104,6 +109,7 @@ class GameJob:
     backend: str
     table: int = 0
     move_time: float | None = None
+    time_control: TimeControl | None = None
 
 
 class Fault(StrEnum):
@@ -166,7 +172,8 @@ class GameResult:
     (Cheese Chasers: trapped or enclosed); such games still count, with their points.
     A game a bot forfeited (``forfeit`` is its seat, ``fault`` the kind, ``error`` says
     why in words) has no points; the forfeiting seat takes the last place alone and the
-    others share the first.
+    others share the first. ``replies`` holds, per seat, the seconds each of its
+    decisions took, in order (a forfeited game: those made before the forfeit).
     """
 
     job: GameJob
@@ -178,3 +185,4 @@ class GameResult:
     error: str | None = None
     seconds: float = field(default=0.0, compare=False)
     fault: Fault | None = None
+    replies: tuple[tuple[float, ...], ...] = field(default=(), compare=False)

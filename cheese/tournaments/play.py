@@ -10,18 +10,20 @@ number of workers.
 from __future__ import annotations
 
 import logging
+import math
 import operator
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
-from cheese.bots.base import Bot, Turn
+from cheese.bots.base import Bot, BotFailure, Clock, Turn
 from cheese.bots.registry import make_bot
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
 from cheese.parallel import NoWatch, Watch
+from cheese.tournaments.clocks import SeatClocks
 from cheese.tournaments.jobs import Fault, GameJob, GameResult
 
 BotFactory = Callable[[str], Bot]
@@ -92,6 +94,36 @@ class _Fault(Exception):
         self.reason = reason
         self.actions = actions
         self.error = error
+        self.replies: tuple[tuple[float, ...], ...] = ()
+
+
+def failure_fault(failure: BotFailure) -> Fault:
+    """The forfeit kind of a bot's ``BotFailure``: its ``kind`` word, or ``raised`` for a
+    word the results store does not know.
+
+    >>> failure_fault(BotFailure("timeout", "no reply")), failure_fault(BotFailure("x", ""))
+    (<Fault.TIMEOUT: 'timeout'>, <Fault.RAISED: 'raised'>)
+    """
+    try:
+        return Fault(failure.kind)
+    except ValueError:
+        return Fault.RAISED
+
+
+def reply_seconds(decision: object, measured: float) -> float:
+    """How long a decision took: the bot's own measure (``info["reply_seconds"]``, an
+    external bot's round trip) when it gives a number of seconds, else ``measured``.
+
+    >>> from cheese.bots.base import Decision
+    >>> reply_seconds(Decision(0, {"reply_seconds": 0.25}), 0.3), reply_seconds(None, 0.3)
+    (0.25, 0.3)
+    """
+    info = getattr(decision, "info", None)
+    given = info.get("reply_seconds") if isinstance(info, Mapping) else None
+    if isinstance(given, int | float) and not isinstance(given, bool):
+        if math.isfinite(given) and given >= 0:
+            return float(given)
+    return measured
 
 
 def play_job(
@@ -123,7 +155,9 @@ def play_or_forfeit(
     try:
         result = _play(job, bot_factory, watch)
     except _Fault as fault:
-        result = forfeited(job, fault.seat, fault.kind, fault.reason, fault.actions)
+        result = forfeited(
+            job, fault.seat, fault.kind, fault.reason, fault.actions, replies=fault.replies
+        )
         LOGGER.info("deal %d rotation %d: %s", job.deal, job.rotation, result.error)
         return result
     LOGGER.debug(
@@ -140,6 +174,7 @@ def forfeited(
     reason: str,
     actions: tuple[Action, ...] = (),
     seconds: float = 0.0,
+    replies: tuple[tuple[float, ...], ...] = (),
 ) -> GameResult:
     """The result of a game ``seat`` forfeited: it is last alone, the others share first."""
     ranking = tuple(job.num_players if other == seat else 1 for other in range(job.num_players))
@@ -153,6 +188,7 @@ def forfeited(
         error=f"bot {job.seat_specs[seat]!r} in seat {seat} {reason}",
         seconds=seconds,
         fault=kind,
+        replies=replies,
     )
 
 
@@ -174,28 +210,77 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
         num_players=job.num_players, seed=job.deal_seed, **dict(job.options)
     )
     bots: list[Bot] = []
-    for seat, spec in enumerate(job.seat_specs):
-        try:
-            bots.append(bot_factory(spec))
-        # A bot's own code may raise anything, SystemExit included: it forfeits.
-        except BaseException as error:
-            raise _Fault(
-                seat,
-                Fault.NOT_BUILT,
-                f"could not be built: {type(error).__name__}: {error}",
-                (),
-                error,
-            ) from None
+    replies: list[list[float]] = [[] for _ in range(job.num_players)]
+    try:
+        for seat, spec in enumerate(job.seat_specs):
+            bots.append(_built(seat, spec, bot_factory))
+        final, played = _played(job, initial, bots, replies, watch)
+    except _Fault as fault:
+        fault.replies = tuple(tuple(times) for times in replies)
+        _tell_game_over(bots, None)
+        raise
+    except BaseException:
+        _tell_game_over(bots, None)
+        raise
+    _tell_game_over(bots, final)
+    return GameResult(
+        job=job,
+        record=GameRecord.of_game(final, job.seat_specs, played),
+        points=tuple(final.scores()),
+        ranking=tuple(final.ranking()),
+        finished=not final.ended_early(),
+        seconds=time.monotonic() - started,
+        replies=tuple(tuple(times) for times in replies),
+    )
+
+
+def _built(seat: int, spec: str, bot_factory: BotFactory) -> Bot:
+    try:
+        return bot_factory(spec)
+    except BotFailure as failure:  # an external bot that did not start as it should
+        raise _Fault(seat, failure_fault(failure), f"failed to start: {failure}", ()) from None
+    # A bot's own code may raise anything, SystemExit included: it forfeits.
+    except BaseException as error:
+        raise _Fault(
+            seat,
+            Fault.NOT_BUILT,
+            f"could not be built: {type(error).__name__}: {error}",
+            (),
+            error,
+        ) from None
+
+
+def _played(
+    job: GameJob,
+    initial: State,
+    bots: Sequence[Bot],
+    replies: list[list[float]],
+    watch: Watch,
+) -> tuple[State, list[Action]]:
+    """The final state of the game from ``initial`` and the actions that led there;
+    ``_Fault`` when a seat forfeits.
+    Each seat's reply times are appended to ``replies`` as it decides."""
     rngs = [bot_rng(job, seat) for seat in range(job.num_players)]
+    clocks = None if job.time_control is None else SeatClocks(job.time_control, job.num_players)
     played: list[Action] = []
 
     def decide(state: State) -> Action:
         seat = state.current_player
+        limits = [] if job.move_time is None else [hard_limit(job.move_time)]
+        if clocks is not None:
+            limits.append(clocks.hard_limit(seat))
+        clock = (
+            None
+            if clocks is None
+            else Clock(clocks.remaining[seat], clocks.control.increment)
+        )
         # Armed for every decision, so that a worker dying now is laid at this seat's door.
-        watch.arm(None if job.move_time is None else hard_limit(job.move_time), seat)
+        watch.arm(min(limits) if limits else None, seat)
         begun = time.monotonic()
         try:
-            decision = bots[seat].choose(Turn(state, seat), rngs[seat])
+            decision = bots[seat].choose(Turn(state, seat, clock), rngs[seat])
+        except BotFailure as failure:
+            raise _Fault(seat, failure_fault(failure), str(failure), tuple(played)) from None
         # KeyboardInterrupt and SystemExit raised by a bot are its faults too; a real
         # Ctrl-C never reaches a worker (it ignores SIGINT).
         except BaseException as error:
@@ -205,7 +290,8 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
             ) from None
         finally:
             watch.disarm()
-        took = time.monotonic() - begun
+        took = reply_seconds(decision, time.monotonic() - begun)
+        replies[seat].append(took)
         if job.move_time is not None and took > soft_limit(job.move_time):
             raise _Fault(
                 seat,
@@ -213,6 +299,16 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
                 f"overran --move-time: {took:.2f} s for {job.move_time:g} s",
                 tuple(played),
             )
+        if clocks is not None:
+            left = clocks.remaining[seat]
+            if not clocks.spend(seat, took):
+                raise _Fault(
+                    seat,
+                    Fault.TIMEOUT,
+                    f"lost on time: {took:.3f} s with {left:.3f} s left on its clock "
+                    f"(--tc {clocks.control.text}, margin {clocks.control.margin:g} s)",
+                    tuple(played),
+                )
         action = getattr(decision, "action", None)
         if action is None:
             raise _Fault(
@@ -238,11 +334,21 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
         action = resolve_chance(final) if final.is_chance_node() else decide(final)
         played.append(action)
         final = final.apply(action)
-    return GameResult(
-        job=job,
-        record=GameRecord.of_game(final, job.seat_specs, played),
-        points=tuple(final.scores()),
-        ranking=tuple(final.ranking()),
-        finished=not final.ended_early(),
-        seconds=time.monotonic() - started,
-    )
+    return final, played
+
+
+def _tell_game_over(bots: Sequence[Bot], final: State | None) -> None:
+    """Call each bot's optional ``game_over`` hook; its failure is logged, never the
+    game's."""
+    for seat, bot in enumerate(bots):
+        hook = getattr(bot, "game_over", None)
+        if hook is None:
+            continue
+        try:
+            hook(final)
+        # Whatever a bot's hook does, the game's result stands.
+        except BaseException as error:
+            LOGGER.warning(
+                "seat %d (%s): game_over failed: %s: %s", seat, bot.spec,
+                type(error).__name__, error,
+            )

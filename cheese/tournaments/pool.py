@@ -70,7 +70,8 @@ def settle(outcome: Outcome[GameJob, GameResult]) -> GameResult | Unplayed:
     """What an outcome means for the results.
 
     A played or forfeited game is its result. A bot that hung past the hard limit
-    forfeits (``hung``). A game whose worker died on every attempt while a seat was
+    forfeits (``hung``; ``timeout`` when the game is played on a clock alone, as the
+    limit then follows the clock). A game whose worker died on every attempt while a seat was
     deciding, by a fault of the process itself (an exit of its own, a crash signal), is a
     forfeit of that seat (``crashed``). Anything else — the worker killed from outside
     (``kill``, the out-of-memory killer), or while no seat was acting, or the game failing
@@ -80,6 +81,12 @@ def settle(outcome: Outcome[GameJob, GameResult]) -> GameResult | Unplayed:
         return outcome.result
     job = outcome.task
     if isinstance(outcome, Overran):
+        if job.time_control is not None and job.move_time is None:
+            return forfeited(
+                job, outcome.tag, Fault.TIMEOUT,
+                "lost on time: it did not return before its clock ran out; its worker was "
+                "killed",
+            )
         return forfeited(
             job, outcome.tag, Fault.HUNG, "hung past the move time; its worker was killed"
         )

@@ -141,4 +141,5 @@ class Schedule:
             backend=plan.backend,
             table=table,
             move_time=plan.move_time,
+            time_control=plan.time_control,
         )
