@@ -62,6 +62,9 @@ class GameDescription:
     native_codec: NativeCodec
     c_prefix: str
     """The prefix of the game's C functions (``<prefix>_apply`` …) and file (``<prefix>.c``)."""
+    view_json: Callable[[object], object]
+    """A seat's view as JSON-able data (lists, numbers, strings), for bots in other
+    languages; ``view.schema.json`` in the game's package describes it."""
     ended_early: Callable[[object], bool] = lambda view: False
     """Whether a seat's view of a finished game says it ended before its natural end
     (``State.ended_early`` of the native backend); games that cannot end early keep this."""

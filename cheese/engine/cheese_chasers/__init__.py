@@ -15,6 +15,7 @@ from cheese.engine.cheese_chasers.native_codec import CODEC
 from cheese.engine.cheese_chasers.options import INFO
 from cheese.engine.cheese_chasers.sheet import score_sheet
 from cheese.engine.cheese_chasers.view import view_ended_early
+from cheese.engine.cheese_chasers.view_json import view_json
 from cheese.engine.description import GameDescription, Information
 
 GAME = GameDescription(
@@ -24,6 +25,7 @@ GAME = GameDescription(
     score_sheet=score_sheet,
     native_codec=CODEC,
     c_prefix="chs",
+    view_json=view_json,
     ended_early=view_ended_early,
 )
 

@@ -11,6 +11,7 @@ from cheese.engine.cheese_drop.game import ReferenceGame
 from cheese.engine.cheese_drop.native_codec import CODEC
 from cheese.engine.cheese_drop.options import INFO
 from cheese.engine.cheese_drop.sheet import score_sheet
+from cheese.engine.cheese_drop.view_json import view_json
 from cheese.engine.description import GameDescription, Information
 
 GAME = GameDescription(
@@ -20,6 +21,7 @@ GAME = GameDescription(
     score_sheet=score_sheet,
     native_codec=CODEC,
     c_prefix="cdp",
+    view_json=view_json,
 )
 
 __all__ = ["GAME", "INFO", "ReferenceGame", "score_sheet"]

@@ -14,6 +14,7 @@ from cheese.engine.get_the_cheese.options import INFO
 from cheese.engine.get_the_cheese.sheet import score_sheet
 from cheese.engine.get_the_cheese.state import GtcState
 from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.get_the_cheese.view_json import view_json
 
 GAME = GameDescription(
     info=INFO,
@@ -22,6 +23,7 @@ GAME = GameDescription(
     score_sheet=score_sheet,
     native_codec=CODEC,
     c_prefix="gtc",
+    view_json=view_json,
 )
 
 __all__ = ["GAME", "INFO", "GtcState", "GtcView", "ReferenceGame", "score_sheet"]
