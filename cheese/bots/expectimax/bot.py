@@ -51,12 +51,17 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
 
     config_type = ExpectimaxConfig
 
+    @property
+    def wants_clock(self) -> bool:
+        """Whether it budgets the game clock (``time=auto``): it needs one to be kept."""
+        return self.config.wants_clock
+
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
         started = time.perf_counter()
-        config = self.config
+        config = self.config.on_clock(turn.clock)
         evaluator = evaluator_for(turn.game)
         match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
             case OnePly():
@@ -68,7 +73,7 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                     len(legal), moves, best_line_values(lines, moves), rng, started
                 )
             case SearchTree():
-                return self.tree_decision(turn, evaluator, legal, rng, started)
+                return self.tree_decision(turn, evaluator, legal, rng, started, config)
 
     def tree_decision(
         self,
@@ -77,11 +82,14 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         legal: Sequence[Action],
         rng: random.Random,
         started: float,
+        config: ExpectimaxConfig | None = None,
     ) -> Decision:
         """The decision of the deepest finished search of the engine's tree over the
-        root's worlds, deepening one decision at a time."""
-        config = self.config
-        deadline = started + config.seconds if config.seconds else None
+        root's worlds, deepening one decision at a time (under ``config``, this move's
+        settings, else the bot's)."""
+        config = self.config if config is None else config
+        seconds = config.move_seconds(turn.clock)
+        deadline = started + seconds if seconds else None
         samples = config.samples if evaluator.advice.hidden_information else 1
         merged = distinct_worlds(turn, rng, samples)
         worlds = [(world, weight, rng.getrandbits(64)) for world, weight in merged]

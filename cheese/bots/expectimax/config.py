@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from cheese.bots.base import Clock
+from cheese.bots.search.budget import AUTO_TIME, SecondsParameter, clock_seconds
 from cheese.bots.search.evaluator import SearchAdvice
-from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
+from cheese.bots.spec import ChoiceParameter, IntParameter
 from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
 NAME = "expectimax"
@@ -49,9 +51,11 @@ class ExpectimaxConfig(SpecConfig):
                      "round's lines; with time=: the deepest allowed, default unlimited)"),
         absent_from=depth_if_absent,
     )
-    seconds: float = setting(
-        FloatParameter("time", 0.0, 0.0, 3600.0,
-                       "seconds per move, deepening one decision at a time; 0 = no time limit")
+    seconds: float | str = setting(
+        SecondsParameter("time", 0.0, 0.0, 3600.0,
+                         "seconds per move, deepening one decision at a time; 0 = no time "
+                         "limit; auto = a share of the game clock (duels and tournaments "
+                         "need --tc; elsewhere 1 s)")
     )
     samples: int = setting(
         IntParameter("samples", DEFAULT_SAMPLES, 1, 1000,
@@ -79,6 +83,22 @@ class ExpectimaxConfig(SpecConfig):
         IntParameter("playouts", GAME_ADVICE, 0, 10_000,
                      "playouts averaged per played-out leaf; 0 = the game's advice")
     )
+
+    @property
+    def wants_clock(self) -> bool:
+        """Whether the time per move comes from the game clock (``time=auto``)."""
+        return self.seconds == AUTO_TIME
+
+    def move_seconds(self, clock: Clock | None) -> float:
+        """The time limit of a move on ``clock``, 0 for none: ``time=auto`` takes the
+        seconds the clock allows (``cheese.bots.search.budget.clock_seconds``)."""
+        if isinstance(self.seconds, str):
+            return clock_seconds(clock)
+        return self.seconds
+
+    def on_clock(self, clock: Clock | None) -> ExpectimaxConfig:
+        """The config of one move, ``time=auto`` resolved on ``clock``."""
+        return replace(self, seconds=self.move_seconds(clock)) if self.wants_clock else self
 
 
 PARAMETERS = ExpectimaxConfig.parameters()

@@ -50,28 +50,37 @@ class MctsBot(ConfiguredBot[MctsConfig]):
 
     config_type = MctsConfig
 
+    @property
+    def wants_clock(self) -> bool:
+        """Whether it budgets the game clock (``time=auto``): it needs one to be kept."""
+        return self.config.wants_clock
+
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
         evaluator = evaluator_for(turn.game)
-        game_decides = not self.config.searches_engine_tree
+        config = self.config.on_clock(turn.clock)
+        game_decides = not config.searches_engine_tree
         match plan_turn(turn, evaluator, rng, game_decides=game_decides):
             case OnePly():
                 return one_ply_decision(turn, evaluator, rng, ONE_PLY_SAMPLES)
             case SearchLines(lines):
-                uct, elapsed = search_lines(lines, self.config)
+                uct, elapsed = search_lines(lines, config)
                 statistics = uct.root_statistics()
                 return visited_decision(
                     len(legal), statistics, most_visited(statistics),
                     uct.iterations, elapsed, "lines",
                 )
             case SearchTree():
-                return self.tree_decision(turn, len(legal), rng)
+                return self.tree_decision(turn, len(legal), rng, config)
 
-    def tree_decision(self, turn: Turn, legal: int, rng: random.Random) -> Decision:
-        """The decision of ``workers`` searches of the engine's tree, one seed each."""
-        config = self.config
+    def tree_decision(
+        self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
+    ) -> Decision:
+        """The decision of ``workers`` searches of the engine's tree, one seed each (under
+        ``config``, this move's settings, else the bot's)."""
+        config = self.config if config is None else config
         seeds = [rng.getrandbits(64) for _ in range(config.workers)]
         stats = run_searches(lambda seed: search(turn, config, seed), seeds)
         merged = merge(stats)

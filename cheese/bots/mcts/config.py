@@ -10,12 +10,13 @@ values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from cheese.bots.base import Clock
 from cheese.bots.evaluation import game_evaluators
 from cheese.bots.mcts.tree import TreePolicy
-from cheese.bots.search.budget import Budget
+from cheese.bots.search.budget import AUTO_TIME, Budget, SecondsParameter, clock_seconds
 from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
 from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
 from cheese.bots.spec_config import SettingValues, SpecConfig, setting
@@ -111,8 +112,10 @@ class MctsConfig(SpecConfig):
                      tuple((slug, defaults.iterations) for slug, defaults in IN_C)),
         absent=None,
     )
-    seconds: float = setting(
-        FloatParameter("time", 0.0, 0.0, 3600.0, "seconds per move; 0 = no time limit")
+    seconds: float | str = setting(
+        SecondsParameter("time", 0.0, 0.0, 3600.0,
+                         "seconds per move; 0 = no time limit; auto = a share of the game "
+                         "clock (duels and tournaments need --tc; elsewhere 1 s)")
     )
     exploration: float | None = setting(
         FloatParameter("c", DEFAULT_EXPLORATION, 0.0, 10.0,
@@ -165,6 +168,23 @@ class MctsConfig(SpecConfig):
     )
 
     @property
+    def wants_clock(self) -> bool:
+        """Whether the time per move comes from the game clock (``time=auto``)."""
+        return self.seconds == AUTO_TIME
+
+    def on_clock(self, clock: Clock | None) -> MctsConfig:
+        """The config of one move: ``time=auto`` becomes the seconds ``clock`` allows
+        (``cheese.bots.search.budget.clock_seconds``); any other config is itself."""
+        return replace(self, seconds=clock_seconds(clock)) if self.wants_clock else self
+
+    @property
+    def move_seconds(self) -> float:
+        """The time limit per move, 0 for none (``time=auto`` unresolved: no clock)."""
+        if isinstance(self.seconds, str):
+            return clock_seconds(None)
+        return self.seconds
+
+    @property
     def searches_engine_tree(self) -> bool:
         """Whether the spec names a setting of the search of the engine's tree (playout,
         depth, leaf, prior, root): then every decision is searched so, even where the
@@ -180,9 +200,9 @@ class MctsConfig(SpecConfig):
     @property
     def budget(self) -> Budget:
         """The Python loop's budget."""
-        if self.iterations is None and not self.seconds:
+        if self.iterations is None and not self.move_seconds:
             return Budget(DEFAULT_ITERATIONS, None)
-        return Budget(self.iterations, self.seconds or None)
+        return Budget(self.iterations, self.move_seconds or None)
 
     def native_search(self, defaults: CSearchAdvice) -> NativeSearch | None:
         """The C loop's settings for a game that advises ``defaults``, or None when the
@@ -192,10 +212,10 @@ class MctsConfig(SpecConfig):
             return None
         iterations = self.iterations
         if iterations is None:
-            iterations = MAX_ITERATIONS if self.seconds else defaults.iterations
+            iterations = MAX_ITERATIONS if self.move_seconds else defaults.iterations
         return NativeSearch(
             iterations=iterations,
-            seconds=self.seconds or None,
+            seconds=self.move_seconds or None,
             exploration=defaults.exploration if self.exploration is None else self.exploration,
             widen=native_widen(defaults) if self.widen is None else self.widen,
             playout=defaults.playout if self.playout == AUTO else self.playout,
@@ -209,10 +229,10 @@ class MctsConfig(SpecConfig):
         """The settings of a search of a game's lines: the spec's, else the ``LINE_*``
         values."""
         iterations = self.iterations
-        if iterations is None and not self.seconds:
+        if iterations is None and not self.move_seconds:
             iterations = LINE_ITERATIONS
         return LinesSearch(
-            Budget(iterations, self.seconds or None),
+            Budget(iterations, self.move_seconds or None),
             LINE_EXPLORATION if self.exploration is None else self.exploration,
             LINE_WIDEN if self.widen is None else self.widen,
         )

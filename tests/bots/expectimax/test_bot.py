@@ -181,3 +181,15 @@ def test_cheese_drop_gates_are_played_by_the_one_ply_values() -> None:
     greedy = make_bot("greedy").choose(Turn(state, seat), random.Random(4))
     chosen = make_bot("expectimax").choose(Turn(state, seat), random.Random(4))
     assert (chosen.action, chosen.top) == (greedy.action, greedy.top)
+
+
+def test_time_auto_deepens_within_the_clock_s_share_of_the_move() -> None:
+    from cheese.bots.base import Clock
+
+    config = ExpectimaxConfig.from_params({"time": "auto"})
+    assert config.move_seconds(Clock(2.0, 0.0)) == pytest.approx(0.1)
+    assert config.on_clock(Clock(2.0, 0.0)).seconds == pytest.approx(0.1)
+    state = random_position("cheese-chasers", 1, seed=4, moves=3)
+    bot = make_bot("expectimax:time=auto,depth=2")
+    decision = bot.choose(Turn(state, state.current_player, Clock(2.0, 0.0)), random.Random(1))
+    assert decision.action in state.legal_actions()

@@ -180,3 +180,16 @@ def test_uct_over_the_lines_plays_the_full_searchs_move() -> None:
             agreed += values[chosen] == max(values.values())
             state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
     assert positions >= 30 and agreed >= 0.9 * positions
+
+
+def test_time_auto_searches_the_clock_s_share_of_the_move() -> None:
+    from cheese.bots.base import Clock
+
+    config = MctsConfig.from_params({"time": "auto", "iterations": "40"})
+    assert config.on_clock(Clock(10.0, 0.1)).seconds == pytest.approx(0.58)
+    assert config.on_clock(None).budget.seconds == 1.0
+    assert MctsConfig.from_params({"time": "0.5"}).on_clock(Clock(1.0, 0.0)).seconds == 0.5
+    state = random_position("get-the-cheese", 4, seed=3, moves=2)
+    bot = make_bot("mcts:time=auto,iterations=40")
+    decision = bot.choose(Turn(state, state.current_player, Clock(5.0, 0.0)), random.Random(1))
+    assert decision.action in state.legal_actions()
