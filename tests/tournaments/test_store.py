@@ -32,6 +32,7 @@ from cheese.tournaments.tournament import TournamentSettings, plan_tournament
 from .conftest import scripted_bot
 
 SCHEMA_1_DB = Path(__file__).parent.parent / "data" / "store" / "schema-1.db"
+SCHEMA_2_DB = Path(__file__).parent.parent / "data" / "store" / "schema-2.db"
 
 
 def make_results(path: Path, *specs: str, deals: int = 1, name: str = "t") -> int:
@@ -75,7 +76,7 @@ def test_a_new_database_keeps_the_schema_version_and_each_forfeit_s_fault(
 ) -> None:
     path = tmp_path / "results.db"
     assert make_results(path) == 6
-    assert raw(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(2,)]
+    assert raw(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(3,)]
     columns = [row[1] for row in raw(path, "PRAGMA table_info(games)")]
     assert columns[columns.index("forfeit") : columns.index("forfeit") + 3] == [
         "forfeit", "fault", "error"
@@ -115,7 +116,8 @@ def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> Non
     assert raw(path, "PRAGMA user_version") == [(0,)]
     assert raw(path, "SELECT count(*) FROM games WHERE forfeit IS NULL AND error IS NOT NULL")
     ResultsStore(path).close()
-    assert raw(path, "PRAGMA user_version") == [(2,)]
+    assert raw(path, "PRAGMA user_version") == [(3,)]
+    assert raw(path, "SELECT count(*) FROM games WHERE replies IS NOT NULL") == [(0,)]
     faults = raw(path, "SELECT id, fault FROM games WHERE fault IS NOT NULL")
     assert {row_id: fault for row_id, fault in faults} == SCHEMA_1_FAULTS
     assert raw(path, "SELECT count(*) FROM games WHERE forfeit IS NOT NULL") == [(16,)]
@@ -143,7 +145,7 @@ def test_reading_a_database_of_the_first_schema_converts_it_first(tmp_path: Path
     shutil.copy(SCHEMA_1_DB, path)
     connection = open_readonly(path)
     assert find_tournament(connection, "faults").forfeits == 10
-    assert raw(path, "PRAGMA user_version") == [(2,)]
+    assert raw(path, "PRAGMA user_version") == [(3,)]
     assert read_game(path, 3).scores == ()
 
 
@@ -168,11 +170,11 @@ def test_a_forfeit_message_of_no_known_kind_leaves_the_old_database_as_it_was(
 def test_a_database_of_a_newer_cheese_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     make_results(path)
-    raw(path, "PRAGMA user_version = 3")
+    raw(path, "PRAGMA user_version = 4")
     for opening in (ResultsStore, open_readonly):
         with pytest.raises(StoreError) as refused:
             opening(path)
-        assert "written by a newer cheese (schema 3" in one_line(refused)
+        assert "written by a newer cheese (schema 4" in one_line(refused)
         assert one_line(refused).endswith("upgrade cheese")
 
 
@@ -244,7 +246,7 @@ def test_a_new_or_empty_file_gets_the_schema(tmp_path: Path) -> None:
     empty.touch()
     with ResultsStore(empty) as store:
         store.tournament("t", {}, 1)
-    assert raw(empty, "PRAGMA user_version") == [(2,)]
+    assert raw(empty, "PRAGMA user_version") == [(3,)]
     unread = tmp_path / "unread.db"
     unread.touch()
     with pytest.raises(StoreError, match="is not a cheese results database .it is empty"):

@@ -156,5 +156,5 @@ def test_a_full_disk_stops_the_store_and_freeing_it_lets_the_run_go_on(
         assert_every_game_once(path, len(games))
         with ResultsStore(disk / "old.db"):
             pass
-        assert raw(disk / "old.db", "PRAGMA user_version") == [(2,)]
+        assert raw(disk / "old.db", "PRAGMA user_version") == [(3,)]
 

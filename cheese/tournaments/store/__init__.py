@@ -9,15 +9,17 @@ still writing, which is how an overnight run is followed from another terminal.
 A game row holds the tournament, its job number (its place in the schedule's order), the
 deal, deal seed, rotation and table, the seats' bot specs and entrants, the options, every
 action, the scores and places, the duration, which seat forfeited with the kind of fault
-(a ``Fault`` word) and the message, and the package version that played it. Only games
+(a ``Fault`` word) and the message, the package version that played it, and each seat's
+reply times (schema 3). Only games
 played to the end or forfeited by a seat are stored; one that failed without a bot to
 blame is played again on resume. ``read_game`` gives a game back as a
 ``cheese.engine.records.GameRecord`` by its id.
 
 The schema's version is kept in ``PRAGMA user_version``. A file is used only if its
 tables are cheese's: anything else is refused and left byte for byte as it was. A
-database of the first schema (user_version 0, no ``fault`` column) is converted in one
-transaction the first time it is opened where it can be written. Every reader checks each
+database of an older schema (the first: user_version 0, no ``fault`` column; the second:
+no ``replies`` column) is converted in one transaction the first time it is opened where
+it can be written. A new database's missing folders are created. Every reader checks each
 row it reads and refuses one that is not what cheese writes, naming it.
 
 Read-only places: a WAL database can only be read where SQLite can create its ``-shm``

@@ -1,13 +1,30 @@
-"""Around one open connection: a write transaction, SQLite's errors while reading as
-``StoreError``, and the database's file named for messages."""
+"""Around one open connection: the folders a new database needs, a write transaction,
+SQLite's errors while reading as ``StoreError``, and the database's file named for
+messages."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
-from cheese.tournaments.store.errors import StoreError
+from cheese.tournaments.store.errors import StoreError, _CannotWrite
+
+
+def _make_folders(path: Path | str) -> None:
+    """Create the missing folders of a database to be written, as ``--record`` does for
+    its file; ``_CannotWrite`` names the folder that cannot be made."""
+    folder = Path(path).parent
+    if folder.is_dir():
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _CannotWrite(
+            f"{path}: its folder {folder} cannot be created ({error.strerror or error}); "
+            "give a --db in a writable folder"
+        ) from None
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""A database of the first schema converted to the current one."""
+"""Databases of older schemas converted to the current one, a schema at a time."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import sqlite3
 
 from cheese.tournaments.jobs import Fault
 from cheese.tournaments.store.rows import _not_cheese, _shown
-from cheese.tournaments.store.schema import SCHEMA_VERSION
 
 _V1_FORFEIT = re.compile(
     r"bot .*? in seat \d+ (chose|raised|overran|hung|could not be built)\b", re.DOTALL
@@ -42,4 +41,11 @@ def _convert_schema_1(connection: sqlite3.Connection, where: str) -> None:
             "UPDATE games SET fault = ? WHERE id = ?", (_V1_FAULTS[found[1]].value, row_id)
         )
     connection.execute("DELETE FROM games WHERE forfeit IS NULL AND error IS NOT NULL")
-    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    connection.execute("PRAGMA user_version = 2")
+
+
+def _convert_schema_2(connection: sqlite3.Connection) -> None:
+    """Schema 2 to 3, inside the caller's transaction: the ``replies`` column (each seat's
+    reply times), NULL for the games played before it, whose times were not kept."""
+    connection.execute("ALTER TABLE games ADD COLUMN replies TEXT")
+    connection.execute("PRAGMA user_version = 3")

@@ -86,7 +86,8 @@ def games(connection: sqlite3.Connection, tournament: int) -> Iterator[StoredGam
     with _reading(connection):
         cursor = connection.execute(
             "SELECT id, job, deal, rotation, table_index, seats, entrants, scores, ranking, "
-            "seconds, forfeit, fault, error FROM games WHERE tournament = ? ORDER BY job",
+            "seconds, forfeit, fault, error, replies FROM games WHERE tournament = ? "
+            "ORDER BY job",
             (tournament,),
         )
         for row in _named(cursor):

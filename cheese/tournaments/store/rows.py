@@ -82,6 +82,19 @@ class _Cells:
             raise self.refuse(column, f"{_shown(value)} does not have one entry per seat")
         return tuple(value)
 
+    def replies(self, column: str, length: int) -> tuple[tuple[float, ...], ...] | None:
+        """Each seat's reply times (NULL: not measured, a game of an older schema)."""
+        if self._row.get(column) is None:
+            return None
+        value = self.json(column)
+        if not (
+            isinstance(value, list)
+            and len(value) == length
+            and all(isinstance(seat, list) and all(map(_is_seconds, seat)) for seat in value)
+        ):
+            raise self.refuse(column, f"{_shown(value)} is not a list of reply times per seat")
+        return tuple(tuple(float(seconds) for seconds in seat) for seat in value)
+
     def optional_integers(self, column: str, length: int) -> tuple[int, ...] | None:
         return None if self._row[column] is None else self.integers(column, length)
 
@@ -142,6 +155,7 @@ def _game_of(cells: _Cells) -> StoredGame:
         forfeit=forfeit,
         fault=fault,
         error=error,
+        replies=cells.replies("replies", len(seats)),
     )
 
 
@@ -202,6 +216,15 @@ def _whole(where: str, table: str, row_id: object, column: str, value: object) -
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _not_cheese(where, table, row_id, column, f"{_shown(value)} is not a count")
     return value
+
+
+def _is_seconds(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
 
 
 def _is_whole(value: object) -> bool:

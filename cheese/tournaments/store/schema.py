@@ -6,7 +6,7 @@ import sqlite3
 
 from cheese.tournaments.store.errors import StoreError, _unreadable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _TOURNAMENTS_TABLE = """
 CREATE TABLE tournaments (
@@ -39,16 +39,20 @@ CREATE TABLE games (
     fault TEXT,
     error TEXT,
     version TEXT NOT NULL,
+    replies TEXT,
     UNIQUE (tournament, job)
 )"""
 SCHEMA = f"{_TOURNAMENTS_TABLE};\n{_GAMES_TABLE};\n"
 """The tables of schema ``SCHEMA_VERSION``."""
-_SCHEMA_1 = SCHEMA.replace("    fault TEXT,\n", "")
+_SCHEMA_2 = SCHEMA.replace("    replies TEXT,\n", "")
+"""The tables of the second schema (user_version 2, no reply times), to be converted."""
+_SCHEMA_1 = _SCHEMA_2.replace("    fault TEXT,\n", "")
 """The tables of the first schema (user_version 0), recognised to be converted."""
 
+
 def _schema(connection: sqlite3.Connection, where: str) -> int:
-    """The schema of a cheese results database (1 or ``SCHEMA_VERSION``); ``StoreError``
-    for any other file."""
+    """The schema of a cheese results database (1, 2 or ``SCHEMA_VERSION``);
+    ``StoreError`` for any other file."""
     try:
         (version,) = connection.execute("PRAGMA user_version").fetchone()
         found = _layout(connection)
@@ -56,6 +60,8 @@ def _schema(connection: sqlite3.Connection, where: str) -> int:
         raise _unreadable(where, error) from None
     if version == SCHEMA_VERSION and found == _layout_of(SCHEMA):
         return SCHEMA_VERSION
+    if version == 2 and found == _layout_of(_SCHEMA_2):
+        return 2
     if version == 0 and found == _layout_of(_SCHEMA_1):
         return 1
     if {"tournaments", "games"} <= found.keys() and version > SCHEMA_VERSION:
@@ -111,6 +117,7 @@ def _unlike(found: Layout, version: object) -> str:
     if missing:
         return f"it has no {' or '.join(missing)}"
     for table in ("tournaments", "games"):
-        if found[table] not in (expected[table], _layout_of(_SCHEMA_1)[table]):
+        older = (_layout_of(_SCHEMA_2)[table], _layout_of(_SCHEMA_1)[table])
+        if found[table] not in (expected[table], *older):
             return f"its {table} table has other columns than cheese's"
     return f"its schema version {version} does not match its tables"

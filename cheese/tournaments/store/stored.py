@@ -31,7 +31,8 @@ class StoredTournament:
 @dataclass(frozen=True, slots=True)
 class StoredGame:
     """One stored game: played to the end, or forfeited by seat ``forfeit`` for ``fault``
-    (then ``scores`` is ``None`` and ``error`` says why)."""
+    (then ``scores`` is ``None`` and ``error`` says why). ``replies`` holds each seat's
+    reply times in seconds, ``None`` for a game stored before they were kept."""
 
     id: int
     job: int
@@ -46,3 +47,4 @@ class StoredGame:
     forfeit: int | None
     fault: Fault | None
     error: str | None
+    replies: tuple[tuple[float, ...], ...] | None = None

@@ -13,9 +13,9 @@ from types import TracebackType
 
 from cheese import __version__
 from cheese.tournaments.jobs import GameResult
-from cheese.tournaments.store.connection import _reading, _transaction, _where
+from cheese.tournaments.store.connection import _make_folders, _reading, _transaction, _where
 from cheese.tournaments.store.errors import StoreError, StoreFull, _CannotWrite, _code
-from cheese.tournaments.store.migration import _convert_schema_1
+from cheese.tournaments.store.migration import _convert_schema_1, _convert_schema_2
 from cheese.tournaments.store.rows import _named, _tournament_of, _whole
 from cheese.tournaments.store.schema import (
     _GAMES_TABLE,
@@ -33,14 +33,15 @@ _ALMOST_FULL = 1 << 20
 class ResultsStore:
     """The writing side, for the parent process only. Use as a context manager.
 
-    Opening creates the schema in a new or empty file and converts one of the first
-    schema; ``StoreError`` for anything else. ``max_pages`` caps the file at that many
-    pages (``PRAGMA max_page_count``, never below its size now), a quota that behaves as a
-    full disk when reached.
+    Opening creates the schema in a new or empty file (and its missing folders) and
+    converts one of an older schema; ``StoreError`` for anything else. ``max_pages`` caps
+    the file at that many pages (``PRAGMA max_page_count``, never below its size now), a
+    quota that behaves as a full disk when reached.
     """
 
     def __init__(self, path: Path | str, *, max_pages: int | None = None) -> None:
         self._path = str(path)
+        _make_folders(path)
         try:
             self._connection = sqlite3.connect(path, isolation_level=None)
         except sqlite3.Error as error:
@@ -124,8 +125,8 @@ class ResultsStore:
                 cursor = self._connection.execute(
                     "INSERT OR IGNORE INTO games (tournament, job, deal, deal_seed, rotation, "
                     "table_index, game, seats, entrants, options, actions, scores, ranking, "
-                    "finished, seconds, forfeit, fault, error, version) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "finished, seconds, forfeit, fault, error, version, replies) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         tournament,
                         job,
@@ -146,6 +147,7 @@ class ResultsStore:
                         None if result.fault is None else result.fault.value,
                         result.error,
                         __version__,
+                        _replies(result),
                     ),
                 )
         except sqlite3.Error as error:
@@ -228,16 +230,19 @@ def _tournament_row(connection: sqlite3.Connection, name: str) -> StoredTourname
 
 
 def _prepare(connection: sqlite3.Connection, where: str) -> None:
-    """Check the file's tables, then create the schema (an empty file) or convert the
-    first schema, all in one transaction: a file that is refused is left untouched."""
+    """Check the file's tables, then create the schema (an empty file) or convert an
+    older schema, all in one transaction: a file that is refused is left untouched."""
     with _transaction(connection):
         if not _layout(connection):
             for statement in (_TOURNAMENTS_TABLE, _GAMES_TABLE):
                 connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             return
-        if _schema(connection, where) == 1:
+        schema = _schema(connection, where)
+        if schema == 1:
             _convert_schema_1(connection, where)
+        if schema <= 2:
+            _convert_schema_2(connection)
 
 
 def _check_storable(result: GameResult) -> None:
@@ -262,6 +267,17 @@ def _is_full(error: sqlite3.Error, path: str) -> bool:
         return shutil.disk_usage(Path(path).resolve().parent).free < _ALMOST_FULL
     except OSError:
         return False
+
+
+REPLY_DIGITS = 6
+"""Reply times are kept to the microsecond, as the game's duration."""
+
+
+def _replies(result: GameResult) -> str | None:
+    """Each seat's reply times as a JSON list of lists, or NULL when none were measured."""
+    if not result.replies:
+        return None
+    return _compact([[round(seconds, REPLY_DIGITS) for seconds in seat] for seat in result.replies])
 
 
 def _canonical(settings: Mapping[str, object]) -> str:
