@@ -1,0 +1,146 @@
+"""``cheese levels``: the play levels' tables, and ``cheese levels calibrate`` measuring one."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cheese.cli.errors import UserInputError
+from cheese.cli.parameters import GameArgument, seed_value
+from cheese.cli.workers import worker_count
+from cheese.engine import GAME_SLUGS
+from cheese.levels import LevelError, level_table
+from cheese.levels.calibration import (
+    DEFAULT_DB,
+    CalibrationRequest,
+    calibration_settings,
+    measure,
+    run_calibration,
+)
+from cheese.levels.table import table_path
+from cheese.levels.text import table_text
+from cheese.tournaments.progress import TournamentProgress
+from cheese.tournaments.store import StoreError
+from cheese.tournaments.tournament import StopRequest, local_player, stop_on_interrupt
+
+EXIT_STOPPED = 1
+
+levels_app = typer.Typer(
+    help="The play levels of each game, weakest first, with their measured strength.",
+    invoke_without_command=True,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the table(s) as JSON.")]
+
+
+@levels_app.callback()
+def levels(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Show every game's levels, or one game's: `cheese levels GAME`.
+
+    Each level is a bot spec; against bots its Elo and 95% interval lie on one scale per
+    game, in Cheese Chasers its completion rate (the hints' bot playing alone). The
+    command that measured each table is printed under it.
+
+    Example: cheese levels get-the-cheese --json
+    """
+    if ctx.invoked_subcommand is None:
+        _show(GAME_SLUGS, as_json)
+
+
+def _show(games: tuple[str, ...] | list[str], as_json: bool) -> None:
+    try:
+        tables = [level_table(game) for game in games]
+    except LevelError as error:
+        raise UserInputError(str(error)) from None
+    if as_json:
+        found = [table.as_json() for table in tables]
+        print(json.dumps(found[0] if len(found) == 1 else found, indent=2))
+        return
+    print("\n\n".join(table_text(table) for table in tables))
+
+
+def _game_command(slug: str) -> None:
+    def show_game(as_json: JsonOption = False) -> None:
+        _show([slug], as_json)
+
+    show_game.__doc__ = f"Show the levels of {slug}.\n\nExample: cheese levels {slug} --json"
+    levels_app.command(slug)(show_game)
+
+
+for _slug in GAME_SLUGS:
+    _game_command(_slug)
+
+
+@levels_app.command()
+def calibrate(
+    game: GameArgument,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            help="Games to play, rounded up to whole deals (default: the game's).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: one per core).")
+    ] = None,
+    db: Annotated[
+        Path | None,
+        typer.Option(help=f"The results database (default {DEFAULT_DB}).", show_default=False),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals and the bots.", parser=seed_value)
+    ] = 0,
+    table: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the table here instead of the package's own file.", show_default=False
+        ),
+    ] = None,
+) -> None:
+    """Measure GAME's levels: every candidate in one tournament, rated on one scale.
+
+    Plays the candidates' round robin (Cheese Chasers: every candidate alone on the same
+    seeded deals) into the results database, keeps from the weakest up each candidate
+    whose 95% interval is wholly above the last kept one's, and writes the game's table
+    (`cheese/levels/GAME.json`). Ctrl-C stops after the games in flight; the same command
+    resumes.
+
+    Example: cheese levels calibrate cheese-drop --games 2520 --workers 2
+    """
+    request = CalibrationRequest(game, games, seed, db, workers)
+    chosen = worker_count(workers)
+    try:
+        calibration_settings(request)
+    except (LevelError, ValueError) as error:
+        raise UserInputError(str(error)) from None
+    stop = StopRequest()
+    progress = TournamentProgress()
+    try:
+        with stop_on_interrupt(stop):
+            summary = run_calibration(request, local_player(chosen), observer=progress, stop=stop)
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
+    finally:
+        progress.close()
+    if not summary.complete:
+        print(
+            f"cheese: {summary.stored} of {summary.total} games stored in "
+            f"{request.database}; resume with: {request.command()}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(EXIT_STOPPED)
+    try:
+        found = measure(request)
+    except LevelError as error:
+        raise UserInputError(str(error)) from None
+    target = table_path(game) if table is None else table
+    target.write_text(found.to_json(), encoding="utf-8")
+    print(table_text(found))
+    print(f"written to {target}", file=sys.stderr)

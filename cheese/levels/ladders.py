@@ -1,0 +1,86 @@
+"""The candidate levels of each game: the bot specs a calibration plays, weakest first.
+
+A calibration plays them all and keeps, from the weakest up, each candidate whose 95%
+interval lies wholly above the last one kept (``cheese.levels.calibration``), so the
+shipped levels are apart by measurement, not by hope. The candidates were chosen by hand
+from short pilot tournaments: greedy with a softmax temperature spans random play to
+greedy's (a person who sees roughly, not exactly, how good each move is), then searches
+of growing budgets up to the game's strongest bot at a speed a person waits for (well
+under a second a move here: ``pytest tests/benchmarks/test_bot_move_time.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cheese.levels.table import LevelError
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """A game's candidates, the seats per calibration game, and the games a calibration
+    plays unless told otherwise."""
+
+    game: str
+    candidates: tuple[str, ...]
+    players: int
+    default_games: int
+
+
+LADDERS = (
+    Ladder(
+        "get-the-cheese",
+        (
+            "greedy:temperature=0.15",
+            "greedy:temperature=0.06",
+            "greedy:temperature=0.02",
+            "greedy",
+            "mcts:iterations=500",
+            "mcts:iterations=1500",
+            "mcts",
+            "mcts:iterations=15000",
+        ),
+        players=4,
+        default_games=1960,
+    ),
+    Ladder(
+        "cheese-chasers",
+        (
+            "greedy:temperature=0.03",
+            "greedy:temperature=0.01",
+            "greedy:temperature=0.004",
+            "greedy",
+            "mcts:iterations=1500",
+            "mcts",
+            "expectimax",
+        ),
+        players=1,
+        default_games=4900,
+    ),
+    Ladder(
+        "cheese-drop",
+        (
+            "greedy:temperature=0.2",
+            "greedy:temperature=0.08",
+            "greedy:temperature=0.035",
+            "greedy:temperature=0.015",
+            "greedy",
+            "mcts",
+            "mcts:iterations=20000",
+        ),
+        players=2,
+        default_games=2520,
+    ),
+)
+BY_GAME = {ladder.game: ladder for ladder in LADDERS}
+MIN_LEVELS = 6
+"""Fewest levels a calibration may ship: fewer means the candidates were too close for
+the games played (play more, or space them further apart)."""
+
+
+def ladder_of(game: str) -> Ladder:
+    """The candidates of ``game``; ``LevelError`` for a game without any."""
+    found = BY_GAME.get(game)
+    if found is None:
+        raise LevelError(f"no levels for {game!r}; the games are: {', '.join(BY_GAME)}")
+    return found

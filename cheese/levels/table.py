@@ -1,0 +1,206 @@
+"""A game's level table: the bot spec of each level, weakest first, with what measured it.
+
+The shipped tables are ``cheese/levels/<slug>.json``, written by ``cheese levels calibrate``
+(``cheese.levels.calibration``) and read here. A table of a game played against bots holds
+each level's Elo and 95% interval on one scale; Cheese Chasers, a solitaire, holds each
+level's completion rate with its Wilson 95% interval and its mean score over the same
+seeded deals. Either way every table carries the command that wrote it, the date and the
+cheese version, so its figures can be measured again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Literal, TypeAlias
+
+from cheese.engine import GAME_SLUGS
+
+Measure: TypeAlias = Literal["elo", "completion"]
+TABLE_FORMAT = 1
+
+
+class LevelError(ValueError):
+    """A level, a table or a person's rating that cannot be had; its message is one line
+    meant for the person, saying what to do."""
+
+
+class TableError(LevelError):
+    """A level table that is missing or is not what ``cheese levels calibrate`` writes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level: its number (1 is the weakest), its bot spec and its measured strength.
+
+    ``value`` is the Elo (measure ``elo``) or the completion rate (``completion``), and
+    ``ci95`` its 95% interval; ``games`` the games it played in the calibration;
+    ``score`` its share of the pair points (``elo``) or its mean score (``completion``).
+    """
+
+    level: int
+    spec: str
+    value: float
+    ci95: tuple[float, float]
+    games: int
+    score: float
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "level": self.level,
+            "spec": self.spec,
+            "value": round(self.value, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "games": self.games,
+            "score": round(self.score, 4),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LevelTable:
+    """A game's levels, weakest first, and how they were measured.
+
+    ``scale`` says in words what the values are on (where the Elo scale's zero is, or
+    what a completion is); ``candidates`` are every spec the calibration played, the
+    levels among them and those left out because their interval met a kept level's.
+    """
+
+    game: str
+    players: int
+    measure: Measure
+    scale: str
+    levels: tuple[Level, ...]
+    command: str
+    date: str
+    version: str
+    games: int
+    candidates: tuple[str, ...] = ()
+
+    def level(self, number: int) -> Level:
+        return self.levels[number - 1]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "format": TABLE_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "measure": self.measure,
+            "scale": self.scale,
+            "command": self.command,
+            "date": self.date,
+            "version": self.version,
+            "games": self.games,
+            "candidates": list(self.candidates),
+            "levels": [level.as_json() for level in self.levels],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_json(), indent=2) + "\n"
+
+
+def intervals_apart(levels: tuple[Level, ...]) -> str | None:
+    """None when the levels are ordered, each interval wholly above the one before;
+    otherwise the first pair that is not, in words.
+
+    >>> low = Level(1, "a", 0.0, (-10.0, 10.0), 10, 0.4)
+    >>> high = Level(2, "b", 30.0, (5.0, 50.0), 10, 0.6)
+    >>> intervals_apart((low, high))
+    'level 1 (a) [-10, 10] and level 2 (b) [5, 50] overlap'
+    """
+    for weaker, stronger in zip(levels, levels[1:]):
+        if not (weaker.value < stronger.value and weaker.ci95[1] < stronger.ci95[0]):
+            return (
+                f"level {weaker.level} ({weaker.spec}) [{weaker.ci95[0]:g}, {weaker.ci95[1]:g}]"
+                f" and level {stronger.level} ({stronger.spec}) "
+                f"[{stronger.ci95[0]:g}, {stronger.ci95[1]:g}] overlap"
+            )
+    return None
+
+
+def table_path(game: str) -> Path:
+    """Where the shipped table of ``game`` is (in the package's ``levels`` folder)."""
+    return Path(str(resources.files("cheese.levels").joinpath(f"{game}.json")))
+
+
+def load_table(game: str) -> LevelTable:
+    """The shipped table of ``game``; ``TableError`` if there is none or it is malformed."""
+    if game not in GAME_SLUGS:
+        raise TableError(f"no game {game!r}; the games are: {', '.join(GAME_SLUGS)}")
+    path = table_path(game)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise TableError(
+            f"{game} has no level table yet; measure one with `cheese levels calibrate {game}`"
+        ) from None
+    return parse_table(text, str(path))
+
+
+def parse_table(text: str, source: str) -> LevelTable:
+    """The table in ``text`` (from ``source``, named in errors), checked field by field."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise TableError(f"{source}: is not JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+        raise TableError(f"{source}: is not a level table of format {TABLE_FORMAT}")
+    try:
+        measure = data["measure"]
+        if measure not in ("elo", "completion"):
+            raise TableError(f"{source}: measure {measure!r} is neither elo nor completion")
+        levels = tuple(_level(entry) for entry in data["levels"])
+        table = LevelTable(
+            game=_text(data["game"]),
+            players=_whole(data["players"]),
+            measure=measure,
+            scale=_text(data["scale"]),
+            levels=levels,
+            command=_text(data["command"]),
+            date=_text(data["date"]),
+            version=_text(data["version"]),
+            games=_whole(data["games"]),
+            candidates=tuple(_text(spec) for spec in data["candidates"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, TableError):
+            raise
+        raise TableError(
+            f"{source}: is not a level table ({type(error).__name__}: {error})"
+        ) from None
+    if [level.level for level in levels] != list(range(1, len(levels) + 1)) or not levels:
+        raise TableError(f"{source}: the levels are not numbered 1, 2, 3, …")
+    return table
+
+
+def _level(entry: object) -> Level:
+    if not isinstance(entry, dict):
+        raise TypeError(f"a level is an object, not {entry!r}")
+    low, high = entry["ci95"]
+    return Level(
+        level=_whole(entry["level"]),
+        spec=_text(entry["spec"]),
+        value=_number(entry["value"]),
+        ci95=(_number(low), _number(high)),
+        games=_whole(entry["games"]),
+        score=_number(entry["score"]),
+    )
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not text")
+    return value
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not a whole number")
+    return value
+
+
+def _number(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{value!r} is not a number")
+    return float(value)
