@@ -24,6 +24,7 @@ from cheese.cli.errors import (
     read_text_file,
     report_bad_input,
 )
+from cheese.cli.levels_command import levels_app
 from cheese.cli.parameters import GameArgument
 from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
@@ -147,6 +148,7 @@ app.command()(ratings)
 app.add_typer(tournament_app, name="tournament")
 app.command()(play)
 app.command()(replay)
+app.add_typer(levels_app, name="levels")
 
 
 def main(argv: list[str] | None = None) -> int:
