@@ -128,7 +128,7 @@ def test_other_seats_face_down_cards_show_as_backs(seed: int) -> None:
         view = state.view(seat)
         assert isinstance(view, GtcView)
         board = text_of([RENDERERS["get-the-cheese"].board(view, table_of(state, seat))], False)
-        rows = [line.split()[2:] for line in board.splitlines() if line.startswith("#")]
+        rows = [line.split()[3:] for line in board.splitlines() if line.startswith("#")]
         assert any(card.face_down and card.owner != seat for line in view.lines for card in line)
         for index, line in enumerate(view.lines):
             tokens = rows[index] if line else []

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Step, Table, seat_text
+from cheese.cli.play.renderer import Flow, Legend, Step, Table, seat_text, standings_table
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_drop.betting import column_event, column_lane, is_lane_column
 from cheese.engine.cheese_drop.core import (
@@ -31,7 +32,7 @@ from cheese.engine.cheese_drop.core import (
 from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_start_player
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
-from cheese.engine.cheese_drop.scoring import base_points, event_points, player_points
+from cheese.engine.cheese_drop.scoring import base_points, event_points
 from cheese.engine.cheese_drop.view import (
     DropView,
     MarbleView,
@@ -54,8 +55,19 @@ EVENT_NAMES: tuple[str, ...] = (
     "more red than yellow: 3",
 )
 """Each event's bonus for a lane, in event order (rules, "Events"), for help."""
-EVENT_SHORT: tuple[str, ...] = ("C+M 5", "1/R", "1/Y", "2/M", "C: 1/R,Y", "Y>R 2", "R>Y 3")
-"""The same in a few letters (marble letters; ``1/R`` is 1 point per red), for the board."""
+EVENT_SHORT: tuple[str, ...] = (
+    "C and M: 5",
+    "1 per R",
+    "1 per Y",
+    "2 per M",
+    "C: 1 per R, Y",
+    "more Y than R: 2",
+    "more R than Y: 3",
+)
+"""The same with the marble letters, for the board's key and the bets' choices."""
+MARBLE_LEGEND: tuple[str, ...] = ("Y cheese", "R apple", "M mouse", "C cat", "3→5 slot→lane")
+"""The board's key: the marbles, and a marble's path from its gate slot to its lane."""
+BET_QUESTION = "Bet on a lane (base points) or an event (bonus for your lanes)?"
 ROUNDS = 3
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 """Marbles of one colour take slots from the left: the 1st is the leftmost."""
@@ -73,23 +85,37 @@ def _lane_marbles(counts: ColourCounts) -> Text:
     return letters if letters.plain else Text("·", style="dim")
 
 
-def _lane_table(
+LABEL_WIDTH = 15
+"""The width of the row labels of the lanes' and the events' tables."""
+
+
+def _marble_rows(
     marbles: Sequence[MarbleView], rows: Sequence[tuple[str, Sequence[int]]]
-) -> list[Text]:
-    """The lane numbers, then per row its label and the marbles in each lane, given the
-    lane of each of ``marbles``."""
-    counted: list[list[Text]] = []
-    for _, lanes in rows:
+) -> list[tuple[str, list[Text]]]:
+    """Per row its label and the marbles in each lane, given the lane of each of
+    ``marbles``."""
+    counted: list[tuple[str, list[Text]]] = []
+    for label, lanes in rows:
         counts = [[0, 0, 0, 0] for _ in range(LANE_COUNT)]
         for marble, lane in zip(marbles, lanes):
             counts[lane][marble.colour] += 1
-        counted.append([_lane_marbles((c[0], c[1], c[2], c[3])) for c in counts])
-    width = max(6, *(len(cell.plain) + 1 for cells in counted for cell in cells))
-    lines = [Text("lane".ljust(14) + "".join(f"{lane + 1:<{width}}" for lane in range(6)))]
-    for (label, _), cells in zip(rows, counted):
-        row = Text(label.ljust(14))
+        counted.append((label, [_lane_marbles((c[0], c[1], c[2], c[3])) for c in counts]))
+    return counted
+
+
+def _columns(header: str, count: int, rows: Sequence[tuple[str, Sequence[Text]]]) -> list[Text]:
+    """A table of numbered columns (lanes or events): the numbers, then each row's label
+    and cells, every cell as wide as the widest."""
+    width = max(6, *(len(cell.plain) + 2 for _, cells in rows for cell in cells))
+    lines = [
+        Text(header.ljust(LABEL_WIDTH), style="bold")
+        + Text("".join(f"{number:<{width}}" for number in range(1, count + 1)).rstrip(), "bold")
+    ]
+    for label, cells in rows:
+        row = Text(label.ljust(LABEL_WIDTH))
         for cell in cells:
             row.append_text(cell + " " * (width - len(cell.plain)))
+        row.rstrip()
         lines.append(row)
     return lines
 
@@ -130,9 +156,10 @@ class CheeseDropRenderer:
         assert isinstance(view, DropView)
         options = _options(table)
         rows: list[RenderableType] = [self._header(view, table, options)]
-        bag = Text("bag: " + " ".join(
-            f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS
-        ))
+        bag = Text(
+            "in the bag: "
+            + " ".join(f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS)
+        )
         if sum(view.hand):
             drawn = Text(" ").join(
                 _marble(colour) for colour in COLOURS for _ in range(view.hand[colour])
@@ -140,29 +167,29 @@ class CheeseDropRenderer:
             bag += Text.assemble(("   drawn for the gate: ", "bold"), drawn)
         rows.append(bag)
         rows.extend(self._drops(view, table, options, revealed))
-        rows.extend(self._bets(view, table, options))
+        rows.extend(self._bets(view, table, options, revealed))
+        rows.append(Legend(MARBLE_LEGEND))
+        if not options.simple:
+            rows.append(Text("events pay a bonus for each of your lanes that has:", style="dim"))
+            rows.append(
+                Legend(tuple(f"{index + 1} {name}" for index, name in enumerate(EVENT_SHORT)))
+            )
         return Group(*rows)
 
-    def _header(self, view: DropView, table: Table, options: DropOptions) -> Text:
-        players = Text(" · ").join(
-            self.player_label(table, seat) for seat in range(table.num_players)
-        )
+    def _header(self, view: DropView, table: Table, options: DropOptions) -> RenderableType:
+        players = [self.player_label(table, seat) for seat in range(table.num_players)]
         if view.phase == Phase.OVER:
-            return Text.assemble(players, "   game over")
+            return Flow((*players, Text("game over", style="bold")))
         drops = drops_per_round(view.num_players)
-        where = f"round {view.round + 1}/{ROUNDS} · "
+        where = f"round {view.round + 1}/{ROUNDS}, "
         where += "betting" if view.phase == Phase.BET else f"drop {view.drop + 1}/{drops}"
-        scores = Text(" ").join(
-            self._marker(table, seat) + f" {view.totals[seat]}"
-            for seat in range(view.num_players)
+        scores = Text("scores: ") + Text("  ").join(
+            self._marker(table, seat) + f" {view.totals[seat]}" for seat in range(view.num_players)
         )
-        order = Text(" ").join(
-            self._marker(table, seat)
-            for seat in betting_order_of(view, options.start_player)
+        order = Text("betting order: ") + Text(" ").join(
+            self._marker(table, seat) for seat in betting_order_of(view, options.start_player)
         )
-        return Text.assemble(
-            players, "   ", where, "\nscores: ", scores, "   betting order: ", order
-        )
+        return Group(Flow((Text(where, style="bold"), *players)), Flow((scores, order)))
 
     def _drops(
         self,
@@ -171,8 +198,8 @@ class CheeseDropRenderer:
         options: DropOptions,
         revealed: RevealedDropView | None,
     ) -> list[Text]:
-        """One line per drop of the round, then the lanes the marbles took under the cover
-        (and, revealed, the lanes they are really in)."""
+        """One line per drop of the round: each marble's gate slot and the lane it took
+        under the cover (and, revealed, the lane it is really in)."""
         if not view.marbles:
             return []
         covered = self._covered_lanes(view, options, revealed)
@@ -186,18 +213,13 @@ class CheeseDropRenderer:
             )
             setter = self._dropper(view, drop, options)
             lines.append(Text(f"drop {drop + 1} ") + self._marker(table, setter) + ": " + paths)
-        rows = [
-            ("under cover" if options.hidden_rows else "landed",
-             [marble.seen_lane for marble in view.marbles]),
-        ]
-        if revealed is not None and covered:
-            rows.append(("really in", list(revealed.lanes)))
-        lines.extend(_lane_table(view.marbles, rows))
         if covered:
-            lines.append(Text(
-                "(n): the real lane under the cover, unseen by the players until scoring",
-                style="dim",
-            ))
+            lines.append(
+                Text(
+                    "(n): the real lane under the cover, unseen by the players until scoring",
+                    style="dim",
+                )
+            )
         return lines
 
     def _covered_lanes(
@@ -224,7 +246,15 @@ class CheeseDropRenderer:
             path.append(f"→({covered_lane + 1})", style="bold")
         return path
 
-    def _bets(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
+    def _bets(
+        self,
+        view: DropView,
+        table: Table,
+        options: DropOptions,
+        revealed: RevealedDropView | None = None,
+    ) -> list[Text]:
+        """The lanes' table (the marbles in each, then the bets on it) and the events'
+        (the bets on each)."""
         # A player has at most one piece in a column, so cells beyond one per player
         # never fill; drawing them all would only widen (or, when huge, sink) the board.
         cells = min(options.cells_per_column, view.num_players)
@@ -233,26 +263,30 @@ class CheeseDropRenderer:
             for column in columns:
                 owners[column].append(seat)
 
-        def column_text(column: Column, number: int) -> Text:
-            text = Text(f"{number}:")
+        def bets_in(column: Column) -> Text:
+            text = Text()
             for seat in owners[column]:
                 text.append_text(self._marker(table, seat))
             text.append("··" * (cells - len(owners[column])), style="dim")
-            return text + "  "
+            return text
 
-        lines = [Text("bets lanes  ") + Text("").join(
-            column_text(lane, lane + 1) for lane in range(LANE_COUNT)
-        )]
+        marbles: list[tuple[str, Sequence[int]]] = []
+        if view.marbles:
+            seen = "under cover" if options.hidden_rows else "landed"
+            marbles.append((seen, [marble.seen_lane for marble in view.marbles]))
+            if revealed is not None and self._covered_lanes(view, options, revealed):
+                marbles.append(("really in", list(revealed.lanes)))
+        lane_rows: list[tuple[str, Sequence[Text]]] = [*_marble_rows(view.marbles, marbles)]
+        lane_rows.append(("bets, ·· free", [bets_in(lane) for lane in range(LANE_COUNT)]))
+        lines = _columns("lane", LANE_COUNT, lane_rows)
         if not options.simple:
-            lines.append(Text("    events ") + Text("").join(
-                column_text(LANE_COUNT + event, event + 1) for event in range(EVENT_COUNT)
-            ))
-            lines.append(Text(
-                "events: " + " · ".join(
-                    f"{index + 1} {name}" for index, name in enumerate(EVENT_SHORT)
-                ),
-                style="dim",
-            ))
+            lines.append(
+                Text("event bets".ljust(LABEL_WIDTH))
+                + Text("  ").join(
+                    Text(f"{event + 1}:") + bets_in(LANE_COUNT + event)
+                    for event in range(EVENT_COUNT)
+                )
+            )
         return lines
 
     def revealed_board(self, revealed: object, table: Table) -> RenderableType:
@@ -262,10 +296,17 @@ class CheeseDropRenderer:
     def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
         assert isinstance(view, DropView)
         if view.phase == Phase.BET:
-            label = text
-            if not is_lane_column(action):
-                label += f" ({EVENT_SHORT[column_event(action)]})"
-            return (Step("Place a betting piece on:", label),)
+            if is_lane_column(action):
+                lane = column_lane(action) + 1
+                return (
+                    Step(BET_QUESTION, "a lane", 0),
+                    Step("Lane:", f"lane {lane}", number=lane),
+                )
+            event = column_event(action)
+            return (
+                Step(BET_QUESTION, "an event", 1),
+                Step("Event:", f"event {event + 1} ({EVENT_SHORT[event]})", number=event + 1),
+            )
         contents = gate_contents(action)
         steps: list[Step] = []
         for colour in COLOURS:
@@ -276,7 +317,7 @@ class CheeseDropRenderer:
                     f"Gate slot of the {COLOUR_NAMES[colour]} marble "
                     f"{COLOUR_LETTERS[colour]}{which}:"
                 )
-                steps.append(Step(question, f"slot {slot + 1}", order=slot))
+                steps.append(Step(question, f"slot {slot + 1}", order=slot, number=slot + 1))
         return tuple(steps)
 
     def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
@@ -302,50 +343,67 @@ class CheeseDropRenderer:
             return ()
         result = after.results[-1]
         number = len(after.results)
-        lanes = Text("  ").join(
-            Text(f"{lane + 1}:") + _lane_marbles(contents)
-            for lane, contents in enumerate(result.lanes)
+        lanes = _columns(
+            "lane",
+            LANE_COUNT,
+            [
+                ("marbles", [_lane_marbles(contents) for contents in result.lanes]),
+                ("base points", [Text(str(base_points(contents))) for contents in result.lanes]),
+            ],
         )
-        rows: list[RenderableType] = [
-            Text.assemble((f"Round {number} is scored: the cover is lifted", "bold"), "\nlanes ")
-            + lanes
-        ]
+        points = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        points.add_column("player", no_wrap=True)
+        points.add_column("round", justify="right")
+        points.add_column("total", justify="right")
+        points.add_column("from")
         for seat in range(table.num_players):
-            rows.extend(self._points(result, seat, after.totals[seat], table))
-        return (Group(*rows),)
-
-    def _points(
-        self, result: RoundResult, seat: Seat, total: int, table: Table
-    ) -> tuple[Text, Text]:
-        """A player's points, then its base lane by lane and its bonus pair by pair."""
-        columns = result.bets[seat]
-        lanes = [column_lane(column) for column in columns if is_lane_column(column)]
-        events = [column_event(column) for column in columns if not is_lane_column(column)]
-        points = player_points(result.lanes, columns)
-        base = ", ".join(f"lane {lane + 1}: {base_points(result.lanes[lane])}" for lane in lanes)
-        bonus = ", ".join(
-            f"{lane + 1}×{event + 1}: {event_points(event, result.lanes[lane])}"
-            for lane in lanes
-            for event in events
-        )
+            points.add_row(
+                self.player_label(table, seat),
+                str(result.points[seat]),
+                str(after.totals[seat]),
+                self._points(result, seat),
+            )
         return (
-            self.player_label(table, seat)
-            + Text(f"  {points.total} point{'' if points.total == 1 else 's'}", style="bold")
-            + f" (total {total})",
-            Text(
-                f"  base {points.base}" + (f" ({base})" if base else "")
-                + f" · bonus {points.bonus}" + (f" (lane×event {bonus})" if bonus else ""),
-                style="dim",
+            Group(
+                Text(f"Round {number} is scored: the cover is lifted", style="bold"),
+                *lanes,
+                Text(
+                    "base points of a lane: 1 per R, and 1 per Y unless M is there without C",
+                    style="dim",
+                ),
+                points,
             ),
         )
 
+    def _points(self, result: RoundResult, seat: Seat) -> RenderableType:
+        """Where a player's points come from: each lane bet, then each pair of a lane
+        bet and an event bet (``lane 4 + event 2: 3``)."""
+        columns = result.bets[seat]
+        lanes = [column_lane(column) for column in columns if is_lane_column(column)]
+        events = [column_event(column) for column in columns if not is_lane_column(column)]
+        items = [Text(f"lane {lane + 1}: {base_points(result.lanes[lane])}") for lane in lanes]
+        items.extend(
+            Text(f"lane {lane + 1} + event {event + 1}: {event_points(event, result.lanes[lane])}")
+            for lane in lanes
+            for event in events
+        )
+        if not lanes:
+            items.append(Text("no lane bet", style="dim"))
+        return Flow(tuple(items))
+
     def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
         assert isinstance(final, DropView)
-        rows = [Text("Points by round", style="bold")]
-        for seat in range(table.num_players):
-            rounds = " + ".join(str(result.points[seat]) for result in final.results)
-            rows.append(self.player_label(table, seat) + f"  {rounds} = {final.totals[seat]}")
-        return (Group(*rows),)
+        labels = [self.player_label(table, seat) for seat in range(table.num_players)]
+        rounds = [
+            (f"round {number}", [str(points) for points in result.points])
+            for number, result in enumerate(final.results, start=1)
+        ]
+        return (
+            Group(
+                Text("Points by round (equal totals share a place)", style="bold"),
+                standings_table(labels, [(total,) for total in final.totals], ("total",), rounds),
+            ),
+        )
 
 
 RENDERER = CheeseDropRenderer()

@@ -2,19 +2,23 @@
 
 Cards read ``<owner>:<kind>``: ``b:m`` a blue mouse, ``g:?`` a green card face down,
 ``r:?*`` a red face-down card with the symbol (a mouse* or a cat*), ``b:(m)`` one of
-your own cards lying face down.
+your own cards lying face down. Players are ``P1 b`` … ``P5 y`` in seat order, cheeses
+``#1`` … clockwise: the engine's notation counts cheeses from 0, so what the person types
+is translated (``3:mouse,cat,dog`` on the screen is cheese 2 to the engine).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
 from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Step, Table, seat_text
-from cheese.engine import TERMINAL, Action, Seat
+from cheese.cli.play.renderer import Flow, Legend, Step, Table, standings_table
+from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.resolve import (
@@ -39,8 +43,20 @@ DEFAULT_OPPONENT = "mcts"
 
 KIND_CODES: tuple[str, ...] = ("m", "m*", "B", "K", "c", "c*", "D")
 """Short names of the kinds on the board, in kind order (the legend spells them out)."""
-LEGEND = "m mouse m* mouse* B big K king c cat c* cat* D dog ?: face down (x): known"
+LEGEND: tuple[str, ...] = (
+    "m mouse",
+    "B big mouse",
+    "K king mouse",
+    "c cat",
+    "D dog",
+    "? face down",
+    "* always face down",
+    "(m) yours, face down",
+)
+"""The board's key, one entry per symbol."""
 FIRST_QUESTION = "Draw 3 cards or play 3?"
+START_QUESTION = "Starting cheese (the 1st card goes face down on it):"
+_PLAY = re.compile(r"([0-9]+)\s*:\s*([a-z*]+)\s*,\s*([a-z*]+)\s*,\s*([a-z*]+)")
 
 
 def _card_code(card: CardView) -> str:
@@ -73,21 +89,74 @@ def _joined(parts: Sequence[Text], separator: str = " ") -> Text:
     return Text(separator).join(parts) if parts else Text("·", style="dim")
 
 
+def cheese_name(index: int) -> str:
+    """The screen's name of the cheese the engine numbers ``index``: ``#1`` is index 0.
+
+    >>> cheese_name(0), cheese_name(9)
+    ('#1', '#10')
+    """
+    return f"#{index + 1}"
+
+
+def _kinds_help() -> str:
+    return ", ".join(KIND_NAMES)
+
+
 class GetTheCheeseRenderer:
     """The renderer of ``get-the-cheese``."""
 
     title = "Get The Cheese!"
     default_opponent = DEFAULT_OPPONENT
     notation_help = (
-        "Moves: 'draw', or a play '3:mouse,cat*,dog' - the starting cheese (#3), then your "
-        "3 cards in play order: the 1st goes face down on that cheese, the 2nd and 3rd face "
-        "up on the next cheeses clockwise (cards with * always face down). Kinds: "
-        + ", ".join(KIND_NAMES)
-        + "."
+        "Moves: 'draw', or a play '3:mouse,cat*,dog' - the starting cheese (#3 on the "
+        "board), then your 3 cards in play order: the 1st goes face down on that cheese, "
+        "the 2nd and 3rd face up on the next cheeses clockwise (#4, #5; cards with * always "
+        "face down). Kinds: " + _kinds_help() + "."
     )
 
     def player_label(self, table: Table, seat: Seat) -> Text:
-        return seat_text(table, seat, COLOUR_LETTERS[seat])
+        marker = f"P{seat + 1} {COLOUR_LETTERS[seat]}"
+        return Text.assemble((marker, table.style(seat)), " ", table.names[seat])
+
+    def typed_move(self, view: object, text: str) -> str:
+        """``text`` with the starting cheese counted from 0, as the engine reads it.
+
+        >>> from cheese.engine.get_the_cheese.view import GtcView
+        >>> view = GtcView(0, 0, 0, (2,) * 6, ((),) * 6, (3, 0, 0, 0, 0, 0, 0),
+        ...                (3, 3, 3), (12, 12, 12), (0, 0, 0), None)
+        >>> RENDERER.typed_move(view, " 6:Mouse, cat*,dog"), RENDERER.typed_move(view, "draw")
+        ('5:mouse,cat*,dog', 'draw')
+        >>> RENDERER.typed_move(view, "0:mouse,mouse,mouse")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cheese.engine.api.ActionSyntaxError: '0:mouse,mouse,mouse' is not a move; ... #1 to #6, ...
+        """
+        assert isinstance(view, GtcView)
+        cleaned = text.strip().lower()
+        if cleaned == "draw":
+            return cleaned
+        match = _PLAY.fullmatch(cleaned)
+        count = len(view.cheeses)
+        if (
+            match is None
+            or not 1 <= int(match.group(1)) <= count
+            or any(kind not in KIND_NAMES for kind in match.group(2, 3, 4))
+        ):
+            raise ActionSyntaxError(
+                f"{text.strip()!r} is not a move; write 'draw' or a play like "
+                f"'3:mouse,cat*,dog' (a starting cheese from #1 to #{count}, then three cards "
+                f"in play order from: {_kinds_help()})"
+            )
+        return f"{int(match.group(1)) - 1}:" + ",".join(match.group(2, 3, 4))
+
+    def shown_move(self, view: object, text: str) -> str:
+        """The engine's ``text`` with the starting cheese as the board numbers it.
+
+        >>> RENDERER.shown_move(None, "0:mouse,big,dog"), RENDERER.shown_move(None, "draw")
+        ('1:mouse,big,dog', 'draw')
+        """
+        start, colon, cards = text.partition(":")
+        return f"{int(start) + 1}:{cards}" if colon and start.isdigit() else text
 
     def board(self, view: object, table: Table) -> RenderableType:
         assert isinstance(view, GtcView)
@@ -100,43 +169,59 @@ class GetTheCheeseRenderer:
         assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
         seen = [view for view in revealed if isinstance(view, GtcView)]
         everything = replace(seen[0], lines=revealed_lines(seen))
-        hands = Text("  ").join(
-            Text.assemble(
-                (COLOUR_LETTERS[view.seat], table.style(view.seat)),
-                " " + (" ".join(KIND_CODES[kind] for kind in KINDS for _ in range(view.hand[kind]))
-                       or "-"),
-            )
-            for view in seen
+        hands = Flow(
+            (
+                Text("hands:", style="bold"),
+                *(
+                    Text.assemble(
+                        (f"P{view.seat + 1} {COLOUR_LETTERS[view.seat]}", table.style(view.seat)),
+                        " ",
+                        " ".join(KIND_CODES[kind] for kind in KINDS for _ in range(view.hand[kind]))
+                        or "-",
+                    )
+                    for view in seen
+                ),
+            ),
+            gap="  ",
         )
-        return self._table(everything, table, Text.assemble(("hands: ", "bold"), hands))
+        return self._table(everything, table, hands)
 
-    def _table(self, view: GtcView, table: Table, hands: Text) -> RenderableType:
-        rows: list[RenderableType] = [self._header(view, table)]
+    def _table(self, view: GtcView, table: Table, hands: RenderableType) -> RenderableType:
+        circle = RichTable.grid(padding=(0, 1))
+        circle.add_column(no_wrap=True)
+        circle.add_column(no_wrap=True)
+        circle.add_column()
         for index, line in enumerate(view.lines):
             value = str(view.cheeses[index]) if index < len(view.cheeses) else "?"
-            label = Text.assemble((f"#{index} ({value}) ".ljust(8), "bold"))
-            rows.append(label + _joined([_card(card, table) for card in line]))
-        rows.append(hands)
-        sizes = [
-            Text.assemble(
-                (COLOUR_LETTERS[seat], table.style(seat)),
-                f" {view.hand_sizes[seat]}/{view.deck_sizes[seat]}",
+            circle.add_row(
+                Text(cheese_name(index), style="bold"),
+                Text(f"feeds {value}"),
+                _joined([_card(card, table) for card in line]),
             )
-            for seat in range(view.num_players)
-        ]
-        rows.append(Text("hand/deck  ") + Text("  ").join(sizes))
-        rows.append(Text(LEGEND, style="dim"))
-        return Group(*rows)
-
-    def _header(self, view: GtcView, table: Table) -> Text:
-        players = Text(" · ").join(
-            self.player_label(table, seat) for seat in range(table.num_players)
+        sizes = Flow(
+            (
+                Text("cards in hand/deck:"),
+                *(
+                    Text.assemble(
+                        (f"P{seat + 1}", table.style(seat)),
+                        f" {view.hand_sizes[seat]}/{view.deck_sizes[seat]}",
+                    )
+                    for seat in range(view.num_players)
+                ),
+            ),
+            gap="  ",
         )
+        return Group(self._header(view, table), circle, hands, sizes, Legend(LEGEND))
+
+    def _header(self, view: GtcView, table: Table) -> Flow:
+        players = [self.player_label(table, seat) for seat in range(table.num_players)]
         if view.current_player == TERMINAL:
-            turn = Text("game over")
+            turn = Text("game over", style="bold")
         else:
-            turn = Text("turn: ") + self.player_label(table, view.to_move)
-        return Text.assemble(players, "   ", turn)
+            turn = Text("to play: ", style="bold") + Text(
+                f"P{view.to_move + 1}", style=table.style(view.to_move)
+            )
+        return Flow((*players, turn))
 
     def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
         assert isinstance(view, GtcView)
@@ -148,7 +233,12 @@ class GetTheCheeseRenderer:
             Step("1st card (face down on the starting cheese):", KIND_NAMES[kinds[0]], kinds[0]),
             Step("2nd card (next cheese clockwise):", KIND_NAMES[kinds[1]], kinds[1]),
             Step("3rd card (the cheese after):", KIND_NAMES[kinds[2]], kinds[2]),
-            Step("Starting cheese:", f"#{start} ({view.cheeses[start]})", start),
+            Step(
+                START_QUESTION,
+                f"{cheese_name(start)} feeds {view.cheeses[start]}",
+                start,
+                number=start + 1,
+            ),
         )
 
     def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
@@ -161,7 +251,7 @@ class GetTheCheeseRenderer:
         )
         if not placed:
             return self.player_label(table, mover) + " drew 3 cards"
-        plays = [Text(f"{_card_code(card)} to #{cheese}") for _, cheese, card in placed]
+        plays = [Text(f"{_card_code(card)} to {cheese_name(cheese)}") for _, cheese, card in placed]
         return self.player_label(table, mover) + " played " + _joined(plays, ", ")
 
     def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
@@ -175,14 +265,14 @@ class GetTheCheeseRenderer:
             animals = [Animal(card.owner, card.kind) for card in line]
             steps.append(self._resolve_line(index, cheese, animals, table))
         if final.score_piles is not None:
-            piles = [
-                Text.assemble(
-                    self.player_label(table, seat),
-                    "  {} points · king mice {} · mice {}".format(*rank_key(pile)),
+            labels = [self.player_label(table, seat) for seat in range(table.num_players)]
+            keys = [rank_key(pile) for pile in final.score_piles]
+            steps.append(
+                Group(
+                    Text("Score piles (equal points: more king mice, then more mice)", "bold"),
+                    standings_table(labels, keys, ("points", "king mice", "mice")),
                 )
-                for seat, pile in enumerate(final.score_piles)
-            ]
-            steps.append(Group(Text("Score piles", style="bold"), *piles))
+            )
         return steps
 
     def _resolve_line(
@@ -197,25 +287,43 @@ class GetTheCheeseRenderer:
         def line(cards: Sequence[Animal]) -> Text:
             return _joined([_animal(card, table) for card in cards]) if cards else Text("empty")
 
-        return Group(
-            Text.assemble((f"#{index} ({cheese}): ", "bold"), line(animals)),
-            Text("  1 dogs:       ") + self._gains(chased, "takes", table),
-            Text("  2 cats:       ") + self._gains(caught, "catches", table),
-            Text("  3 king mice:  ") + line(kings_first),
-            Text(f"  4 cheese {cheese}:   ")
-            + (Text("feeds ") + line([Animal(gain.seat, gain.kind) for gain in fed])
-               if fed else Text("feeds no mouse", style="dim")),
+        steps = RichTable.grid(padding=(0, 1))
+        steps.add_column(no_wrap=True)
+        steps.add_column()
+        steps.add_row(" 1 dogs chase cats", self._gains(chased, "takes", table))
+        steps.add_row(" 2 cats catch mice", self._gains(caught, "catches", table))
+        steps.add_row(" 3 king mice to front", line(kings_first))
+        steps.add_row(
+            f" 4 cheese feeds {cheese}",
+            line([Animal(gain.seat, gain.kind) for gain in fed])
+            if fed
+            else Text("no mouse", style="dim"),
         )
+        title = RichTable.grid(padding=(0, 1))
+        title.add_column(no_wrap=True)
+        title.add_column()
+        title.add_row(
+            Text(f"{cheese_name(index)} feeds {cheese}, from the cheese out:", style="bold"),
+            line(animals),
+        )
+        return Group(title, steps)
 
-    def _gains(self, gains: Sequence[Gain], verb: str, table: Table) -> Text:
+    def _gains(self, gains: Sequence[Gain], verb: str, table: Table) -> RenderableType:
+        """Who takes what, one item per player (``P2 g catches m m*``), in the order of
+        the first gain of each."""
         if not gains:
             return Text("nothing", style="dim")
-        return Text(", ").join(
-            Text.assemble(
-                (COLOUR_LETTERS[gain.seat], table.style(gain.seat)),
-                f" {verb} {KIND_CODES[gain.kind]}",
-            )
-            for gain in gains
+        seats = list(dict.fromkeys(gain.seat for gain in gains))
+        return Flow(
+            tuple(
+                Text.assemble(
+                    (f"P{seat + 1} {COLOUR_LETTERS[seat]}", table.style(seat)),
+                    f" {verb} ",
+                    " ".join(KIND_CODES[gain.kind] for gain in gains if gain.seat == seat),
+                )
+                for seat in seats
+            ),
+            gap=", ",
         )
 
 

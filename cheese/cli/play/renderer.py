@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from cheese.engine import Action, Seat
@@ -75,6 +77,16 @@ class Renderer(Protocol):
         """How the screen names ``seat``: its marker and its player."""
         ...
 
+    def typed_move(self, view: object, text: str) -> str:
+        """A move the person typed with the screen's numbers, in the engine's notation
+        (``ActionSyntaxError``, in the screen's numbers, for text that is no move)."""
+        ...
+
+    def shown_move(self, view: object, text: str) -> str:
+        """A move in the engine's notation (``view`` is the mover's), with the screen's
+        numbers, as the person would type it."""
+        ...
+
     def board(self, view: object, table: Table) -> RenderableType:
         """The screen of the person's seat (``legal`` numbered where the game shows it)."""
         ...
@@ -103,3 +115,133 @@ class Renderer(Protocol):
 def seat_text(table: Table, seat: Seat, marker: str) -> Text:
     """``marker`` and the player's name in the seat's colour: ``b you``, ``P2 mcts``."""
     return Text.assemble((marker, table.style(seat)), " ", table.names[seat])
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """Items on as few lines as fit the width, a line broken only between two items.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=20, color_system=None)
+    >>> console.print(Flow(tuple(Text(word) for word in ("P1 you", "P2 greedy", "P3 mcts"))))
+    P1 you · P2 greedy
+    P3 mcts
+    """
+
+    items: tuple[Text, ...]
+    gap: str = " · "
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [len(item.plain) for item in self.items] or [0]
+        whole = sum(widths) + len(self.gap) * (len(widths) - 1)
+        return Measurement(max(widths), min(whole, options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for item in self.items:
+            if line.plain and len(line.plain) + len(self.gap) + len(item.plain) > width:
+                yield line
+                line = Text()
+            if line.plain:
+                line.append(self.gap)
+            line.append_text(item)
+        yield line
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """Entries of a key in aligned columns, as many across as fit the width, read row by
+    row; an entry is never broken.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=30, color_system=None)
+    >>> console.print(Legend(("m mouse", "B big mouse", "c cat", "D dog", "K king mouse")))
+    m mouse       B big mouse
+    c cat         D dog
+    K king mouse
+    """
+
+    entries: tuple[str, ...]
+    style: str = "dim"
+    gap: int = 2
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        column = max(len(entry) for entry in self.entries) + self.gap
+        across = max(1, (options.max_width + self.gap) // column)
+        for first in range(0, len(self.entries), across):
+            row = self.entries[first : first + across]
+            yield Text("".join(entry.ljust(column) for entry in row).rstrip(), style=self.style)
+
+
+def places(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+    """Each seat's place (1 is first) when a higher key is better; equal keys share.
+
+    >>> places([(5, 0), (7, 1), (5, 0), (5, 1)])
+    (3, 1, 3, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+def standings_table(
+    labels: Sequence[Text],
+    keys: Sequence[tuple[int, ...]],
+    columns: Sequence[str],
+    details: Sequence[tuple[str, Sequence[str]]] = (),
+) -> RenderableType:
+    """Players best first with their place (``2=`` when shared), the ``details`` columns
+    (a name and a cell per seat), then the columns of their key (the points first, then
+    what breaks a tie on points, in order); then a line per tie on points saying how it
+    was broken or that the place is shared.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=60, color_system=None)
+    >>> names = [Text(name) for name in ("P1 you", "P2 mcts", "P3 greedy")]
+    >>> console.print(standings_table(names, [(6, 1), (6, 2), (6, 1)], ("points", "kings")))
+    place  player     points  kings
+        1  P2 mcts         6      2
+       2=  P1 you          6      1
+       2=  P3 greedy       6      1
+    P2 mcts ahead of P1 you: equal points, more kings (2 to 1)
+    P1 you and P3 greedy share place 2: equal points and kings
+    """
+    order = sorted(range(len(keys)), key=lambda seat: ([-value for value in keys[seat]], seat))
+    placed = places(keys)
+    result = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    result.add_column("place", justify="right")
+    result.add_column("player", no_wrap=True)
+    for name, _ in details:
+        result.add_column(name, justify="right")
+    for name in columns:
+        result.add_column(name, justify="right")
+    for seat in order:
+        shared = placed.count(placed[seat]) > 1
+        result.add_row(
+            f"{placed[seat]}{'=' if shared else ''}",
+            labels[seat],
+            *(cells[seat] for _, cells in details),
+            *(str(value) for value in keys[seat]),
+        )
+    notes: list[Text] = []
+    for ahead, behind in zip(order, order[1:]):
+        if keys[ahead][0] != keys[behind][0]:
+            continue
+        broken = next(
+            (index for index, (a, b) in enumerate(zip(keys[ahead], keys[behind])) if a != b),
+            None,
+        )
+        if broken is None:
+            tied = columns[0] if len(columns) == 1 else ", ".join(columns[:-1])
+            tied += "" if len(columns) == 1 else f" and {columns[-1]}"
+            notes.append(
+                Text.assemble(labels[ahead], " and ", labels[behind])
+                + f" share place {placed[ahead]}: equal {tied}"
+            )
+        else:
+            equal = ", ".join(columns[:broken])
+            notes.append(
+                Text.assemble(labels[ahead], " ahead of ", labels[behind])
+                + f": equal {equal}, more {columns[broken]} "
+                f"({keys[ahead][broken]} to {keys[behind][broken]})"
+            )
+    return Group(result, *notes) if notes else result
