@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cheese.cli.play.renderer import Step, Table, seat_text
+from cheese.cli.play.renderer import Legend, Step, Table, seat_text
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_chasers.activity import (
     LOSING_ACTIVE_TRAPS,
@@ -33,7 +33,18 @@ GRID_COLUMNS = 25
 """Cells shown across (3 characters each): the grid fits 80 columns."""
 GRID_ROWS = 13
 """Rows shown during play: with the lines around it the screen fits 24 rows."""
-LEGEND = "[X] last card · 1-8 cells for the drawn card · m mouse by a cat · T! active trap"
+LEGEND: tuple[str, ...] = (
+    "M mouse",
+    "m mouse by a cat",
+    "C cat",
+    "H cheese",
+    "T mousetrap",
+    "T! active trap",
+    "[X] last card",
+    "1-8 your choices",
+)
+"""The grid's key, one entry per symbol (a mouse beside a cat and an active trap are the
+game's words for what scores nothing and what loses)."""
 
 
 def _window(cells: Sequence[Cell], centre: Cell, rows: int) -> tuple[range, range]:
@@ -103,7 +114,14 @@ class CheeseChasersRenderer:
     )
 
     def player_label(self, table: Table, seat: Seat) -> Text:
-        return seat_text(table, seat, "")
+        return seat_text(table, seat, f"P{seat + 1}")
+
+    def typed_move(self, view: object, text: str) -> str:
+        """Directions are the same words on the screen and in the notation."""
+        return text
+
+    def shown_move(self, view: object, text: str) -> str:
+        return text
 
     def board(self, view: object, table: Table) -> RenderableType:
         assert isinstance(view, ChasersView)
@@ -130,7 +148,7 @@ class CheeseChasersRenderer:
                 f"{score.surrounded}"
             ),
             grid(view, targets),
-            Text(LEGEND, style="dim"),
+            Legend(LEGEND),
         )
 
     def revealed_board(self, revealed: object, table: Table) -> RenderableType:

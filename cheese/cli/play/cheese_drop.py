@@ -146,6 +146,13 @@ class CheeseDropRenderer:
     def player_label(self, table: Table, seat: Seat) -> Text:
         return seat_text(table, seat, f"P{seat + 1}")
 
+    def typed_move(self, view: object, text: str) -> str:
+        """The notation already counts slots, lanes and events from 1, as the board does."""
+        return text
+
+    def shown_move(self, view: object, text: str) -> str:
+        return text
+
     def _marker(self, table: Table, seat: Seat) -> Text:
         return Text(f"P{seat + 1}", style=table.style(seat))
 
