@@ -237,4 +237,10 @@ def nearest_level(table: LevelTable, person: str, db: Path | None = None) -> int
         target = rate_person(table, person, found).elo
     if target is None or not math.isfinite(target):
         return middle_level(table)
-    return min(table.levels, key=lambda level: (abs(level.value - target), level.level)).level
+    return closest_level(table, target)
+
+
+def closest_level(table: LevelTable, value: float) -> int:
+    """The level whose value (Elo, or completion rate) is nearest ``value``; the weaker of
+    two equally near."""
+    return min(table.levels, key=lambda level: (abs(level.value - value), level.level)).level
