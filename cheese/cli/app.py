@@ -25,6 +25,7 @@ from cheese.cli.errors import (
     report_bad_input,
 )
 from cheese.cli.levels_command import levels_app
+from cheese.cli.me_command import me
 from cheese.cli.parameters import GameArgument
 from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
@@ -149,6 +150,7 @@ app.add_typer(tournament_app, name="tournament")
 app.command()(play)
 app.command()(replay)
 app.add_typer(levels_app, name="levels")
+app.command()(me)
 
 
 def main(argv: list[str] | None = None) -> int:
