@@ -8,7 +8,7 @@ and everything computed from them, including where an SPRT stops — come in one
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, Fault, GameResult
 from cheese.tournaments.pairwise import PairTally, deal_pairs
@@ -28,17 +28,22 @@ class Deal:
     """Per side, whether each of its seats' games reached its natural end."""
     forfeits: tuple[tuple[Fault, ...], tuple[Fault, ...]] = ((), ())
     """Per side, the kind of each game it forfeited."""
+    replies: tuple[tuple[float, ...], tuple[float, ...]] = field(default=((), ()), compare=False)
+    """Per side, the seconds of each of its decisions (seat by seat, game by game)."""
 
     @classmethod
     def of_games(cls, index: int, games: Sequence[GameResult]) -> Deal:
         points: tuple[list[int], list[int]] = ([], [])
         finished: tuple[list[bool], list[bool]] = ([], [])
         forfeits: tuple[list[Fault], list[Fault]] = ([], [])
+        replies: tuple[list[float], list[float]] = ([], [])
         for game in games:
             for seat, side in enumerate(game.job.sides):
                 if game.points:
                     points[side].append(game.points[seat])
                 finished[side].append(game.finished)
+                if seat < len(game.replies):
+                    replies[side].extend(game.replies[seat])
             if game.forfeit is not None and game.fault is not None:
                 forfeits[game.job.sides[game.forfeit]].append(game.fault)
         return cls(
@@ -47,6 +52,7 @@ class Deal:
             points=(tuple(points[SIDE_A]), tuple(points[SIDE_B])),
             finished=(tuple(finished[SIDE_A]), tuple(finished[SIDE_B])),
             forfeits=(tuple(forfeits[SIDE_A]), tuple(forfeits[SIDE_B])),
+            replies=(tuple(replies[SIDE_A]), tuple(replies[SIDE_B])),
         )
 
     @property

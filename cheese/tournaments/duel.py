@@ -15,27 +15,40 @@ A bot that fails forfeits its game exactly as in a tournament (the same pool and
 settling), and the report counts the forfeits per bot and kind. A game that could not be
 played through no bot's fault leaves its deal incomplete, so the duel stops there
 (``GameFailed``) with its workers stopped.
+
+Given a results store, every game is stored as it finishes, in a tournament of the two
+bots named after them and the seed (``names.duel_name``); the same duel run again reads
+the games stored before back into its deals and plays only the others, so its report is
+the one of a duel that ran straight through.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from contextlib import closing
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
 from cheese.engine.luck import check_seed
+from cheese.engine.records import GameRecord
+from cheese.tournaments.clocks import TimeControl
 from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
-from cheese.tournaments.jobs import DuelSetup, GameResult
+from cheese.tournaments.jobs import DuelSetup, GameJob, GameResult
+from cheese.tournaments.names import duel_name, free_name
 from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.play import BotFactory, GameFailed, describe, play_or_forfeit
 from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
+from cheese.tournaments.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.tournament import (
+    TournamentSettings,
+    check_clocks,
     check_game_count,
     check_move_time,
     seats_of,
@@ -66,6 +79,7 @@ def plan_duel(
     seed: int = 0,
     backend: str | None = None,
     move_time: float | None = None,
+    time_control: TimeControl | None = None,
     bot_factory: BotFactory = make_bot,
 ) -> DuelSetup:
     """Check the duel's settings and fix its deals; raise before any game is played.
@@ -78,8 +92,7 @@ def plan_duel(
     check_seed(seed)
     check_game_count(games, f"--games {games}")
     check_move_time(move_time)
-    for spec in (spec_a, spec_b):
-        bot_factory(spec)
+    check_clocks((spec_a, spec_b), time_control, bot_factory)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
     return DuelSetup(
@@ -91,7 +104,39 @@ def plan_duel(
         seed=seed,
         backend=chosen_backend,
         move_time=move_time,
+        time_control=time_control,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDuel:
+    """Where a duel's games go: the store and the tournament's name there."""
+
+    store: ResultsStore
+    name: str
+
+
+def duel_settings(setup: DuelSetup) -> dict[str, object]:
+    """The duel's settings as its tournament in the results store keeps them."""
+    settings = TournamentSettings(
+        specs=(setup.spec_a, setup.spec_b),
+        game=setup.game,
+        players=setup.num_players,
+        deals=setup.deals,
+        seed=setup.seed,
+        move_time=setup.move_time,
+        backend=setup.backend,
+        options=setup.options,
+        time_control=setup.time_control,
+    )
+    return settings.as_dict(setup.num_players) | {"duel": True}
+
+
+def stored_duel(setup: DuelSetup, store: ResultsStore) -> StoredDuel:
+    """The duel's tournament in ``store``: named after its bots and seed, with a digest
+    when another duel of the same bots and seed but other settings holds that name."""
+    name = duel_name(setup.spec_a, setup.spec_b, setup.seed)
+    return StoredDuel(store, free_name(name, duel_settings(setup), store.settings_of))
 
 
 def run_duel(
@@ -101,33 +146,113 @@ def run_duel(
     sprt: SprtSettings | None = None,
     bot_factory: BotFactory = make_bot,
     observer: DuelObserver | None = None,
+    stored: StoredDuel | None = None,
 ) -> DuelReport:
     """Play the duel on ``workers`` processes and report it.
 
     With ``sprt`` the test is checked after every counted deal and the duel stops as soon
-    as it decides; the report then covers the deals up to that one.
+    as it decides; the report then covers the deals up to that one. With ``stored``,
+    every game is stored as it finishes and the games stored before are counted, not
+    played again (``StoreError`` if the name holds other settings).
     """
     schedule = Schedule(setup.plan)
-    jobs = (job for _, job in schedule.jobs())
+    before: list[StoredGame] = []
+    number_of: dict[GameJob, int] = {}
+    tournament = None
+    if stored is not None:
+        tournament = stored.store.tournament(stored.name, duel_settings(setup), schedule.total())
+        before = stored.store.stored_games(tournament.id)
+    earlier = [_result_of(game, schedule) for game in before]
+    done = {game.job for game in before}
+    jobs = _remembered(schedule.jobs(skip=done), number_of)
     runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
-    collector = DealCollector(games_per_deal(setup.num_players))
-    deals: list[Deal] = []
-    counts = DealScoreCounts()
-    status: SprtStatus | None = None
+    tally = _Tally(setup, sprt, observer)
+    for result in earlier:
+        if tally.add(result):
+            return tally.report(len(earlier), stored)
     with closing(play_outcomes(jobs, runner, workers, retries=WORKER_RETRIES)) as outcomes:
         for outcome in outcomes:
-            result = settle(outcome)
-            if isinstance(result, Unplayed):
-                raise GameFailed(f"{describe(result.job)}: {result.reason}")
-            if observer is not None:
-                observer.game_finished(result)
-            for deal in collector.add(result):
-                deals.append(deal)
-                counts.add(deal.pairs)
-                if sprt is not None:
-                    status = sprt_status(counts.counts, sprt)
-                if observer is not None:
-                    observer.deal_counted(len(deals), counts.pairs, status)
-                if status is not None and status.decision != "continue":
-                    return summarize(setup, deals, status)
-    return summarize(setup, deals, status)
+            played = settle(outcome)
+            if isinstance(played, Unplayed):
+                raise GameFailed(f"{describe(played.job)}: {played.reason}")
+            if stored is not None and tournament is not None:
+                stored.store.add(tournament.id, number_of.pop(played.job), played)
+            if tally.add(played):
+                break
+    return tally.report(len(earlier), stored)
+
+
+class _Tally:
+    """The duel's games counted deal by deal, the SPRT checked after each deal."""
+
+    __slots__ = ("collector", "counts", "deals", "observer", "setup", "sprt", "status")
+
+    def __init__(
+        self, setup: DuelSetup, sprt: SprtSettings | None, observer: DuelObserver | None
+    ) -> None:
+        self.setup = setup
+        self.sprt = sprt
+        self.observer = observer
+        self.collector = DealCollector(games_per_deal(setup.num_players))
+        self.deals: list[Deal] = []
+        self.counts = DealScoreCounts()
+        self.status: SprtStatus | None = None
+
+    def add(self, result: GameResult) -> bool:
+        """Count ``result``; True once the SPRT has decided."""
+        if self.observer is not None:
+            self.observer.game_finished(result)
+        for deal in self.collector.add(result):
+            self.deals.append(deal)
+            self.counts.add(deal.pairs)
+            if self.sprt is not None:
+                self.status = sprt_status(self.counts.counts, self.sprt)
+            if self.observer is not None:
+                self.observer.deal_counted(len(self.deals), self.counts.pairs, self.status)
+            if self.status is not None and self.status.decision != "continue":
+                return True
+        return False
+
+    def report(self, resumed: int, stored: StoredDuel | None) -> DuelReport:
+        report = summarize(self.setup, self.deals, self.status)
+        if stored is None:
+            return report
+        return replace(report, stored_as=stored.name, resumed=resumed)
+
+
+def _remembered(
+    jobs: Iterator[tuple[int, GameJob]], number_of: dict[GameJob, int]
+) -> Iterator[GameJob]:
+    """The jobs, each one's number kept in ``number_of`` as it is handed out."""
+    for number, job in jobs:
+        number_of[job] = number
+        yield job
+
+
+def _result_of(game: StoredGame, schedule: Schedule) -> GameResult:
+    """A stored game of the duel as the result it was when it was played (no actions:
+    only its places, points, forfeit and reply times count)."""
+    try:
+        job = schedule.job_at(game.job)
+    except IndexError:
+        raise StoreError(
+            f"the stored game {game.id} is job {game.job}, which this duel does not have"
+        ) from None
+    if game.seats != job.seat_specs:
+        raise StoreError(
+            f"the stored game {game.id} seats {', '.join(game.seats)}, not this duel's "
+            f"{', '.join(job.seat_specs)}"
+        )
+    points = game.scores or ()
+    return GameResult(
+        job=job,
+        record=GameRecord(job.game, job.deal_seed, job.seat_specs, job.options, (), points),
+        points=points,
+        ranking=game.ranking,
+        finished=game.finished,
+        forfeit=game.forfeit,
+        error=game.error,
+        seconds=game.seconds,
+        fault=game.fault,
+        replies=game.replies or (),
+    )

@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cheese.tournaments.deals import Deal
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
+from cheese.tournaments.latency import Latency, latency
 from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.ratings import Difference, elo_difference
 from cheese.tournaments.schedule import games_per_deal
@@ -33,6 +34,9 @@ class SideSummary:
     completion: float | None
     forfeits: tuple[tuple[Fault, int], ...] = ()
     """How many games it forfeited, by kind (only the kinds that happened)."""
+    latency: Latency | None = field(default=None, compare=False)
+    """Its reply times over every decision it made (None: it made none); left out of
+    comparisons, as the machine decides them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,10 @@ class DuelReport:
     b: SideSummary
     score_difference: MeanWithInterval | None
     sprt: SprtStatus | None
+    stored_as: str | None = None
+    """The name of its tournament in the results store, when its games were stored."""
+    resumed: int = 0
+    """Games read back from the store, stored by an earlier run of the same duel."""
 
     @property
     def stopped_early(self) -> bool:
@@ -109,4 +117,5 @@ def _side_summary(
         mean_points=mean(points) if points else None,
         completion=sum(finished) / len(finished) if with_completion else None,
         forfeits=tuple(sorted(kinds.items())),
+        latency=latency([seconds for deal in deals for seconds in deal.replies[side]]),
     )

@@ -11,8 +11,6 @@ so it is the same however often the run was interrupted.
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 import logging
 import math
 import signal
@@ -26,8 +24,10 @@ from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
 from cheese.parallel import Outcome
+from cheese.tournaments.clocks import TimeControl
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.jobs import GameJob, GameResult, Options, Plan
+from cheese.tournaments.names import free_name, readable_name, settings_digest
 from cheese.tournaments.play import BotFactory, play_or_forfeit
 from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.schedule import Schedule
@@ -57,10 +57,17 @@ class TournamentSettings:
     move_time: float | None = None
     backend: str = BACKEND
     options: Options = ()
+    time_control: TimeControl | None = None
 
     def as_dict(self, num_players: int) -> dict[str, object]:
-        """The settings as stored with the tournament (compared on resume)."""
-        return {
+        """The settings as stored with the tournament (compared on resume); the clock's
+        only when there is one, as tournaments before clocks were stored without."""
+        clock: dict[str, object] = (
+            {}
+            if self.time_control is None
+            else {"tc": self.time_control.text, "tc_margin": self.time_control.margin}
+        )
+        return clock | {
             "bots": list(self.specs),
             "game": self.game,
             "players": num_players,
@@ -110,6 +117,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         raise ValueError(f"--deals must be at least 1, not {settings.deals}")
     check_seed(settings.seed)
     check_move_time(settings.move_time)
+    check_clocks(settings.specs, settings.time_control, bot_factory)
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
@@ -123,6 +131,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         backend=settings.backend,
         options=settings.options,
         move_time=settings.move_time,
+        time_control=settings.time_control,
     )
     check_game_count(Schedule(plan).total(), f"--deals {settings.deals}")
     return plan
@@ -140,6 +149,21 @@ def check_move_time(move_time: float | None) -> None:
         )
 
 
+def check_clocks(
+    specs: Iterable[str], time_control: TimeControl | None, bot_factory: BotFactory
+) -> None:
+    """``ValueError`` for a bot that budgets the game clock (``time=auto``) in games
+    played without one."""
+    if time_control is not None:
+        return
+    for spec in specs:
+        if getattr(bot_factory(spec), "wants_clock", False) is True:
+            raise ValueError(
+                f"{spec!r} budgets its time on the game clock (time=auto), but no clock is "
+                "kept; give --tc BASE+INC (e.g. --tc 10+0.1), or a time in seconds"
+            )
+
+
 def check_game_count(games: int, asked: str) -> None:
     """``ValueError`` when ``asked`` (the option in words) makes more games than
     ``MOST_GAMES``."""
@@ -151,9 +175,23 @@ def check_game_count(games: int, asked: str) -> None:
 
 
 def default_name(settings: TournamentSettings, num_players: int) -> str:
-    """A name that the same settings always get: the game and a digest of the settings."""
-    text = json.dumps(settings.as_dict(num_players), sort_keys=True)
-    return f"{settings.game}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+    """A name that the same settings always get: the game and a digest of the settings
+    (the default name before readable ones, still found on resume)."""
+    return f"{settings.game}-{settings_digest(settings.as_dict(num_players))}"
+
+
+def tournament_name(store: ResultsStore, settings: TournamentSettings, num_players: int) -> str:
+    """The name a tournament gets when none is given: its digest name if the store holds
+    it (a tournament begun before readable names), else the readable name of the game,
+    seats and bots (``cheese.tournaments.names``) — with the digest when other settings
+    hold that name already."""
+    stored = settings.as_dict(num_players)
+    digest_name = default_name(settings, num_players)
+    if store.settings_of(digest_name) is not None:
+        return digest_name
+    return free_name(
+        readable_name(settings.game, num_players, settings.specs), stored, store.settings_of
+    )
 
 
 class StopRequest:

@@ -38,7 +38,8 @@ rather than showing stale games.
 from __future__ import annotations
 
 from cheese.tournaments.store.errors import StoreError, StoreFull
-from cheese.tournaments.store.readers import find_tournament, games, read_game, tournaments
+from cheese.tournaments.store.game_rows import games
+from cheese.tournaments.store.readers import find_tournament, read_game, tournaments
 from cheese.tournaments.store.readonly import open_readonly
 from cheese.tournaments.store.schema import SCHEMA_VERSION
 from cheese.tournaments.store.stored import StoredGame, StoredTournament

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,13 +17,12 @@ from cheese.tournaments.store.readonly import open_readonly
 from cheese.tournaments.store.rows import (
     _Cells,
     _fault,
-    _game_of,
     _named,
     _shown,
     _tournament_of,
     _whole,
 )
-from cheese.tournaments.store.stored import StoredGame, StoredTournament
+from cheese.tournaments.store.stored import StoredTournament
 
 
 def tournaments(connection: sqlite3.Connection) -> list[StoredTournament]:
@@ -77,21 +75,6 @@ def find_tournament(connection: sqlite3.Connection, name: str | None) -> StoredT
             return stored
     names = ", ".join(stored.name for stored in every) or "none"
     raise StoreError(f"no tournament named {name!r} in the database; it holds: {names}")
-
-
-def games(connection: sqlite3.Connection, tournament: int) -> Iterator[StoredGame]:
-    """The tournament's stored games in job order (the schedule's), whatever order they
-    finished in."""
-    where = _where(connection)
-    with _reading(connection):
-        cursor = connection.execute(
-            "SELECT id, job, deal, rotation, table_index, seats, entrants, scores, ranking, "
-            "seconds, forfeit, fault, error, replies FROM games WHERE tournament = ? "
-            "ORDER BY job",
-            (tournament,),
-        )
-        for row in _named(cursor):
-            yield _game_of(_Cells(where, "game", row))
 
 
 def read_game(path: Path | str, game_id: int) -> GameRecord:

@@ -35,6 +35,15 @@ class _Cells:
     def whole(self, column: str) -> int:
         return _whole(self._where, self._table, self._row["id"], column, self._row[column])
 
+    def flag(self, column: str) -> bool:
+        """A 0 or 1 cell (a column some readers leave out reads as 1)."""
+        if column not in self._row:
+            return True
+        value = self._row[column]
+        if value not in (0, 1) or isinstance(value, float):
+            raise self.refuse(column, f"{_shown(value)} is not 0 or 1")
+        return bool(value)
+
     def optional_whole(self, column: str) -> int | None:
         return None if self._row[column] is None else self.whole(column)
 
@@ -156,6 +165,7 @@ def _game_of(cells: _Cells) -> StoredGame:
         fault=fault,
         error=error,
         replies=cells.replies("replies", len(seats)),
+        finished=cells.flag("finished"),
     )
 
 

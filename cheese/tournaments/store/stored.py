@@ -48,3 +48,5 @@ class StoredGame:
     fault: Fault | None
     error: str | None
     replies: tuple[tuple[float, ...], ...] | None = None
+    finished: bool = True
+    """Whether it reached its natural end (false: ended early, or forfeited)."""

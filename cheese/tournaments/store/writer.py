@@ -15,6 +15,7 @@ from cheese import __version__
 from cheese.tournaments.jobs import GameResult
 from cheese.tournaments.store.connection import _make_folders, _reading, _transaction, _where
 from cheese.tournaments.store.errors import StoreError, StoreFull, _CannotWrite, _code
+from cheese.tournaments.store.game_rows import games
 from cheese.tournaments.store.migration import _convert_schema_1, _convert_schema_2
 from cheese.tournaments.store.rows import _named, _tournament_of, _whole
 from cheese.tournaments.store.schema import (
@@ -24,7 +25,7 @@ from cheese.tournaments.store.schema import (
     _layout,
     _schema,
 )
-from cheese.tournaments.store.stored import StoredTournament
+from cheese.tournaments.store.stored import StoredGame, StoredTournament
 
 _ALMOST_FULL = 1 << 20
 """Free bytes below which an I/O error while writing is taken for a full disk."""
@@ -92,6 +93,15 @@ class ResultsStore:
                 + "); run the same command to resume it, or give another --name"
             )
         return found
+
+    def settings_of(self, name: str) -> Mapping[str, object] | None:
+        """The settings of the tournament ``name``, ``None`` when there is none."""
+        found = _tournament_row(self._connection, name)
+        return None if found is None else found.settings
+
+    def stored_games(self, tournament: int) -> list[StoredGame]:
+        """The tournament's stored games in job order, each row checked."""
+        return list(games(self._connection, tournament))
 
     def done_jobs(self, tournament: int) -> set[int]:
         """The job numbers of the tournament's stored games."""
