@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.greedy import GreedyBot
-from cheese.bots.search.one_ply import distinct_worlds
+from cheese.bots.greedy import GreedyBot, softmax_choice
+from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, distinct_worlds, one_ply_decision
 
 from .conftest import random_position
 from .toy import race
@@ -70,3 +71,62 @@ def test_identical_determinizations_are_merged() -> None:
     hidden = random_position("get-the-cheese", 3, seed=3, moves=5)
     worlds = distinct_worlds(Turn(hidden, hidden.current_player), random.Random(0), 6)
     assert sum(weight for _, weight in worlds) == 6 and len(worlds) > 1
+
+
+def test_greedy_at_temperature_zero_decides_as_the_one_ply_search_does() -> None:
+    for slug, players, seed in (("get-the-cheese", 4, 9), ("cheese-drop", 2, 3)):
+        state = random_position(slug, players, seed=seed, moves=6)
+        turn = Turn(state, state.current_player)
+        for spec in ("greedy", "greedy:temperature=0"):
+            rng, again = random.Random(seed), random.Random(seed)
+            decision = make_bot(spec).choose(turn, rng)
+            expected = one_ply_decision(turn, evaluator_for(state.game), again, ONE_PLY_SAMPLES)
+            assert decision == expected
+            assert rng.getstate() == again.getstate()  # the same draws, so games unchanged
+    assert make_bot("greedy:temperature=0").spec == "greedy"
+
+
+def test_greedy_with_a_temperature_draws_from_the_softmax_of_the_values() -> None:
+    state = random_position("get-the-cheese", 4, seed=9, moves=9)
+    turn = Turn(state, state.current_player)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    seeds = range(120)
+
+    def picks(spec: str) -> list[int]:
+        bot = make_bot(spec)
+        return [bot.choose(turn, random.Random(seed)).action for seed in seeds]
+
+    # The same seed draws the same worlds first, so a cold softmax plays a move of
+    # greedy's value (one of the equal best, which greedy's tie break may not pick).
+    cold = make_bot("greedy:temperature=0.00001")
+    for seed in seeds:
+        decision = cold.choose(turn, random.Random(seed))
+        assert decision.info["value"] == decision.info["best"]
+        assert decision.info["best"] == make_bot("greedy").choose(
+            turn, random.Random(seed)
+        ).info["value"]
+    hot = Counter(picks("greedy:temperature=100"))
+    assert len(hot) > len(legal) / 2 and max(hot.values()) < 4 * len(seeds) / len(legal)
+    middle = Counter(picks("greedy:temperature=0.03"))
+    assert 1 < len(middle) and middle.most_common(1)[0][1] < len(seeds)
+
+
+def test_greedy_with_a_temperature_is_seeded_and_reports_what_it_played() -> None:
+    state = random_position("cheese-drop", 2, seed=4, moves=3)
+    turn = Turn(state, state.current_player)
+    bot = make_bot("greedy:temperature=0.05")
+    first = [bot.choose(turn, random.Random(seed)) for seed in range(5)]
+    assert first == [bot.choose(turn, random.Random(seed)) for seed in range(5)]
+    for decision in first:
+        assert decision.info["value"] <= decision.info["best"]
+        assert dict(decision.top)[decision.action] == decision.info["value"] or len(
+            decision.top
+        ) < len(state.legal_actions())
+
+
+def test_softmax_choice_follows_the_weights() -> None:
+    rng = random.Random(1)
+    counts = Counter(softmax_choice([0, 1], [0.0, -math.log(3.0) * 0.1], 0.1, rng)
+                     for _ in range(4000))
+    assert abs(counts[0] / 4000 - 0.75) < 0.03  # weights 1 and 1/3
