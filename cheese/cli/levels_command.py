@@ -30,7 +30,6 @@ from cheese.tournaments.tournament import StopRequest, local_player, stop_on_int
 EXIT_STOPPED = 1
 
 levels_app = typer.Typer(
-    help="The play levels of each game, weakest first, with their measured strength.",
     invoke_without_command=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -41,7 +40,8 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the table(s) as 
 
 @levels_app.callback()
 def levels(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """Show every game's levels, or one game's: `cheese levels GAME`.
+    """The play levels of each game, weakest first, with their measured strength; one
+    game's: `cheese levels GAME`.
 
     Each level is a bot spec; against bots its Elo and 95% interval lie on one scale per
     game, in Cheese Chasers its completion rate (the hints' bot playing alone). The

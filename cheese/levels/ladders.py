@@ -48,14 +48,14 @@ LADDERS = (
         (
             "greedy:temperature=0.03",
             "greedy:temperature=0.01",
-            "greedy:temperature=0.004",
+            "greedy:temperature=0.005",
+            "mcts:iterations=500",
             "greedy",
             "mcts:iterations=1500",
-            "mcts",
             "expectimax",
         ),
         players=1,
-        default_games=4900,
+        default_games=6300,
     ),
     Ladder(
         "cheese-drop",
