@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from contextlib import closing
+from contextlib import ExitStack, closing
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,13 +16,16 @@ from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
-from cheese.tournaments.config import DEFAULT_GAME
-from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel
+from cheese.tournaments.clocks import DEFAULT_MARGIN, TimeControl
+from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
+from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
+from cheese.tournaments.latency import Latency
 from cheese.tournaments.play import GameFailed
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.sprt import SprtSettings
+from cheese.tournaments.store import ResultsStore, StoreError, StoreFull
 
 
 def duel(
@@ -54,6 +58,23 @@ def duel(
             "--move-time", metavar="SECONDS", help="A decision taking longer forfeits the game."
         ),
     ] = None,
+    tc: Annotated[
+        str | None, typer.Option("--tc", metavar="BASE+INC", help=TC_HELP)
+    ] = None,
+    tc_margin: Annotated[
+        float | None, typer.Option("--tc-margin", metavar="SECONDS", help=TC_MARGIN_HELP)
+    ] = None,
+    bots: Annotated[
+        Path | None, typer.Option("--bots", metavar="FILE", help=BOTS_HELP)
+    ] = None,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH",
+            help="Store every game in this results database (cheese replay PATH:ID); "
+            "the same duel run again plays only the games not stored yet.",
+        ),
+    ] = None,
     sprt: Annotated[
         str | None,
         typer.Option(
@@ -69,37 +90,85 @@ def duel(
     Wins, draws and losses count A's seats against B's seats in every game; Elo, its 95%
     interval (a bootstrap over deals) and LOS come from the deals' scores.
 
-    Example: cheese duel mcts greedy --games 200 --sprt 0,50
+    Example: cheese duel mcts:time=auto greedy --games 200 --tc 10+0.1 --sprt 0,50
     """
     if games < 1:
         raise UserInputError(f"--games must be at least 1, not {games}")
     chosen_workers = worker_count(workers)
     try:
         sprt_settings = None if sprt is None else SprtSettings.parse(sprt)
-    except ValueError as error:
-        raise UserInputError(str(error)) from None
-    try:
+        time_control = time_control_of(tc, tc_margin)
+        spec_a, spec_b = named_specs([bot_a, bot_b], bots)
         setup = plan_duel(
-            bot_a, bot_b, game=game, players=players, games=games, seed=seed, move_time=move_time
+            spec_a, spec_b, game=game, players=players, games=games, seed=seed,
+            move_time=move_time, time_control=time_control,
         )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
-        with closing(DuelProgress(total_games, setup.spec_a, setup.spec_b)) as progress:
-            report = run_duel(
-                setup, workers=chosen_workers, sprt=sprt_settings, observer=progress
+        with ExitStack() as stack:
+            stored = None
+            if db is not None:
+                stored = stored_duel(setup, stack.enter_context(ResultsStore(db)))
+            progress = stack.enter_context(
+                closing(DuelProgress(total_games, setup.spec_a, setup.spec_b))
             )
+            report = run_duel(
+                setup, workers=chosen_workers, sprt=sprt_settings, observer=progress,
+                stored=stored,
+            )
+    except StoreFull as error:
+        print(f"cheese: error: {' '.join(str(error).split())}; free some space and run the "
+              "same command again", file=sys.stderr)
+        raise typer.Exit(EXIT_FAILURE) from None
+    except StoreError as error:
+        raise UserInputError(str(error)) from None
     except (GameFailed, PoolError) as error:
         print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
         raise typer.Exit(EXIT_FAILURE) from None
     except KeyboardInterrupt:
-        print("cheese: interrupted; the duel stopped and reports nothing", file=sys.stderr)
+        kept = "" if db is None else "; the games stored so far stay: run it again to go on"
+        print(f"cheese: interrupted; the duel stopped and reports nothing{kept}", file=sys.stderr)
         raise typer.Exit(EXIT_INTERRUPTED) from None
+    if db is not None and report.stored_as is not None:
+        earlier = (
+            f", {counted(report.resumed, 'game')} of them from an earlier run"
+            if report.resumed
+            else ""
+        )
+        print(
+            f"stored in {db} as {report.stored_as!r}{earlier}; `cheese tournament games {db} "
+            f"--name {report.stored_as}` lists them, `cheese replay {db}:ID` replays one",
+            file=sys.stderr,
+        )
     if as_json:
         print(json.dumps(report_as_json(report), allow_nan=False))
     else:
         print(report_as_text(report))
+
+
+def time_control_of(tc: str | None, margin: float | None) -> TimeControl | None:
+    """The game clock of ``--tc`` and ``--tc-margin``; ``ValueError`` says what is wrong."""
+    if tc is None:
+        if margin is not None:
+            raise ValueError("--tc-margin needs a game clock; give --tc BASE+INC as well")
+        return None
+    return TimeControl.parse(tc, DEFAULT_MARGIN if margin is None else margin)
+
+
+def named_specs(specs: list[str], bots_file: Path | None) -> list[str]:
+    """``specs`` with the names of the ``--bots`` file turned into the specs that build
+    them; ``BotSpecError`` for a bad file or name."""
+    if bots_file is None:
+        return specs
+    from cheese.external.bots_file import expand_bot_names, read_bots_file
+
+    return expand_bot_names(specs, read_bots_file(bots_file))
+
+
+def latency_json(measured: Latency | None) -> dict[str, object] | None:
+    return None if measured is None else measured.as_json()
 
 
 def report_as_json(report: DuelReport) -> dict[str, object]:
@@ -123,7 +192,14 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
         if side.completion is not None:
             entry["completion"] = side.completion
         entry["forfeits"] = {kind.value: count for kind, count in side.forfeits}
+        entry["latency"] = latency_json(side.latency)
         data[key] = entry
+    if report.setup.time_control is not None:
+        data["tc"] = report.setup.time_control.text
+        data["tc_margin"] = report.setup.time_control.margin
+    if report.stored_as is not None:
+        data["stored_as"] = report.stored_as
+        data["resumed"] = report.resumed
     if report.score_difference is not None:
         interval = report.score_difference.interval
         data["score_difference"] = {
@@ -168,9 +244,11 @@ def notes(report: DuelReport) -> list[str]:
 def report_as_text(report: DuelReport) -> str:
     """A few lines for the terminal."""
     setup = report.setup
+    clock = "" if setup.time_control is None else f", clock {setup.time_control.text} s"
     lines = [
         f"{setup.game}, {setup.num_players} player{'s' if setup.num_players != 1 else ''}, "
-        f"{counted(report.deals, 'deal')} ({counted(report.games, 'game')}), seed {setup.seed}",
+        f"{counted(report.deals, 'deal')} ({counted(report.games, 'game')}), seed {setup.seed}"
+        f"{clock}",
     ]
     for name, side in (("A", report.a), ("B", report.b)):
         line = f"{name} {side.spec}: " + (
@@ -181,6 +259,9 @@ def report_as_text(report: DuelReport) -> str:
         if side.completion is not None:
             line += f", completed {side.completion:.1%} of games"
         lines.append(line)
+    for name, side in (("A", report.a), ("B", report.b)):
+        if side.latency is not None:
+            lines.append(f"replies: {name} {side.spec}: {side.latency.text}")
     for name, side in (("A", report.a), ("B", report.b)):
         if side.forfeits:
             kinds = ", ".join(f"{kind.words} {count}" for kind, count in side.forfeits)

@@ -24,7 +24,8 @@ from cheese.cli.ratings_view import (
 )
 from cheese.cli.tournament_run import run
 from cheese.cli.words import counted
-from cheese.tournaments.standings import tournament_ratings
+from cheese.tournaments.latency import Latency, latencies_text
+from cheese.tournaments.standings import bot_latencies, tournament_ratings
 from cheese.tournaments.store import (
     StoredTournament,
     StoreError,
@@ -128,6 +129,7 @@ def list_tournaments(
     connection = _open(db)
     try:
         found = tournaments(connection)
+        replies = {stored.id: bot_latencies(connection, stored) for stored in found}
     except StoreError as error:
         raise UserInputError(str(error)) from None
     finally:
@@ -142,6 +144,7 @@ def list_tournaments(
                 "forfeits": stored.forfeits,
                 "faults": {kind.value: count for kind, count in stored.faults.items()},
                 "game_ids": [stored.first_game_id, stored.last_game_id],
+                "latency": _latency_json(replies[stored.id]),
                 "created": stored.created,
                 "version": stored.version,
             }
@@ -155,7 +158,13 @@ def list_tournaments(
         ids = "none yet" if stored.first_game_id is None else (
             f"{stored.first_game_id} to {stored.last_game_id}"
         )
-        kind = "gauntlet" if settings.get("gauntlet") else "round robin"
+        kind = (
+            "duel"
+            if settings.get("duel")
+            else "gauntlet"
+            if settings.get("gauntlet")
+            else "round robin"
+        )
         print(
             f"{stored.name}: {settings.get('game')}, {settings.get('players')} players, "
             f"{kind}, {_deals(settings.get('deals'))} per table, seed {settings.get('seed')}"
@@ -165,12 +174,21 @@ def list_tournaments(
         move_time = settings.get("move_time")
         if move_time is not None:
             print(f"  move time: {move_time} s")
+        clock = settings.get("tc")
+        if clock is not None:
+            print(f"  clock: {clock} s a seat, margin {settings.get('tc_margin')} s")
+        if replies[stored.id]:
+            print(f"  replies: {latencies_text(replies[stored.id])}")
         kinds = ", ".join(f"{kind.words} {count}" for kind, count in stored.faults.items())
         print(
             f"  {stored.games_done} of {stored.total_games} games played, "
             f"{stored.forfeits} forfeits{f' ({kinds})' if kinds else ''}; game ids {ids}; "
             f"started {stored.created} UTC (cheese {stored.version})"
         )
+
+
+def _latency_json(found: dict[str, Latency]) -> dict[str, object]:
+    return {bot: measured.as_json() for bot, measured in found.items()}
 
 
 def _deals(value: object) -> str:

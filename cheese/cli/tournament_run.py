@@ -20,6 +20,7 @@ import typer
 from rich.console import Console
 
 from cheese.bots.base import BotSpecError
+from cheese.cli.duel_command import named_specs, time_control_of
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.ratings_view import print_ratings
@@ -43,11 +44,11 @@ from cheese.tournaments.tournament import (
     RunSummary,
     StopRequest,
     TournamentSettings,
-    default_name,
     local_player,
     plan_tournament,
     run_tournament,
     stop_on_interrupt,
+    tournament_name,
 )
 
 LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
@@ -78,6 +79,9 @@ def run(
     name: Annotated[str | None, _option("name")] = None,
     gauntlet: Annotated[bool, _option("gauntlet")] = False,
     move_time: Annotated[float | None, _option("move_time")] = None,
+    tc: Annotated[str | None, _option("tc")] = None,
+    tc_margin: Annotated[float | None, _option("tc_margin")] = None,
+    bots_file: Annotated[Path | None, _option("bots_file")] = None,
     cluster: Annotated[str | None, _option("cluster")] = None,
     config: Annotated[
         Path | None,
@@ -102,7 +106,8 @@ def run(
     flags: dict[str, object] = {
         "bots": specs, "game": game, "players": players, "deals": deals, "seed": seed,
         "workers": workers, "db": None if db is None else str(db), "name": name,
-        "gauntlet": gauntlet, "move_time": move_time, "cluster": cluster,
+        "gauntlet": gauntlet, "move_time": move_time, "tc": tc, "tc_margin": tc_margin,
+        "bots_file": None if bots_file is None else str(bots_file), "cluster": cluster,
         "log": None if log is None else str(log),
     }
     values = chosen(flags, _config(config))
@@ -113,8 +118,14 @@ def run(
             "(or bots = [...] in --config)"
         )
     chosen_workers = worker_count(_whole(values["workers"]))
+    file_of_bots = _text(values["bots_file"])
+    try:
+        time_control = time_control_of(_text(values["tc"]), _seconds(values["tc_margin"]))
+        expanded = named_specs(list(bots), None if file_of_bots is None else Path(file_of_bots))
+    except (BotSpecError, ValueError) as error:
+        raise UserInputError(str(error)) from None
     settings = TournamentSettings(
-        specs=bots,
+        specs=tuple(expanded),
         game=game_slug(str(values["game"])),
         players=_whole(values["players"]),
         deals=_whole(values["deals"]) or 0,
@@ -122,6 +133,7 @@ def run(
         gauntlet=values["gauntlet"] is True,
         move_time=_seconds(values["move_time"]),
         backend=BACKEND,
+        time_control=time_control,
     )
     try:
         plan = plan_tournament(settings)
@@ -129,20 +141,21 @@ def run(
         raise UserInputError(str(error)) from None
     values["bots"] = list(bots)
     values["players"] = plan.num_players
-    values["name"] = values["name"] or default_name(settings, plan.num_players)
     database = Path(str(values["db"]))
-    chosen_name = str(values["name"])
-    resume = resume_command(values)
     player = _player(_text(values["cluster"]), chosen_workers)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
     log_path = _text(values["log"])
+    resume = resume_command(values)
     try:
         with (
             _logging_to(None if log_path is None else Path(log_path), verbose),
             ResultsStore(database) as store,
             stop_on_interrupt(stop),
         ):
+            values["name"] = values["name"] or tournament_name(store, settings, plan.num_players)
+            chosen_name = str(values["name"])
+            resume = resume_command(values)
             summary = run_tournament(
                 plan, settings, store, chosen_name, player, observer=progress, stop=stop
             )

@@ -4,12 +4,14 @@ resumes a run are all derived from ``SETTINGS``. Flags given on the command line
 the file.
 
 Every key is one of ``cheese tournament run``'s settings, spelled as its flag without the
-dashes (``move_time`` or ``move-time``), and ``bots`` lists the bot specs::
+dashes (``move_time`` or ``move-time``), ``bots`` lists the bot specs and ``bots_file``
+names the bots file of ``--bots``::
 
-    bots = ["mcts", "greedy", "expectimax:depth=2"]
+    bots = ["mcts:time=auto", "greedy", "expectimax:depth=2"]
     game = "get-the-cheese"
     players = 4
     deals = 10
+    tc = "10+0.1"
 
 An unknown key or a value of the wrong kind is refused, naming the key and what it takes.
 """
@@ -25,6 +27,7 @@ from pathlib import Path
 from cheese.engine import GAME_SLUGS
 from cheese.engine.json_text import quoted
 from cheese.text_files import UnreadableText, read_bounded_text
+from cheese.tournaments.clocks import DEFAULT_MARGIN, MOST_MARGIN_SECONDS
 from cheese.tournaments.store import DEFAULT_DB
 
 
@@ -50,10 +53,12 @@ class Setting:
     metavar: str | None = None
     default: object = None
     resumes: bool = False
+    flag_name: str | None = None
+    """The flag's name when it is not the setting's (``--bots`` for ``bots_file``)."""
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        return "--" + (self.flag_name or self.name).replace("_", "-")
 
     def words(self, value: object) -> list[str]:
         """The resume command's words for ``value``: none when it is unset or false.
@@ -85,6 +90,14 @@ class Setting:
 
 DEFAULT_GAME = "get-the-cheese"
 DEFAULT_DEALS = 2
+TC_HELP = (
+    "Each seat's game clock, BASE+INC seconds (e.g. 10+0.1, or 60): running out forfeits "
+    "the game; bots with time=auto budget it."
+)
+TC_MARGIN_HELP = (
+    f"Seconds a clock may fall below zero before the game is lost (default {DEFAULT_MARGIN:g})."
+)
+BOTS_HELP = "A bots file (TOML) whose bot names may be given as bot specs."
 
 SETTINGS = (
     Setting("bots", (list,), "a list of bot spec strings, e.g. [\"mcts\", \"greedy\"]",
@@ -105,7 +118,8 @@ SETTINGS = (
             help=f"The results database (default {DEFAULT_DB}).", default=DEFAULT_DB,
             resumes=True),
     Setting("name", (str,), "the tournament's name",
-            help="The tournament's name (default: the game and a digest of it).",
+            help="The tournament's name (default: the game, seats and bots, e.g. "
+            "get-the-cheese-4p-mcts-greedy).",
             resumes=True),
     Setting("gauntlet", (bool,), "true or false", help="The first bot sits at every table.",
             default=False, resumes=True),
@@ -113,6 +127,13 @@ SETTINGS = (
             "seconds per decision, a number above 0 and at most 86400", 0, 86400, above=True,
             help="A decision taking longer forfeits the game.", metavar="SECONDS",
             resumes=True),
+    Setting("tc", (str,), 'a game clock BASE+INC in seconds, e.g. "10+0.1" or "60"',
+            help=TC_HELP, metavar="BASE+INC", resumes=True),
+    Setting("tc_margin", (int, float),
+            f"seconds, a number from 0 to {MOST_MARGIN_SECONDS:g}", 0, MOST_MARGIN_SECONDS,
+            help=TC_MARGIN_HELP, metavar="SECONDS", resumes=True),
+    Setting("bots_file", (str,), "the path of a bots file (TOML)", help=BOTS_HELP,
+            metavar="FILE", resumes=True, flag_name="bots"),
     Setting("cluster", (str,), "a Dask scheduler address, tcp://HOST:PORT",
             help="Play on a Dask cluster, tcp://HOST:PORT.", metavar="ADDRESS"),
     Setting("log", (str,), "the path of the log file",

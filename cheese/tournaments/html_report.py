@@ -1,8 +1,8 @@
 """A tournament's report as one self-contained HTML page (figures embedded as PNG).
 
 The page holds the settings, the ratings table, the ratings with their 95% intervals as
-error bars, the head-to-head score matrix as a heatmap, each bot's points per game, and
-the forfeits. Needs matplotlib (the ``report`` extra).
+error bars, the head-to-head score matrix as a heatmap, each bot's points per game, the
+forfeits and each bot's reply times. Needs matplotlib (the ``report`` extra).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cheese.tournaments.latency import Latency, seconds_text
 from cheese.tournaments.ratings import Ratings
-from cheese.tournaments.standings import Forfeits, forfeits, tournament_ratings
+from cheese.tournaments.standings import Forfeits, bot_latencies, forfeits, tournament_ratings
 from cheese.tournaments.store import StoredTournament, games
 
 if TYPE_CHECKING:
@@ -70,6 +71,8 @@ def report_page(connection: sqlite3.Connection, tournament: StoredTournament) ->
                 "points per game by bot"),
         "<h2>Forfeits</h2>",
         _forfeits(faults),
+        "<h2>Reply times</h2>",
+        _latencies(bot_latencies(connection, tournament)),
         "</body></html>",
     ]
     return "\n".join(parts)
@@ -206,6 +209,22 @@ def _points_figure(points: dict[str, list[float]], order: Sequence[str]) -> Figu
         axes.invert_yaxis()
     axes.set_xlabel("points per game")
     return figure
+
+
+def _latencies(found: dict[str, Latency]) -> str:
+    if not found:
+        return "<p>None kept (games stored before reply times were).</p>"
+    rows = "".join(
+        f"<tr><td></td><td>{html.escape(bot)}</td><td>{measured.decisions}</td>"
+        f"<td>{seconds_text(measured.median)}</td><td>{seconds_text(measured.longest)}</td></tr>"
+        for bot, measured in found.items()
+    )
+    head = "<tr><th></th><th>bot</th><th>decisions</th><th>median</th><th>max</th></tr>"
+    note = (
+        '<p class="note">Each decision the referee timed (an external bot\'s own measure '
+        "of its reply when it gives one).</p>"
+    )
+    return f"<table>{head}{rows}</table>{note}"
 
 
 def _forfeits(faults: Forfeits) -> str:

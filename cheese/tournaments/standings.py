@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cheese.tournaments.latency import Latency, latencies
 from cheese.tournaments.ratings import RatedGame, Ratings, rate
 from cheese.tournaments.store import StoredGame, StoredTournament, games
 
@@ -88,3 +89,11 @@ def forfeits(connection: sqlite3.Connection, tournament: StoredTournament) -> Fo
         bot = game.seats[game.forfeit]
         by_bot.setdefault(bot, Counter())[game.fault.words] += 1
     return Forfeits(by_bot)
+
+
+def bot_latencies(
+    connection: sqlite3.Connection, tournament: StoredTournament
+) -> dict[str, Latency]:
+    """Each bot's reply times over its stored decisions (games stored before they were
+    kept count for none)."""
+    return latencies((game.seats, game.replies) for game in games(connection, tournament.id))
