@@ -6,6 +6,9 @@ Bot`` or a class with a ``from_params`` class method. An optional ``PARAMETERS``
 ``cheese.bots.spec`` parameters on the loaded object documents its settings in
 ``cheese bots``. Built-in names take precedence over entry points of the same name.
 
+External bots, processes that speak the line protocol (``cheese.external``), are named
+``cmd:COMMAND`` or ``NAME@FILE`` (a bot of a bots file).
+
 The registry is rebuilt on every call, so installing a package takes effect without a
 restart and tests can substitute entry points.
 
@@ -159,6 +162,14 @@ def make_bot(spec: str) -> Bot:
     Raises ``BotSpecError`` for an unknown bot, an unknown key or a bad value; the
     message lists the allowed keys with their ranges and defaults.
     """
+    # Imported here: the external bots import the bots' base, which imports this module's
+    # package.
+    from cheese.external.bot import ExternalBot
+    from cheese.external.spec import external_command
+
+    command = external_command(spec)
+    if command is not None:
+        return ExternalBot(command)
     name, params = parse_spec(spec)
     factory, origin = _find_factory(name)
     try:
