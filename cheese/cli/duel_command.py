@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from contextlib import ExitStack, closing
 from pathlib import Path
@@ -71,8 +72,8 @@ def duel(
         Path | None,
         typer.Option(
             metavar="PATH",
-            help="Store every game in this results database (cheese replay PATH:ID); "
-            "the same duel run again plays only the games not stored yet.",
+            help="Store every game in this results database (cheese replay DB:ID --db "
+            "PATH); the same duel run again plays only the games not stored yet.",
         ),
     ] = None,
     sprt: Annotated[
@@ -133,13 +134,15 @@ def duel(
         raise typer.Exit(EXIT_INTERRUPTED) from None
     if db is not None and report.stored_as is not None:
         earlier = (
-            f", {counted(report.resumed, 'game')} of them from an earlier run"
+            f" ({counted(report.resumed, 'game')} stored by an earlier run, not played again)"
             if report.resumed
             else ""
         )
+        where = shlex.quote(str(db))
         print(
-            f"stored in {db} as {report.stored_as!r}{earlier}; `cheese tournament games {db} "
-            f"--name {report.stored_as}` lists them, `cheese replay {db}:ID` replays one",
+            f"stored in {db} as {report.stored_as!r}{earlier}; `cheese tournament games "
+            f"{where} --name {report.stored_as}` lists them, `cheese replay DB:ID --db "
+            f"{where}` replays one",
             file=sys.stderr,
         )
     if as_json:
