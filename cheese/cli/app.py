@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cheese import __version__
 from cheese.cli.bench_command import bench
+from cheese.cli.bot_command import bot_app
 from cheese.cli.bots_command import bots
 from cheese.cli.duel_command import duel
 from cheese.cli.errors import (
@@ -144,6 +145,7 @@ def score(
 
 app.command()(bench)
 app.command()(bots)
+app.add_typer(bot_app, name="bot")
 app.command()(duel)
 app.command()(ratings)
 app.add_typer(tournament_app, name="tournament")
