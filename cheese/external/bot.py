@@ -103,7 +103,7 @@ class ExternalBot:
             message = game_over(self._game_id, final.ranking(), final.scores(), final_views(final))
         try:
             session.process.send(message)
-        except BotExited as error:
+        except (BotExited, ProtocolError) as error:
             LOGGER.info("bot %s %s after its game", self.spec, error)
             self._keeper.end(session)
             return
@@ -128,6 +128,9 @@ class ExternalBot:
         except BotExited as error:
             self._keeper.end(session)
             raise BotFailure("crash", f"{error} before its game began") from None
+        except ProtocolError as error:
+            self._keeper.end(session)
+            raise BotFailure("protocol", f"{error} before its game began") from None
         self._session = session
         return session
 

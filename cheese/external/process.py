@@ -217,10 +217,14 @@ class BotProcess:
                 return event
 
     def _process_gone(self) -> NoReturn:
+        from cheese.external.protocol import ProtocolError
+
         try:
             self._process.wait(EXIT_NOTICE_SECONDS)
         except subprocess.TimeoutExpired:
-            pass
+            raise ProtocolError(
+                "closed its standard input or output but is still running"
+            ) from None
         raise BotExited(self.exit_description())
 
     def close(self, quit_message: Mapping[str, object] | None = None) -> None:
