@@ -57,6 +57,8 @@ from cheese.tournaments.tournament import run_tournament as play_tournament
 SCALE_MEAN = 1500.0
 """The mean Elo of a calibration's candidates: the levels' scale is fixed there."""
 DEFAULT_DB = "cheese-levels.db"
+DIGITS = 4
+"""Decimals a table keeps of each figure (the file holds exactly what is measured)."""
 MIN_DEALS = 2
 """Fewest deals per table: the bootstrap over deals needs two to give an interval."""
 
@@ -215,10 +217,10 @@ def _elo_levels(
             Level(
                 level=0,
                 spec=rating.bot,
-                value=rating.elo + shift,
-                ci95=(rating.ci95[0] + shift, rating.ci95[1] + shift),
+                value=round(rating.elo + shift, DIGITS),
+                ci95=(round(rating.ci95[0] + shift, DIGITS), round(rating.ci95[1] + shift, DIGITS)),
                 games=rating.games,
-                score=rating.score,
+                score=round(rating.score, DIGITS),
             )
         )
     scale = (
@@ -249,10 +251,10 @@ def _solitaire_levels(
             Level(
                 level=0,
                 spec=spec,
-                value=record.completion,
-                ci95=record.ci95,
+                value=round(record.completion, DIGITS),
+                ci95=(round(record.ci95[0], DIGITS), round(record.ci95[1], DIGITS)),
                 games=record.games,
-                score=record.mean_score,
+                score=round(record.mean_score, DIGITS),
             )
         )
     scale = "completion rate over the same seeded deals; 95% intervals: Wilson; score: mean"
