@@ -13,6 +13,7 @@ from typing import Protocol
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -130,6 +131,7 @@ class Flow:
 
     items: tuple[Text, ...]
     gap: str = " · "
+    style: str = ""
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = [len(item.plain) for item in self.items] or [0]
@@ -138,11 +140,11 @@ class Flow:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
-        line = Text()
+        line = Text(style=self.style)
         for item in self.items:
             if line.plain and len(line.plain) + len(self.gap) + len(item.plain) > width:
                 yield line
-                line = Text()
+                line = Text(style=self.style)
             if line.plain:
                 line.append(self.gap)
             line.append_text(item)
@@ -181,6 +183,17 @@ def places(keys: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
     (3, 1, 3, 2)
     """
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+def in_words(names: Sequence[str]) -> str:
+    """``names`` as a sentence lists them.
+
+    >>> in_words(["points"]), in_words(["points", "king mice", "mice"])
+    ('points', 'points, king mice and mice')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def standings_table(
@@ -231,17 +244,44 @@ def standings_table(
             None,
         )
         if broken is None:
-            tied = columns[0] if len(columns) == 1 else ", ".join(columns[:-1])
-            tied += "" if len(columns) == 1 else f" and {columns[-1]}"
+            tied = in_words(columns)
             notes.append(
                 Text.assemble(labels[ahead], " and ", labels[behind])
                 + f" share place {placed[ahead]}: equal {tied}"
             )
         else:
-            equal = ", ".join(columns[:broken])
+            equal = in_words(columns[:broken])
             notes.append(
                 Text.assemble(labels[ahead], " ahead of ", labels[behind])
                 + f": equal {equal}, more {columns[broken]} "
                 f"({keys[ahead][broken]} to {keys[behind][broken]})"
             )
     return Group(result, *notes) if notes else result
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """A screen's title: its parts in a rule across the width when they fit on it, else
+    the parts on as few lines as they need (broken between parts) above a plain rule, so
+    no part is ever cut.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=30, color_system=None)
+    >>> console.print(Title(("Cheese Drop", "seed 3")))
+    ──── Cheese Drop · seed 3 ────
+    >>> console.print(Title(("Get The Cheese!", "seed 123456789", "move 4/36")))
+    Get The Cheese!
+    seed 123456789 · move 4/36
+    ──────────────────────────────
+    """
+
+    parts: tuple[str, ...]
+    style: str = "dim"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = " · ".join(self.parts)
+        if len(whole) + 4 <= options.max_width:
+            yield Rule(whole, style=self.style)
+            return
+        yield Flow(tuple(Text(part) for part in self.parts))
+        yield Rule(style=self.style)

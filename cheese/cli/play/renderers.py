@@ -13,8 +13,5 @@ from cheese.cli.play.renderer import Renderer
 from cheese.engine import GAME_SLUGS
 
 RENDERERS: Mapping[str, Renderer] = MappingProxyType(
-    {
-        slug: import_module(f"{__package__}.{slug.replace('-', '_')}").RENDERER
-        for slug in GAME_SLUGS
-    }
+    {slug: import_module(f"{__package__}.{slug.replace('-', '_')}").RENDERER for slug in GAME_SLUGS}
 )

@@ -10,14 +10,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from rich.console import Console
-from rich.rule import Rule
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from cheese.cli.errors import UserInputError
-from cheese.cli.play.menu import choice_number
+from cheese.cli.play.menu import choice_number, shortened
+from cheese.cli.play.pager import page
 from cheese.cli.play.record_file import load_record
-from cheese.cli.play.renderer import Renderer, Table
+from cheese.cli.play.renderer import Flow, Renderer, Table, Title
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.session import standings
 from cheese.engine import RecordError, Seat, State
@@ -32,6 +32,8 @@ GAME_ID = re.compile(r"[0-9]+")
 MAX_GAME_ID = 2**63 - 1
 """The largest id a results database (SQLite) can hold."""
 REPLAY_HELP = "Enter or n: next move · b: back · a number: go to that move · e: end · q: quit"
+REPLAY_KEYS = "n b e q or a move's number"
+"""The keys in short, for the prompt between two pages."""
 
 
 def load_replay(source: str, database: Path) -> GameRecord:
@@ -110,74 +112,127 @@ class Replay:
         return len(self.positions) - 1
 
     def run(self) -> int:
-        move = 0
-        while True:
-            self.show(move)
-            try:
-                text = self.read_line(f"move {move}/{self.last} > ").strip().lower()
-            except EOFError:
-                self.console.print()
-                return 0
-            if text in ("", "n", "next"):
-                if move == self.last:
-                    self.console.print("That was the last move (b goes back, q quits).")
-                move = min(move + 1, self.last)
-            elif text in ("b", "back", "p"):
-                move = max(move - 1, 0)
-            elif text in ("e", "end"):
-                move = self.last
-            elif text in ("q", "quit", "exit"):
-                return 0
-            elif (number := choice_number(text)) is not None and number <= self.last:
-                move = number
-            else:
-                self.console.print(f"{quoted(text)}: {REPLAY_HELP} (moves 0 to {self.last})")
+        """Show the start, then follow what is typed until ``q`` or the end of input.
 
-    def show(self, move: int) -> None:
-        """The position after ``move`` decisions: the move itself, then the board."""
-        state = self.states[self.positions[move]]
-        where = "everything revealed" if self.seat is None else f"seat {self.seat}'s view"
+        Only a change of move redraws the screen: a message (a refused key, the first or
+        the last move reached) stays under the board it is about.
+        """
+        move = 0
+        try:
+            typed = self.show(move)
+            while True:
+                if typed is None:
+                    typed = self.read_line(f"move {move}/{self.last} > ")
+                text, typed = typed.strip().lower(), None
+                going = self._target(text, move)
+                if going is None:
+                    return 0
+                if going != move:
+                    move = going
+                    typed = self.show(move)
+        except EOFError:
+            self.console.print()
+            return 0
+
+    def _target(self, text: str, move: int) -> int | None:
+        """The move ``text`` asks for from ``move`` (``move`` itself, with a message, when
+        it asks for none), or None to quit."""
+        if text in ("q", "quit", "exit"):
+            return None
+        if text in ("", "n", "next"):
+            if move == self.last:
+                self.console.print("That was the last move (b goes back, q quits).")
+            return min(move + 1, self.last)
+        if text in ("b", "back", "p"):
+            if move == 0:
+                self.console.print("This is the start of the game (Enter goes on, q quits).")
+            return max(move - 1, 0)
+        if text in ("e", "end"):
+            return self.last
+        number = choice_number(text)
+        if number is not None and number <= self.last:
+            return number
         self.console.print(
-            Rule(f"{self.renderer.title} · seed {self.record.seed} · move {move}/{self.last} "
-                 f"· {where}", style="dim")
+            f"{quoted(shortened(text))} is not a key here: type n, b, e, q or a move from 0 "
+            f"to {self.last}.",
+            style="yellow",
         )
+        return move
+
+    def show(self, move: int) -> str | None:
+        """The position after ``move`` decisions: the title, the move itself, the board,
+        and at the end the resolution; paged, so nothing scrolls off unread. What the
+        person typed at a page's prompt instead of Enter, if anything (a key to act on)."""
+        try:
+            page(self.console, self._blocks(move), self._more)
+        except _Typed as typed:
+            return typed.text
+        return None
+
+    def _more(self, prompt: str) -> str:
+        text = self.read_line(f"{prompt} (or a key: {REPLAY_KEYS}) ")
+        if text.strip():
+            raise _Typed(text)
+        return text
+
+    def _blocks(self, move: int) -> list[RenderableType]:
+        state = self.states[self.positions[move]]
+        where = "everything revealed" if self.seat is None else f"P{self.seat + 1}'s view"
+        blocks: list[RenderableType] = [
+            Title(
+                (
+                    self.renderer.title,
+                    f"seed {self.record.seed}",
+                    f"move {move}/{self.last}",
+                    where,
+                )
+            )
+        ]
         if move > 0:
-            self._show_move(move)
+            blocks.extend(self._move_blocks(move))
         if self.seat is None:
-            self.console.print(self.renderer.revealed_board(state.revealed_view(), self.table))
+            blocks.append(self.renderer.revealed_board(state.revealed_view(), self.table))
         else:
-            self.console.print(self.renderer.board(state.view(self.seat), self.table))
+            blocks.append(self.renderer.board(state.view(self.seat), self.table))
         if state.is_terminal():
-            for step in self.renderer.resolution(self._view(state), self.table):
-                self.console.print(step)
-            self.console.print(standings(state, self.renderer, self.table))
+            blocks.extend(self.renderer.resolution(self._view(state), self.table))
+            blocks.append(standings(state, self.renderer, self.table))
         elif move == self.last:
-            self.console.print("The record stops here: the game was left unfinished.")
-        self.console.print(Text(REPLAY_HELP, style="dim"))
+            blocks.append(Text("The record stops here: the game was left unfinished."))
+        blocks.append(Flow(tuple(Text(key) for key in REPLAY_HELP.split(" · ")), style="dim"))
+        return blocks
 
     def _view(self, state: State) -> object:
         return state.view(0 if self.seat is None else self.seat)
 
-    def _show_move(self, move: int) -> None:
+    def _move_blocks(self, move: int) -> list[RenderableType]:
+        """What happened at ``move``: who played what, then anything it made public."""
         index = self.positions[move - 1]
         before, after = self.states[index], self.states[index + 1]
         mover = before.current_player
-        if self.seat is None:
-            line: Text | None = self.renderer.player_label(self.table, mover) + (
-                f" played {before.action_to_string(self.record.actions[index])}"
-            )
+        played = self.renderer.shown_move(
+            before.view(mover), before.action_to_string(self.record.actions[index])
+        )
+        line: Text | None
+        if self.seat is None or mover == self.seat:
+            line = self.renderer.player_label(self.table, mover) + f" played {played}"
         else:
             line = self.renderer.describe(
                 before.view(self.seat), after.view(self.seat), mover, self.table
             )
-            if mover == self.seat:
-                line = self.renderer.player_label(self.table, mover) + (
-                    f" played {before.action_to_string(self.record.actions[index])}"
-                )
-        if line is not None:
-            self.console.print(line)
+        blocks: list[RenderableType] = [] if line is None else [line]
         arrived = self.states[self.positions[move]]
-        for step in self.renderer.scored(
-            self._view(self.states[self.positions[move - 1]]), self._view(arrived), self.table
-        ):
-            self.console.print(step)
+        blocks.extend(
+            self.renderer.scored(
+                self._view(self.states[self.positions[move - 1]]), self._view(arrived), self.table
+            )
+        )
+        return blocks
+
+
+class _Typed(Exception):
+    """A key typed at a page's prompt: the paging stops and the key is acted on."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
