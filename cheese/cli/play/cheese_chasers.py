@@ -21,7 +21,7 @@ from cheese.engine.cheese_chasers.activity import (
 )
 from cheese.engine.cheese_chasers.board import DIRECTION_NAMES, Cell, neighbour
 from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MOUSE, TRAP
-from cheese.engine.cheese_chasers.scoring import score_table
+from cheese.engine.cheese_chasers.scoring import TableScore, score_table
 from cheese.engine.cheese_chasers.sheet import ChasersSheet
 from cheese.engine.cheese_chasers.view import ChasersView
 
@@ -142,14 +142,17 @@ class CheeseChasersRenderer:
                 drawn,
             ),
             Text(f"left in the deck: {left}"),
-            Text(
-                f"active traps: {score.active_traps} ({LOSING_ACTIVE_TRAPS} lose) · score so "
-                f"far {score.total} = nice {score.nice} + bonus {score.bonus} + surrounded "
-                f"{score.surrounded}"
-            ),
+            Text(f"active traps: {score.active_traps} ({LOSING_ACTIVE_TRAPS} lose) · ")
+            + self._score(score),
             grid(view, targets),
             Legend(LEGEND),
         )
+
+    def _score(self, score: TableScore) -> Text:
+        parts = f"nice {score.nice} + bonus {score.bonus} + surrounded {score.surrounded}"
+        if score.active_traps >= LOSING_ACTIVE_TRAPS:
+            return Text("score 0: the game is lost")
+        return Text(f"score so far {score.total} = {parts}")
 
     def revealed_board(self, revealed: object, table: Table) -> RenderableType:
         assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"

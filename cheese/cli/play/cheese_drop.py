@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Flow, Legend, Step, Table, seat_text, standings_table
+from cheese.cli.play.renderer import Flow, Legend, Step, Table, seat_text
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_drop.betting import column_event, column_lane, is_lane_column
 from cheese.engine.cheese_drop.core import (
@@ -399,18 +399,21 @@ class CheeseDropRenderer:
         return Flow(tuple(items))
 
     def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+        """The points of each round and the totals (the standings that follow give the
+        places; equal totals share one)."""
         assert isinstance(final, DropView)
-        labels = [self.player_label(table, seat) for seat in range(table.num_players)]
-        rounds = [
-            (f"round {number}", [str(points) for points in result.points])
-            for number, result in enumerate(final.results, start=1)
-        ]
-        return (
-            Group(
-                Text("Points by round (equal totals share a place)", style="bold"),
-                standings_table(labels, [(total,) for total in final.totals], ("total",), rounds),
-            ),
-        )
+        rounds = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        rounds.add_column("player", no_wrap=True)
+        for number in range(1, len(final.results) + 1):
+            rounds.add_column(f"round {number}", justify="right")
+        rounds.add_column("total", justify="right")
+        for seat in range(table.num_players):
+            rounds.add_row(
+                self.player_label(table, seat),
+                *(str(result.points[seat]) for result in final.results),
+                str(final.totals[seat]),
+            )
+        return (Group(Text("Points by round", style="bold"), rounds),)
 
 
 RENDERER = CheeseDropRenderer()

@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Flow, Legend, Step, Table, standings_table
+from cheese.cli.play.renderer import Flow, Legend, Step, Table
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
@@ -28,7 +28,6 @@ from cheese.engine.get_the_cheese.resolve import (
     chase_cats_with_dogs,
     feed_mice,
     move_king_mice_to_front,
-    rank_key,
 )
 from cheese.engine.get_the_cheese.view import (
     UNKNOWN,
@@ -50,12 +49,12 @@ LEGEND: tuple[str, ...] = (
     "c cat",
     "D dog",
     "? face down",
-    "* always face down",
-    "(m) yours, face down",
+    "* goes face down",
+    "(m) face-down m",
 )
 """The board's key, one entry per symbol."""
 FIRST_QUESTION = "Draw 3 cards or play 3?"
-START_QUESTION = "Starting cheese (the 1st card goes face down on it):"
+START_QUESTION = "Starting cheese (gets the 1st card):"
 _PLAY = re.compile(r"([0-9]+)\s*:\s*([a-z*]+)\s*,\s*([a-z*]+)\s*,\s*([a-z*]+)")
 
 
@@ -161,8 +160,9 @@ class GetTheCheeseRenderer:
     def board(self, view: object, table: Table) -> RenderableType:
         assert isinstance(view, GtcView)
         hand = [KIND_NAMES[kind] for kind in KINDS for _ in range(view.hand[kind])]
+        whose = "your hand" if table.names[view.seat] == "you" else f"P{view.seat + 1}'s hand"
         return self._table(
-            view, table, Text.assemble(("your hand: ", "bold"), " ".join(hand) or "empty")
+            view, table, Text.assemble((f"{whose}: ", "bold"), " ".join(hand) or "empty")
         )
 
     def revealed_board(self, revealed: object, table: Table) -> RenderableType:
@@ -258,21 +258,14 @@ class GetTheCheeseRenderer:
         return ()
 
     def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+        """Each cheese resolved step by step (the standings that follow show the score
+        piles' points, king mice and mice, which break ties)."""
         assert isinstance(final, GtcView)
         steps: list[RenderableType] = []
         for index, line in enumerate(final.lines):
             cheese = final.cheeses[index]
             animals = [Animal(card.owner, card.kind) for card in line]
             steps.append(self._resolve_line(index, cheese, animals, table))
-        if final.score_piles is not None:
-            labels = [self.player_label(table, seat) for seat in range(table.num_players)]
-            keys = [rank_key(pile) for pile in final.score_piles]
-            steps.append(
-                Group(
-                    Text("Score piles (equal points: more king mice, then more mice)", "bold"),
-                    standings_table(labels, keys, ("points", "king mice", "mice")),
-                )
-            )
         return steps
 
     def _resolve_line(
