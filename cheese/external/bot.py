@@ -177,12 +177,12 @@ def _legal_action(answer: int | str, notations: Sequence[tuple[int, str]]) -> in
             return answer
         raise BotFailure(
             "illegal",
-            f"chose action {answer}, which is not legal; legal: {[a for a, _ in notations]}",
+            f"chose action {answer}, which is not one of the {len(notations)} legal actions",
         )
     for action, text in notations:
         if text == answer:
             return action
     raise BotFailure(
         "illegal",
-        f"chose {answer!r}, which names no legal action; legal: {[t for _, t in notations]}",
+        f"chose {answer!r}, which names none of the {len(notations)} legal actions",
     )

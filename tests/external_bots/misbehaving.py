@@ -1,0 +1,61 @@
+"""A bot that breaks the protocol in the way its first argument names (see README.md)."""
+
+import json
+import os
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    acts = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            if MODE == "stall":
+                time.sleep(60)
+            if MODE == "flood":
+                sys.stderr.write(("x" * 1023 + "\n") * 4096)
+                sys.stderr.flush()
+            send({"type": "ready", "name": f"misbehaving {MODE}", "version": "1"})
+        elif kind == "act":
+            acts += 1
+            seq = message["seq"]
+            action = message["legal"][0]["action"]
+            if MODE == "broken-pipe":
+                os.close(0)
+                os.close(1)
+                time.sleep(60)
+            elif MODE == "long-line":
+                sys.stdout.write("[" + " " * (2 * 2**20) + "]\n")
+                sys.stdout.flush()
+                continue
+            elif MODE == "illegal":
+                action = 999999
+            elif MODE == "wrong-seq":
+                seq += 1
+            elif MODE == "not-json":
+                sys.stdout.write("e2e4\n")
+                sys.stdout.flush()
+                continue
+            elif MODE == "slow" and acts == 2:
+                time.sleep(30)
+            elif MODE == "flood":
+                sys.stderr.write(("y" * 1023 + "\n") * 4096)
+                sys.stderr.flush()
+            elif MODE == "exit" and acts == 3:
+                sys.exit(3)
+            send({"type": "action", "seq": seq, "action": action})
+        elif kind == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
