@@ -91,7 +91,9 @@ def duel(
     Wins, draws and losses count A's seats against B's seats in every game; Elo, its 95%
     interval (a bootstrap over deals) and LOS come from the deals' scores.
 
-    Example: cheese duel mcts:time=auto greedy --games 200 --tc 10+0.1 --sprt 0,50
+    Example: cheese duel mcts greedy --games 200 --sprt 0,50
+
+    On game clocks, stored: cheese duel mcts:time=auto greedy --tc 10+0.1 --db duels.db
     """
     if games < 1:
         raise UserInputError(f"--games must be at least 1, not {games}")
@@ -263,9 +265,6 @@ def report_as_text(report: DuelReport) -> str:
             line += f", completed {side.completion:.1%} of games"
         lines.append(line)
     for name, side in (("A", report.a), ("B", report.b)):
-        if side.latency is not None:
-            lines.append(f"replies: {name} {side.spec}: {side.latency.text}")
-    for name, side in (("A", report.a), ("B", report.b)):
         if side.forfeits:
             kinds = ", ".join(f"{kind.words} {count}" for kind, count in side.forfeits)
             total = sum(count for _, count in side.forfeits)
@@ -304,5 +303,8 @@ def report_as_text(report: DuelReport) -> str:
             f"beta={settings.beta:g}: LLR {report.sprt.llr:.2f} "
             f"({settings.lower:.2f}, {settings.upper:.2f}), {verdict}"
         )
+    for name, side in (("A", report.a), ("B", report.b)):
+        if side.latency is not None:
+            lines.append(f"replies: {name} {side.spec}: {side.latency.text}")
     lines.extend(f"note: {note}" for note in notes(report))
     return "\n".join(lines)

@@ -39,8 +39,11 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     assert data["wins"] + data["draws"] + data["losses"] == 2 * 2 * 4
     assert data["score"] == (data["wins"] + data["draws"] / 2) / 16
     for side in ("a", "b"):
-        assert set(data[side]) == {"spec", "mean_points", "forfeits"}
+        assert set(data[side]) == {"spec", "mean_points", "forfeits", "latency"}
         assert data[side]["spec"] == "random" and data[side]["forfeits"] == {}
+        latency = data[side]["latency"]
+        assert set(latency) == {"decisions", "median", "max"} and latency["decisions"] > 0
+        assert 0 <= latency["median"] <= latency["max"]
         assert data[side]["mean_points"] > 0
     low, high = data["elo_ci95"]
     assert low <= data["elo"] <= high
@@ -52,7 +55,7 @@ def test_chasers_report_completion_and_the_points_difference(
 ) -> None:
     data = duel_json(capsys, "random", "random", "--game", "cheese-chasers", "--games", "4")
     assert (data["players"], data["games"], data["deals"]) == (1, 4, 2)
-    assert set(data["a"]) == {"spec", "mean_points", "completion", "forfeits"}
+    assert set(data["a"]) == {"spec", "mean_points", "completion", "forfeits", "latency"}
     assert set(data["score_difference"]) == {"mean", "ci95"}
 
 
@@ -76,6 +79,10 @@ def test_the_same_seed_gives_the_same_json_with_any_worker_count(
     alone = duel_json(capsys, *arguments, "--workers", "1", "--seed", "9")
     pooled = duel_json(capsys, *arguments, "--workers", "2", "--seed", "9")
     other = duel_json(capsys, *arguments, "--workers", "1", "--seed", "10")
+    # Reply times are the machine's; the decisions they count are the duel's.
+    for data in (alone, pooled, other):
+        for side in ("a", "b"):
+            data[side]["latency"] = data[side]["latency"]["decisions"]
     assert alone == pooled
     assert alone != other
 

@@ -10,6 +10,12 @@ process with a segmentation fault, ``fault-kill`` is killed by SIGKILL (as by th
 out-of-memory killer), ``fault-print`` prints to standard output at every decision, and
 ``fault-late-build`` is built in the parent but fails to build in a worker process. Each
 fault comes on the bot's first decision, except ``fault-print``, which plays on.
+
+For game clocks and the referee's side of external bots: ``fault-slow`` spends its whole
+clock and 0.3 s more on its first decision (0.3 s without a clock); ``fault-failure``
+raises ``BotFailure("protocol", ...)`` as an external bot does; ``fault-reply`` answers at
+once but reports a reply of 5 s (``info["reply_seconds"]``); ``fault-game-over`` plays
+on, and its ``game_over`` hook raises after every game.
 """
 
 from __future__ import annotations
@@ -23,7 +29,11 @@ import sys
 import time
 from collections.abc import Mapping
 
-from cheese.bots.base import Decision, Turn
+from cheese.bots.base import BotFailure, Decision, Turn
+from cheese.engine import State
+
+SLOW_PAST_CLOCK_SECONDS = 0.3
+REPORTED_REPLY_SECONDS = 5.0
 
 
 class FaultBot:
@@ -58,7 +68,19 @@ class FaultBot:
             os.kill(os.getpid(), signal.SIGKILL)
         if self.kind == "print":
             print(f"thinking about {first}")
+        if self.kind == "slow":
+            left = 0.0 if turn.clock is None else turn.clock.remaining
+            time.sleep(left + SLOW_PAST_CLOCK_SECONDS)
+        if self.kind == "failure":
+            raise BotFailure("protocol", "sent 'hello?' instead of an action")
+        if self.kind == "reply":
+            return Decision(first, {"reply_seconds": REPORTED_REPLY_SECONDS})
         return Decision(first)
+
+    def game_over(self, final: State | None) -> None:
+        if self.kind == "game-over":
+            ended = "abandoned" if final is None else "played"
+            raise RuntimeError(f"no cheese after the game ({ended})")
 
 
 def _factory(kind: str):  # type: ignore[no-untyped-def]
@@ -81,6 +103,10 @@ interrupt_bot = _factory("interrupt")
 segv_bot = _factory("segv")
 kill_bot = _factory("kill")
 print_bot = _factory("print")
+slow_bot = _factory("slow")
+failure_bot = _factory("failure")
+reply_bot = _factory("reply")
+game_over_bot = _factory("game-over")
 
 
 def late_build_bot(params: Mapping[str, str]) -> FaultBot:
