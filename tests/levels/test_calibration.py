@@ -24,9 +24,7 @@ SMALL = {
     "get-the-cheese": Ladder(
         "get-the-cheese", ("greedy", "random", "greedy:temperature=0.1"), 3, 30
     ),
-    "cheese-chasers": Ladder(
-        "cheese-chasers", ("random", "greedy"), 1, 80
-    ),
+    "cheese-chasers": Ladder("cheese-chasers", ("random", "greedy"), 1, 80),
 }
 
 
@@ -62,8 +60,10 @@ def test_the_command_names_every_setting_that_decides_the_games() -> None:
     assert request.command() == (
         "cheese levels calibrate get-the-cheese --games 500 --seed 3 --db 'my levels.db'"
     )
-    assert CalibrationRequest("cheese-drop").command().startswith(
-        "cheese levels calibrate cheese-drop --games 2520 --seed 0"
+    assert (
+        CalibrationRequest("cheese-drop")
+        .command()
+        .startswith("cheese levels calibrate cheese-drop --games 2520 --seed 0")
     )
 
 
