@@ -215,3 +215,62 @@ def test_an_endless_file_is_refused_in_one_line(
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("cheese: error: /dev/zero: is larger than 512 MiB")
     assert result.stderr.count("\n") == 1
+
+
+CLOCK_FAULTS = [
+    ("fault-slow", "timeout"),  # returns past its clock and the margin
+    ("fault-sleep", "timeout"),  # never returns: killed once its clock and a second are up
+    ("fault-reply", "timeout"),  # fast, but its own measure of the reply is 5 s
+    ("fault-failure", "protocol"),  # an external bot's failure, stored as its kind
+]
+
+
+@pytest.mark.parametrize(("bot", "kind"), CLOCK_FAULTS)
+def test_a_bot_that_runs_out_of_its_clock_forfeits_on_time(
+    tmp_path: Path, bot: str, kind: str
+) -> None:
+    result = cheese(
+        "tournament", "run", bot, "random", "--game", "cheese-drop", "--deals", "1",
+        "--tc", "0.4", "--workers", "1", "--db", "clock.db", "-q", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert sorted(stored_faults(tmp_path / "clock.db")) == [(0, kind), (1, kind)]
+    listed = cheese("tournament", "list", "clock.db", cwd=tmp_path)
+    assert "clock: 0.4 s a seat, margin 0.05 s" in listed.stdout
+    words = {"timeout": "lost on time 2", "protocol": "broke the protocol 2"}[kind]
+    assert f"2 forfeits ({words})" in listed.stdout
+
+
+def test_a_clock_does_not_cost_a_bot_that_keeps_within_it(tmp_path: Path) -> None:
+    result = cheese(
+        "duel", "mcts:time=auto,iterations=200", "greedy", "--game", "cheese-drop",
+        "--games", "2", "--tc", "2+0.1", "--workers", "1", "--json", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["a"]["forfeits"] == {} and report["b"]["forfeits"] == {}
+    assert (report["tc"], report["tc_margin"]) == ("2+0.1", 0.05)
+    assert report["a"]["latency"]["decisions"] == report["b"]["latency"]["decisions"] == 30
+
+
+def test_a_failing_game_over_hook_is_logged_and_the_game_stands(tmp_path: Path) -> None:
+    result = cheese(
+        "duel", "fault-game-over", "random", "--game", "cheese-drop", "--games", "2",
+        "--workers", "1", "--json", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["a"]["forfeits"] == {} and report["a"]["mean_points"] is not None
+    assert result.stderr.count("game_over failed: RuntimeError: no cheese after the game") == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_a_forfeit_tells_every_bot_the_game_was_abandoned(tmp_path: Path) -> None:
+    result = cheese(
+        "duel", "fault-game-over", "fault-raise", "--game", "cheese-drop", "--games", "2",
+        "--workers", "1", "--json", cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["b"]["forfeits"] == {"raised": 2}
+    assert result.stderr.count("no cheese after the game (abandoned)") == 2
