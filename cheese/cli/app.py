@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.table import Table
 
 from cheese import __version__
@@ -25,18 +23,23 @@ from cheese.cli.errors import (
     read_text_file,
     report_bad_input,
 )
+from cheese.cli.help_format import readable_help
 from cheese.cli.levels_command import levels_app
 from cheese.cli.me_command import me
 from cheese.cli.parameters import GameArgument
 from cheese.cli.play.command import play, replay
 from cheese.cli.ratings_command import ratings
+from cheese.cli.rules_command import rules
 from cheese.cli.tournament_command import tournament_app
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
 from cheese.tournaments.store import StoreError
 
 app = typer.Typer(
     name="cheese",
-    help="Play Get The Cheese!, Cheese Chasers and Cheese Drop; duel bots; rate them.",
+    help=(
+        "Play Get The Cheese!, Cheese Chasers and Cheese Drop; duel bots; rate them.\n\n"
+        "Example: cheese play cheese-drop, or cheese rules get-the-cheese --summary"
+    ),
     no_args_is_help=True,
     add_completion=False,
     # Markdown joins the lines of a paragraph, so hard-wrapped docstrings reflow to the
@@ -104,17 +107,7 @@ def games(
     Console().print(table)
 
 
-@app.command()
-def rules(
-    game: GameArgument,
-) -> None:
-    """Show the rules of GAME as the engine implements them.
-
-    Example: cheese rules cheese-drop
-    """
-    slug = game
-    page = resources.files("cheese").joinpath("rules", f"{slug}.md").read_text("utf-8")
-    Console().print(Markdown(page))
+app.command()(rules)
 
 
 @app.command()
@@ -145,10 +138,25 @@ def score(
 
 app.command()(bench)
 app.command()(bots)
-app.add_typer(bot_app, name="bot")
+app.add_typer(
+    bot_app,
+    name="bot",
+    help=(
+        "External bots: check one against the protocol, or serve a cheese bot over it.\n\n"
+        "Example: cheese bot check --games 5 python3 examples/bots/random_bot.py"
+    ),
+)
 app.command()(duel)
 app.command()(ratings)
-app.add_typer(tournament_app, name="tournament")
+app.add_typer(
+    tournament_app,
+    name="tournament",
+    help=(
+        "Run tournaments into a results database and read their tables and reports.\n\n"
+        "Example: cheese tournament run mcts greedy random --deals 10, then "
+        "cheese tournament table cheese-results.db"
+    ),
+)
 app.command()(play)
 app.command()(replay)
 app.add_typer(levels_app, name="levels")
@@ -164,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     if not arguments:
         arguments = ["--help"]
     try:
-        result = app(args=arguments, prog_name="cheese", standalone_mode=False)
+        tree = readable_help(typer.main.get_command(app))
+        result = tree.main(args=arguments, prog_name="cheese", standalone_mode=False)
     except click_exceptions.ClickException as error:
         context = getattr(error, "ctx", None)
         command = context.command_path if context is not None else "cheese"
