@@ -1,0 +1,105 @@
+"""The bots file: reading it, refusing bad ones in one line, and names becoming specs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cheese.bots.registry import make_bot
+from cheese.external.bot import ExternalBot
+from cheese.external.bots_file import BotsFileError, expand_bot_names, read_bots_file
+
+GOOD = """
+[[bot]]
+name = "mine"
+command = "python3"
+args = ["bot.py", "--fast"]
+workdir = "."
+env = { LEVEL = "3" }
+restart = "per-game"
+options = { depth = 3, style = "bold" }
+move_seconds = 2.5
+
+[[bot]]
+name = "other"
+command = "cat"
+"""
+
+
+def _file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "bots.toml"
+    path.write_text(text)
+    return path
+
+
+def test_every_setting_is_read(tmp_path: Path) -> None:
+    bots = read_bots_file(_file(tmp_path, GOOD))
+    mine = bots.find("mine")
+    assert bots.names == ("mine", "other")
+    assert mine.argv == ("python3", "bot.py", "--fast")
+    assert mine.workdir == tmp_path.resolve()
+    assert mine.env == (("LEVEL", "3"),)
+    assert mine.restart_per_game
+    assert mine.options == {"depth": 3, "style": "bold"}
+    assert mine.move_seconds == 2.5
+    assert not bots.find("other").restart_per_game
+
+
+def test_names_become_specs_and_others_stay(tmp_path: Path) -> None:
+    path = _file(tmp_path, GOOD)
+    bots = read_bots_file(path)
+    assert expand_bot_names(["mine", "greedy", "mcts:iterations=9"], bots) == [
+        f"mine@{path}", "greedy", "mcts:iterations=9",
+    ]
+    assert expand_bot_names(["mine"], None) == ["mine"]
+
+
+def test_a_worker_rebuilds_the_bot_from_its_spec(tmp_path: Path) -> None:
+    path = _file(tmp_path, GOOD)
+    bot = make_bot(f"other@{path}")
+    assert isinstance(bot, ExternalBot)
+    assert bot.spec == f"other@{path}"
+    assert bot.command.argv == ("cat",)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("not toml = = 1", "is not valid TOML"),
+        ("", "names no bot"),
+        ("[bots]\n", "unknown key 'bots'"),
+        ('[[bot]]\ncommand = "cat"\n', "needs a name"),
+        ('[[bot]]\nname = "a"\n', "needs a command"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\ncolour = 1\n', "unknown key 'colour'"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\nargs = "x"\n', "list of strings"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\nrestart = "often"\n', "restart is 'often'"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\nworkdir = "nowhere"\n', "is not a folder"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\nenv = { A = 1 }\n', "table of strings"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\nmove_seconds = -1\n', "above 0"),
+        ('[[bot]]\nname = "a"\ncommand = "cat"\n[[bot]]\nname = "a"\ncommand = "cat"\n', "twice"),
+    ],
+)
+def test_a_bad_file_is_refused_in_one_line(tmp_path: Path, text: str, words: str) -> None:
+    with pytest.raises(BotsFileError, match=words) as caught:
+        read_bots_file(_file(tmp_path, text))
+    assert "\n" not in str(caught.value)
+    assert str(tmp_path) in str(caught.value)
+
+
+def test_a_missing_file_and_an_unknown_name_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(BotsFileError, match="cannot be read"):
+        read_bots_file(tmp_path / "absent.toml")
+    path = _file(tmp_path, GOOD)
+    with pytest.raises(BotsFileError, match="no bot named 'x'; it names: mine, other"):
+        make_bot(f"x@{path}")
+
+
+def test_a_command_that_cannot_start_is_refused_before_any_game(tmp_path: Path) -> None:
+    path = _file(tmp_path, '[[bot]]\nname = "a"\ncommand = "no-such-program-here"\n')
+    with pytest.raises(ValueError, match="no program 'no-such-program-here' on PATH"):
+        make_bot(f"a@{path}")
+    with pytest.raises(ValueError, match="is not an executable file"):
+        make_bot("cmd:./no/such/bot")
+    with pytest.raises(ValueError, match="names no command"):
+        make_bot("cmd:  ")

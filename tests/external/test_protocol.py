@@ -1,0 +1,91 @@
+"""The protocol's messages: what the referee writes and how the bot's replies are read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cheese.bots.base import Clock
+from cheese.external.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    Ready,
+    Unsupported,
+    act,
+    encode,
+    game_over,
+    hello,
+    new_game,
+    read_action,
+    read_ready,
+)
+
+
+def test_each_message_is_one_line_of_json() -> None:
+    messages = [
+        hello("cheese-drop", 2, {"rounds": 3}, {"depth": 2}),
+        new_game(1, 0, 2**63, Clock(10.0, 0.1)),
+        act(1, {"seat": 0}, [(3, "B1"), (7, "é")], None),
+        game_over(1, (1, 2), (9, 4), [{}, {}]),
+    ]
+    for message in messages:
+        line = encode(message)
+        assert line.endswith(b"\n") and line.count(b"\n") == 1
+        assert json.loads(line) == message
+    assert messages[0]["protocol"] == PROTOCOL_VERSION
+    assert messages[1]["clock"] == {"remaining": 10.0, "increment": 0.1}
+    assert messages[2]["legal"] == [
+        {"action": 3, "notation": "B1"},
+        {"action": 7, "notation": "é"},
+    ]
+
+
+def test_an_abandoned_game_has_no_places() -> None:
+    assert game_over(2, None, None, None) == {
+        "type": "game_over", "game_id": 2, "finished": False, "places": None,
+        "scores": None, "final": None,
+    }
+
+
+def test_ready_and_unsupported_are_read() -> None:
+    ready = read_ready(b'{"type":"ready","name":"b","version":"2","author":"me"}')
+    assert ready == Ready("b", "2", "me", ())
+    assert read_ready(b'{"type":"unsupported","reason":"2 players only"}') == Unsupported(
+        "2 players only"
+    )
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        (b"not json", "not JSON"),
+        (b"[1, 2]", "not a JSON object"),
+        (b'{"type": "action"}', "expected 'ready'"),
+        (b'{"type": "ready", "name": 3, "version": "1"}', "'name' must be a string"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
+def test_a_bad_ready_is_a_protocol_error(line: bytes, words: str) -> None:
+    with pytest.raises(ProtocolError, match=words):
+        read_ready(line)
+
+
+def test_an_action_may_be_a_number_or_notation() -> None:
+    assert read_action(b'{"type":"action","seq":4,"action":12}', 4) == 12
+    assert read_action(b'{"type":"action","seq":4,"action":"B1"}', 4) == "B1"
+
+
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        (b'{"type":"action","seq":3,"action":1}', "seq 3, but the act was seq 4"),
+        (b'{"type":"action","seq":"4","action":1}', "'seq' must be an integer"),
+        (b'{"type":"action","seq":4,"action":true}', "integer or notation"),
+        (b'{"type":"action","seq":4}', "integer or notation"),
+        (b'{"type":"ready","seq":4}', "expected 'action'"),
+    ],
+)
+def test_a_bad_action_is_a_protocol_error(line: bytes, words: str) -> None:
+    with pytest.raises(ProtocolError, match=words):
+        read_action(line, 4)
