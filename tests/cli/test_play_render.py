@@ -27,9 +27,7 @@ POSITIONS = {"get-the-cheese": (4, 7, 4), "cheese-chasers": (1, 4, 14), "cheese-
 """Per game: players, seed, and how many decisions seat 0 has made at the snapshot."""
 
 
-def position(
-    slug: str, players: int, seed: int, decisions: int
-) -> tuple[State, State, State]:
+def position(slug: str, players: int, seed: int, decisions: int) -> tuple[State, State, State]:
     """The state where seat 0 decides after ``decisions`` of its own decisions (random
     moves from ``seed``), the end of that game and the state before its last action."""
     rng = random.Random(seed)
@@ -61,8 +59,15 @@ def table_of(state: State, seat: int = 0) -> Table:
 def text_of(renderables: list[RenderableType], colour: bool, width: int = WIDTH) -> str:
     buffer = io.StringIO()
     console = (
-        Console(file=buffer, width=width, force_terminal=True, color_system="standard",
-                highlight=False, markup=False, emoji=False)
+        Console(
+            file=buffer,
+            width=width,
+            force_terminal=True,
+            color_system="standard",
+            highlight=False,
+            markup=False,
+            emoji=False,
+        )
         if colour
         else make_console(plain=True, width=width, file=buffer)
     )
@@ -102,6 +107,7 @@ def test_the_plain_board_fits_80_columns_and_24_rows(slug: str) -> None:
     lines = text_of(board, False).rstrip("\n").split("\n")
     assert max(len(line.rstrip()) for line in lines) <= WIDTH
     assert len(lines) <= 24 - 4, "the board leaves room for the question and the prompt"
+
     def words(text: str) -> list[str]:
         return sorted(word for word in text.split() if word != "·")  # a gap between items
 

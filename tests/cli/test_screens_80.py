@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from cheese.cli.play.menu import Menu, Question
@@ -29,6 +29,7 @@ from cheese.cli.play.renderer import Flow, Renderer, Table
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import Replay
 from cheese.engine import Action, State, load_game
+from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
 
@@ -140,7 +141,7 @@ def question_block(question: Question) -> RenderableType:
     line = Text(question.text, style="bold")
     if question.chosen:
         line = Text.assemble((" › ".join(question.chosen) + " › ", "dim"), line)
-    return Flow((line,)), Flow(question.choices(), gap="   ")
+    return Group(Flow((line,)), Flow(question.choices(), gap="   "))
 
 
 def console(width: int = WIDTH, height: int = HEIGHT) -> Console:
@@ -159,11 +160,7 @@ def console(width: int = WIDTH, height: int = HEIGHT) -> Console:
 def drawn(renderables: list[RenderableType], width: int = WIDTH) -> str:
     screen = console(width)
     for renderable in renderables:
-        if isinstance(renderable, tuple):
-            for part in renderable:
-                screen.print(part)
-        else:
-            screen.print(renderable)
+        screen.print(renderable)
     return screen.export_text()
 
 
@@ -293,6 +290,7 @@ def test_a_typed_play_uses_the_boards_cheese_numbers(players: int) -> None:
     game = play("get-the-cheese", players, 2)
     state, renderer = game.snapshot, game.renderer
     view = state.view(0)
+    assert isinstance(view, GtcView)
     for action in state.legal_actions():
         shown = renderer.shown_move(view, state.action_to_string(action))
         assert state.parse_action(renderer.typed_move(view, shown)) == action
@@ -307,25 +305,40 @@ def test_a_typed_play_uses_the_boards_cheese_numbers(players: int) -> None:
 
 
 def test_the_pager_waits_before_a_screen_would_scroll() -> None:
+    """Pages of at most a screen less the prompt's row; a block that fits on a screen is
+    never split across two."""
     screen = console(height=10)
     waits: list[int] = []
-    blocks = [Text("\n".join(f"block {b} line {n}" for n in range(b % 4 + 1))) for b in range(12)]
+
+    def wait(prompt: str) -> str:
+        waits.append(len(screen.export_text(clear=False).splitlines()))
+        return ""
+
+    sizes = [b % 4 + 1 for b in range(12)]
     page(
         screen,
-        blocks,
-        lambda prompt: waits.append(len(screen.export_text(clear=False).splitlines())) or "",
+        [
+            Text("\n".join(f"block {b} line {n}" for n in range(size)))
+            for b, size in enumerate(sizes)
+        ],
+        wait,
     )
     lines = screen.export_text().splitlines()
-    assert len(lines) == sum(b % 4 + 1 for b in range(12))
+    assert len(lines) == sum(sizes)
     pages = [b - a for a, b in zip([0, *waits], [*waits, len(lines)])]
     assert waits and all(rows <= 9 for rows in pages), "one row is kept for the prompt"
-    assert all(line.startswith("block") for line in lines)
+    assert all(lines[start].endswith("line 0") for start in waits)
 
 
 def test_a_block_taller_than_the_screen_is_split() -> None:
     screen = console(height=5)
     prompts: list[str] = []
-    page(screen, [Text("\n".join(str(n) for n in range(10)))], lambda p: prompts.append(p) or "")
+
+    def wait(prompt: str) -> str:
+        prompts.append(prompt)
+        return ""
+
+    page(screen, [Text("\n".join(str(n) for n in range(10)))], wait)
     assert prompts == [MORE, MORE] and screen.export_text().split() == [str(n) for n in range(10)]
 
 
