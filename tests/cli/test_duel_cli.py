@@ -1,16 +1,23 @@
-"""``cheese duel`` end to end: the JSON shape, the text, reproducibility, one-line errors."""
+"""``cheese duel`` end to end: the JSON shape, the text, reproducibility, one-line errors,
+the game clock, and the games stored with ``--db`` (resumed by a rerun, replayed)."""
 
 from __future__ import annotations
 
 import json
 import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cheese.cli import duel_command
 from cheese.cli.app import main
+from cheese.engine.records import replay
 from cheese.tournaments.play import GameFailed
+from cheese.tournaments.store import read_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -152,3 +159,127 @@ def test_a_failed_game_is_one_line_and_exit_1(
 def test_counts_read_singular_or_plural(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "random", "random", "--game", "cheese-drop", "--games", "2")
     assert code == 0 and out.splitlines()[0] == "cheese-drop, 2 players, 1 deal (2 games), seed 0"
+
+
+def test_the_clock_is_in_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "random", "greedy", "--game", "cheese-drop", "--games", "2", "--tc", "30+0.5"
+    )
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "cheese-drop, 2 players, 1 deal (2 games), seed 0, clock 30+0.5 s"
+    assert [line.split(":")[0] for line in lines if line.startswith("replies")] == ["replies"] * 2
+    shown = r"replies: A random: median [0-9.]+ ms, max [0-9.]+ m?s over 30 decisions"
+    assert re.search(shown, out)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("--tc", "ten"), "--tc 'ten' is not BASE+INC in seconds; write e.g. --tc 10+0.1"),
+        (("--tc", "0"), "the base must be above 0"),
+        (("--tc", "1+2"), "the increment must be at most the base"),
+        (("--tc", "10", "--tc-margin", "-1"), "--tc-margin must be a number of seconds from 0"),
+        (("--tc-margin", "0.1"), "--tc-margin needs a game clock; give --tc BASE+INC"),
+    ],
+)
+def test_bad_clocks_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "random", "greedy", *arguments)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+
+
+def test_time_auto_without_a_clock_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "mcts:time=auto", "greedy")
+    assert (code, out) == (2, "")
+    assert "'mcts:time=auto' budgets its time on the game clock (time=auto)" in err
+    assert "give --tc BASE+INC" in err and err.count("\n") == 1
+
+
+DUEL = ("random", "greedy", "--game", "cheese-drop", "--games", "4", "--workers", "1")
+
+
+def stored_duel(
+    capsys: pytest.CaptureFixture[str], db: Path, *extra: str
+) -> tuple[dict[str, Any], str]:
+    code = main(["duel", *DUEL, "--db", str(db), "--json", *extra])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    data = json.loads(captured.out)
+    assert isinstance(data, dict)
+    return data, captured.err
+
+
+def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(db)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def test_every_game_is_stored_and_a_rerun_plays_none_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "duels" / "night.db"
+    first, err = stored_duel(capsys, db)
+    assert first["stored_as"] == "duel-random-greedy-0" and first["resumed"] == 0
+    assert f"stored in {db} as 'duel-random-greedy-0';" in err
+    assert rows(db, "SELECT name FROM tournaments") == [("duel-random-greedy-0",)]
+    stored = rows(db, "SELECT id, job, replies IS NOT NULL FROM games ORDER BY job")
+    assert [(job, kept) for _, job, kept in stored] == [(0, 1), (1, 1), (2, 1), (3, 1)]
+    again, err = stored_duel(capsys, db)
+    assert again["resumed"] == 4 and "4 games stored by an earlier run" in err
+    assert rows(db, "SELECT count(*) FROM games") == [(4,)]
+    for report in (first, again):
+        for side in ("a", "b"):
+            report[side]["latency"] = report[side]["latency"]["decisions"]
+        report.pop("resumed")
+    assert again == first
+
+
+def test_a_stopped_duel_plays_only_its_missing_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "night.db"
+    whole, _ = stored_duel(capsys, tmp_path / "whole.db")
+    stored_duel(capsys, db)
+    connection = sqlite3.connect(db)
+    connection.execute("DELETE FROM games WHERE job IN (1, 3)")
+    connection.commit()
+    connection.close()
+    resumed, err = stored_duel(capsys, db)
+    assert resumed["resumed"] == 2 and "2 games stored by an earlier run" in err
+    assert [job for (job,) in rows(db, "SELECT job FROM games ORDER BY job")] == [0, 1, 2, 3]
+    for report in (whole, resumed):
+        for side in ("a", "b"):
+            report[side].pop("latency")
+        report.pop("resumed")
+    assert resumed == whole
+
+
+def test_other_settings_of_the_same_duel_get_a_name_of_their_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "night.db"
+    stored_duel(capsys, db)
+    longer, _ = stored_duel(capsys, db, "--games", "8")
+    assert longer["stored_as"].startswith("duel-random-greedy-0-")
+    assert longer["resumed"] == 0 and longer["games"] == 8
+    assert rows(db, "SELECT count(*) FROM games") == [(12,)]
+
+
+def test_a_stored_duel_game_replays(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    stored_duel(capsys, db)
+    record = read_game(db, 1)
+    assert record.players == ("random", "greedy")
+    assert list(replay(record).scores()) == list(record.scores)
+    shown = subprocess.run(
+        [sys.executable, "-m", "cheese", "replay", "DB:1", "--db", str(db)],
+        input="e\nq\n", capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "Traceback" not in shown.stderr
