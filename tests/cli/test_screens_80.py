@@ -115,7 +115,7 @@ def play(
                 seen.append(line)
         scored.extend(renderer.scored(before.view(0), state.view(0), table))
     assert snapshot is not None, "the game reaches the wanted position"
-    return Game(slug, players, snapshot, state, actions, seen[-(players - 1) :], scored)
+    return Game(slug, players, snapshot, state, actions, seen[-2 * players :], scored)
 
 
 def questions(game: Game, answer: Callable[[Question], str]) -> list[Question]:

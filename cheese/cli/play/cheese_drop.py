@@ -121,9 +121,11 @@ def _columns(header: str, count: int, rows: Sequence[tuple[str, Sequence[Text]]]
 
 
 def _column_name(column: Column) -> str:
+    """``lane 3``, or ``event 5`` with what it pays (``event 5 (C: 1 per R, Y)``)."""
     if is_lane_column(column):
         return f"lane {column_lane(column) + 1}"
-    return f"event {column_event(column) + 1}"
+    event = column_event(column)
+    return f"event {event + 1} ({EVENT_SHORT[event]})"
 
 
 def _options(table: Table) -> DropOptions:
@@ -332,10 +334,11 @@ class CheeseDropRenderer:
         who = self.player_label(table, mover)
         if before.phase == Phase.GATE:
             released = after.marbles[len(before.marbles) :]
-            slots = ["."] * SLOT_COUNT
-            for marble in released:
-                slots[marble.slot] = COLOUR_LETTERS[marble.colour]
-            return who + f" set the gate {''.join(slots)}"
+            placed = ", ".join(
+                f"{COLOUR_LETTERS[marble.colour]} in slot {marble.slot + 1}"
+                for marble in sorted(released, key=lambda marble: marble.slot)
+            )
+            return who + f" set the gate: {placed}"
         placed_after = (
             after.results[-1].bets if len(after.results) > len(before.results) else after.bets
         )
