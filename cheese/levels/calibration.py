@@ -12,9 +12,10 @@ running the same command again, as any tournament is. Then:
   measured by its completion rate with the Wilson 95% interval, and its mean score
   (``cheese.levels.solitaire``).
 
-The levels are then chosen from the weakest candidate up: a candidate is kept when its
-interval lies wholly above the last kept one's, so consecutive levels' intervals never
-overlap; the rest are listed in the table as candidates only.
+The levels are then chosen from the strongest candidate down: a candidate is kept when its
+interval lies wholly below the last kept one's, so consecutive levels' intervals never
+overlap and the top level is the strongest bot; the rest are listed in the table as
+candidates only.
 """
 
 from __future__ import annotations
@@ -188,8 +189,9 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
 
 
 def choose_levels(measured: Sequence[Level]) -> tuple[Level, ...]:
-    """From the weakest up, every candidate whose interval is wholly above the last kept
-    one's, numbered from 1.
+    """The strongest candidate, then, going down, every candidate whose interval is wholly
+    below the last kept one's; numbered from 1, the weakest. Going down keeps the game's
+    strongest bot as the top level whatever lies near it.
 
     >>> found = choose_levels([Level(0, "a", 0.0, (-5.0, 5.0), 9, 0.3),
     ...                        Level(0, "b", 4.0, (1.0, 8.0), 9, 0.5),
@@ -198,10 +200,10 @@ def choose_levels(measured: Sequence[Level]) -> tuple[Level, ...]:
     [(1, 'a'), (2, 'c')]
     """
     kept: list[Level] = []
-    for level in sorted(measured, key=lambda level: (level.value, level.score)):
-        if not kept or level.ci95[0] > kept[-1].ci95[1]:
-            kept.append(replace(level, level=len(kept) + 1))
-    return tuple(kept)
+    for level in sorted(measured, key=lambda level: (level.value, level.score), reverse=True):
+        if not kept or level.ci95[1] < kept[-1].ci95[0]:
+            kept.append(level)
+    return tuple(replace(level, level=number) for number, level in enumerate(reversed(kept), 1))
 
 
 def _elo_levels(

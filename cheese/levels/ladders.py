@@ -1,7 +1,7 @@
 """The candidate levels of each game: the bot specs a calibration plays, weakest first.
 
-A calibration plays them all and keeps, from the weakest up, each candidate whose 95%
-interval lies wholly above the last one kept (``cheese.levels.calibration``), so the
+A calibration plays them all and keeps the strongest, then, going down, each candidate
+whose 95% interval lies wholly below the last one kept (``cheese.levels.calibration``), so the
 shipped levels are apart by measurement, not by hope. The candidates were chosen by hand
 from short pilot tournaments: greedy with a softmax temperature spans random play to
 greedy's (a person who sees roughly, not exactly, how good each move is), then searches
@@ -55,21 +55,21 @@ LADDERS = (
             "expectimax",
         ),
         players=1,
-        default_games=6300,
+        default_games=4900,
     ),
     Ladder(
         "cheese-drop",
         (
             "greedy:temperature=0.2",
-            "greedy:temperature=0.08",
-            "greedy:temperature=0.035",
-            "greedy:temperature=0.015",
+            "greedy:temperature=0.1",
+            "greedy:temperature=0.05",
+            "greedy:temperature=0.025",
+            "greedy:temperature=0.01",
             "greedy",
             "mcts",
-            "mcts:iterations=20000",
         ),
         players=2,
-        default_games=2520,
+        default_games=2688,
     ),
 )
 BY_GAME = {ladder.game: ladder for ladder in LADDERS}

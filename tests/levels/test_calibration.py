@@ -125,7 +125,7 @@ def test_too_few_levels_apart_is_refused_with_what_to_do(
         measure(request)
 
 
-def test_levels_are_kept_from_the_weakest_up_when_clear_of_the_last_kept() -> None:
+def test_levels_are_kept_from_the_strongest_down_when_clear_of_the_last_kept() -> None:
     measured = [
         Level(0, "c", 30.0, (20.0, 40.0), 5, 0.6),
         Level(0, "a", 0.0, (-10.0, 10.0), 5, 0.4),
@@ -133,4 +133,4 @@ def test_levels_are_kept_from_the_weakest_up_when_clear_of_the_last_kept() -> No
         Level(0, "d", 35.0, (30.0, 45.0), 5, 0.7),
     ]
     kept = choose_levels(measured)
-    assert [(level.level, level.spec) for level in kept] == [(1, "a"), (2, "c")]
+    assert [(level.level, level.spec) for level in kept] == [(1, "b"), (2, "d")]
