@@ -18,7 +18,8 @@ def table_text(table: LevelTable) -> str:
     lines = textwrap.wrap(f"{info.title} ({table.game}), {seats}: {table.scale}", WIDTH)
     if table.measure == "elo":
         lines.append(
-            f"{'level':<6} {'spec':<{SPEC_WIDTH}} {'Elo':>5}  {'95% interval':<14} {'games':>6}"
+            f"{'level':<6} {'spec':<{SPEC_WIDTH}} {'Elo':>5} {'±':>4}  {'95% interval':<14} "
+            f"{'games':>6}"
         )
         lines += [_elo_line(level) for level in table.levels]
     else:
@@ -55,8 +56,10 @@ def _spec(level: Level) -> str:
 
 def _elo_line(level: Level) -> str:
     interval = f"[{level.ci95[0]:.0f}, {level.ci95[1]:.0f}]"
+    half = (level.ci95[1] - level.ci95[0]) / 2
     return (
-        f"{level.level:<6} {_spec(level):<{SPEC_WIDTH}} {level.value:>5.0f}  {interval:<14} "
+        f"{level.level:<6} {_spec(level):<{SPEC_WIDTH}} {level.value:>5.0f} {half:>4.0f}  "
+        f"{interval:<14} "
         f"{level.games:>6}"
     )
 
