@@ -255,3 +255,128 @@ def test_a_game_from_the_config_is_checked_as_a_flag_is(
         assert run(capsys, *command, "chess") == (2, "", expected)
     seed = run(capsys, "duel", "random", "greedy", "--seed", "-1")
     assert seed == (2, "", "cheese: error: --seed must be from 0 to 2**64 - 1, not -1\n")
+
+
+SCHEMA_2_DB = Path(__file__).parent.parent / "data" / "store" / "schema-2.db"
+
+
+def two_bots(
+    capsys: pytest.CaptureFixture[str], db: Path, *extra: str
+) -> tuple[int, str, str]:
+    return run(
+        capsys, "tournament", "run", "random", "greedy", "--game", "cheese-drop",
+        "--deals", "1", "--workers", "1", "--db", str(db), "-q", *extra,
+    )
+
+
+def test_a_tournament_on_a_clock_keeps_it_and_each_bot_s_reply_times(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "clock.db"
+    code, _, err = tournament(capsys, db, "--tc", "30+0.5")
+    assert code == 0 and "6 of 6 stored" in err
+    code, out, _ = run(capsys, "tournament", "list", str(db))
+    assert "  clock: 30+0.5 s a seat, margin 0.05 s" in out
+    (replies,) = [line for line in out.splitlines() if line.startswith("  replies: ")]
+    assert all(f"{bot} median " in replies for bot in FIELD)
+    listed = json.loads(run(capsys, "tournament", "list", str(db), "--json")[1])[0]
+    assert (listed["settings"]["tc"], listed["settings"]["tc_margin"]) == ("30+0.5", 0.05)
+    assert set(listed["latency"]) == set(FIELD)
+    assert all(entry["decisions"] == 60 for entry in listed["latency"].values())
+    code, out, err = tournament(capsys, db, "--tc", "20+0.5")
+    assert (code, out) == (2, "")
+    assert "tc '30+0.5' there, '20+0.5' now" in err and err.count("\n") == 1
+    code, _, err = tournament(capsys, db, "--tc", "30+0.5", "--tc-margin", "0.2")
+    assert code == 2 and "tc_margin 0.05 there, 0.2 now" in err
+
+
+def test_the_default_name_reads_and_other_settings_get_a_digest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "names.db"
+    code, _, err = two_bots(capsys, db)
+    assert code == 0 and "stored in" in err and "as 'cheese-drop-2p-random-greedy'" in err
+    code, _, err = two_bots(capsys, db)
+    assert "0 games played and stored now; 2 of 2" in err
+    code, _, err = two_bots(capsys, db, "--seed", "4")
+    assert code == 0
+    (name,) = [word.strip("'") for word in err.split() if word.startswith("'cheese-drop-2p")]
+    assert name.startswith("cheese-drop-2p-random-greedy-") and len(name) == 37
+    names = [entry["name"] for entry in json.loads(run(capsys, "tournament", "list", str(db),
+                                                        "--json")[1])]
+    assert names == ["cheese-drop-2p-random-greedy", name]
+
+
+def test_a_tournament_of_a_schema_2_database_resumes_under_its_digest_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "old.db"
+    db.write_bytes(SCHEMA_2_DB.read_bytes())
+    code, _, err = run(
+        capsys, "tournament", "run", "random", "greedy", "--game", "cheese-drop", "--deals",
+        "1", "--workers", "1", "--db", str(db), "-q",
+    )
+    assert code == 0
+    assert "0 games played and stored now; 2 of 2 stored" in err
+    assert "as 'cheese-drop-26a19443'" in err
+
+
+def test_a_database_in_a_missing_folder_is_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "runs" / "today" / "cup.db"
+    code, _, err = two_bots(capsys, db)
+    assert code == 0 and db.is_file() and "2 of 2 stored" in err
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    code, out, err = two_bots(capsys, blocked / "cup.db")
+    assert (code, out) == (2, "")
+    assert "cannot be created" in err and err.count("\n") == 1
+
+
+def test_the_clock_and_the_bots_file_come_from_the_config(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bots = tmp_path / "bots.toml"
+    bots.write_text('[[bot]]\nname = "echo"\ncommand = "cat"\n')
+    config = tmp_path / "t.toml"
+    config.write_text(
+        'bots = ["mcts:time=auto,iterations=30", "greedy"]\ngame = "cheese-drop"\n'
+        f'deals = 1\ntc = "5+0.1"\ntc-margin = 0.1\nbots_file = "{bots}"\n'
+        f'db = "{tmp_path / "c.db"}"\nworkers = 1\n'
+    )
+    code, _, err = run(capsys, "tournament", "run", "--config", str(config), "-q")
+    assert code == 0 and "2 of 2 stored" in err
+    listed = json.loads(run(capsys, "tournament", "list", str(tmp_path / "c.db"), "--json")[1])
+    assert (listed[0]["settings"]["tc"], listed[0]["settings"]["tc_margin"]) == ("5+0.1", 0.1)
+    config.write_text(config.read_text().replace('tc = "5+0.1"\ntc-margin = 0.1\n', ""))
+    code, out, err = run(capsys, "tournament", "run", "--config", str(config), "-q")
+    assert (code, out) == (2, "")
+    assert "budgets its time on the game clock (time=auto)" in err
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--tc", "1+"), "--tc '1+' is not BASE+INC in seconds"),
+        (("--tc-margin", "1"), "--tc-margin needs a game clock"),
+        (("--bots", "missing.toml"), "bots file missing.toml: cannot be read"),
+    ],
+)
+def test_bad_clocks_and_bots_files_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, extra: tuple[str, ...], message: str
+) -> None:
+    code, out, err = two_bots(capsys, tmp_path / "bad.db", *extra)
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+    assert not (tmp_path / "bad.db").exists()
+
+
+def test_the_resume_command_keeps_the_clock_and_the_bots_file() -> None:
+    values = {
+        "bots": ["mybot", "greedy"], "game": "cheese-drop", "deals": 3, "seed": 0,
+        "db": "night.db", "tc": "10+0.1", "tc_margin": 0.1, "bots_file": "bots.toml",
+    }
+    assert resume_command(values).endswith(
+        "--deals 3 --seed 0 --db night.db --tc 10+0.1 --tc-margin 0.1 --bots bots.toml"
+    )
