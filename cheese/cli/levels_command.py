@@ -141,6 +141,12 @@ def calibrate(
     except LevelError as error:
         raise UserInputError(str(error)) from None
     target = table_path(game) if table is None else table
-    target.write_text(found.to_json(), encoding="utf-8")
+    try:
+        target.write_text(found.to_json(), encoding="utf-8")
+    except OSError as error:
+        raise UserInputError(
+            f"{target}: cannot be written ({error.strerror or error}); the games are stored "
+            f"in {request.database}: give --table PATH to write the table elsewhere"
+        ) from None
     print(table_text(found))
     print(f"written to {target}", file=sys.stderr)

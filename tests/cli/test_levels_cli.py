@@ -116,6 +116,8 @@ def test_calibrate_writes_the_table_it_prints_and_a_rerun_writes_it_again(
     first = out_file.read_text(encoding="utf-8")
     code, _, _ = run(capsys, *argv)
     assert code == 0 and out_file.read_text(encoding="utf-8") == first
+    elsewhere = (*argv[:-1], str(tmp_path))  # a folder: the table cannot be written there
+    assert "give --table PATH" in refused(capsys, *elsewhere)
 
 
 def test_me_before_any_game_says_so_and_suggests_a_command(
