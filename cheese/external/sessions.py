@@ -170,3 +170,11 @@ class SessionKeeper:
 SESSIONS = SessionKeeper()
 os.register_at_fork(after_in_child=SESSIONS.forget_all)
 atexit.register(SESSIONS.close_all)
+
+
+def end_bot_processes() -> int:
+    """End every bot process this process keeps and return how many there were: for a
+    long-lived worker (a Dask cluster's) at the end of a run, so none outlives it."""
+    count = len(SESSIONS.live_pids())
+    SESSIONS.close_all()
+    return count

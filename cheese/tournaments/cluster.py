@@ -3,17 +3,21 @@
 The jobs, the play function and the results are those of the local pool, so the games,
 the stored results and the table are the same; only where the games run differs. Dask
 runs a game again on another worker if its worker dies (once). A bot that hangs cannot be
-killed there; a bot that overruns ``--move-time`` and returns still forfeits. Needs the
+killed there; a bot that overruns ``--move-time`` and returns still forfeits. External
+bots run on the workers too (their command must exist there, at the same path); the
+workers, which outlive the run, end their bot processes when it is over. Needs the
 ``cluster`` extra (``pip install 'cheese[cluster]'``).
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from cheese.bots.registry import make_bot
+from cheese.external.sessions import end_bot_processes
 from cheese.parallel import Done, Outcome, Raised
 from cheese.tournaments.jobs import GameJob, GameResult
 from cheese.tournaments.play import BotFactory, play_or_forfeit
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 JOBS_IN_FLIGHT_PER_THREAD = 2
+LOGGER = logging.getLogger("cheese.tournaments.cluster")
 
 
 class ClusterUnavailable(Exception):
@@ -84,4 +89,9 @@ def _play_on(
             if len(submitted) < window:
                 submit()
     finally:
+        try:
+            # The workers outlive the run; their bots must not.
+            client.run(end_bot_processes)
+        except Exception as error:  # a lost worker took its bots with it
+            LOGGER.warning("could not end the workers' bot processes: %s", error)
         client.close()  # type: ignore[no-untyped-call]

@@ -50,7 +50,9 @@ def test_names_become_specs_and_others_stay(tmp_path: Path) -> None:
     path = _file(tmp_path, GOOD)
     bots = read_bots_file(path)
     assert expand_bot_names(["mine", "greedy", "mcts:iterations=9"], bots) == [
-        f"mine@{path}", "greedy", "mcts:iterations=9",
+        f"mine@{path}",
+        "greedy",
+        "mcts:iterations=9",
     ]
     assert expand_bot_names(["mine"], None) == ["mine"]
 

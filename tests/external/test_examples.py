@@ -40,7 +40,17 @@ def test_the_c_example_builds_and_is_compliant(
 ) -> None:
     binary = tmp_path / "random_bot"
     subprocess.run(
-        ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-o", str(binary), str(EXAMPLES / "random_bot.c")],
-        check=True, timeout=120,
+        [
+            "cc",
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-o",
+            str(binary),
+            str(EXAMPLES / "random_bot.c"),
+        ],
+        check=True,
+        timeout=120,
     )
     _compliant([str(binary)], capsys)

@@ -17,11 +17,27 @@ def _tournament(tmp_path: Path, spec: str, *extra: str) -> tuple[str, list[tuple
     database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
     result = subprocess.run(
         [
-            sys.executable, "-m", "cheese", "tournament", "run", spec, "random",
-            "--game", "cheese-drop", "--deals", "1", "--workers", "1", "--db", str(database),
+            sys.executable,
+            "-m",
+            "cheese",
+            "tournament",
+            "run",
+            spec,
+            "random",
+            "--game",
+            "cheese-drop",
+            "--deals",
+            "1",
+            "--workers",
+            "1",
+            "--db",
+            str(database),
             *extra,
         ],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     with sqlite3.connect(database) as connection:
@@ -39,9 +55,7 @@ def _tournament(tmp_path: Path, spec: str, *extra: str) -> tuple[str, list[tuple
         ("exit", "crash"),
     ],
 )
-def test_a_fault_forfeits_and_is_stored_with_its_kind(
-    tmp_path: Path, mode: str, kind: str
-) -> None:
+def test_a_fault_forfeits_and_is_stored_with_its_kind(tmp_path: Path, mode: str, kind: str) -> None:
     spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} {mode}"
     out, rows = _tournament(tmp_path, spec)
     assert len(rows) == 2

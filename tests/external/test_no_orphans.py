@@ -66,8 +66,20 @@ def _runner(tmp_path: Path, marker: str, mode: str, deals: int) -> subprocess.Po
     spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} {mode} {marker}"
     return subprocess.Popen(
         [
-            sys.executable, "-m", "cheese", "tournament", "run", spec, "random",
-            "--deals", str(deals), "--workers", "2", "--db", str(tmp_path / "r.db"), "-q",
+            sys.executable,
+            "-m",
+            "cheese",
+            "tournament",
+            "run",
+            spec,
+            "random",
+            "--deals",
+            str(deals),
+            "--workers",
+            "2",
+            "--db",
+            str(tmp_path / "r.db"),
+            "-q",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -43,8 +43,12 @@ def test_each_message_is_one_line_of_json() -> None:
 
 def test_an_abandoned_game_has_no_places() -> None:
     assert game_over(2, None, None, None) == {
-        "type": "game_over", "game_id": 2, "finished": False, "places": None,
-        "scores": None, "final": None,
+        "type": "game_over",
+        "game_id": 2,
+        "finished": False,
+        "places": None,
+        "scores": None,
+        "final": None,
     }
 
 

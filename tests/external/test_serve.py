@@ -15,11 +15,29 @@ def _actions(tmp_path: Path, spec: str, game: str) -> list[tuple[object, ...]]:
     database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
     result = subprocess.run(
         [
-            sys.executable, "-m", "cheese", "tournament", "run", spec, "random",
-            "--game", game, "--deals", "2", "--seed", "7", "--workers", "2",
-            "--db", str(database), "-q",
+            sys.executable,
+            "-m",
+            "cheese",
+            "tournament",
+            "run",
+            spec,
+            "random",
+            "--game",
+            game,
+            "--deals",
+            "2",
+            "--seed",
+            "7",
+            "--workers",
+            "2",
+            "--db",
+            str(database),
+            "-q",
         ],
-        capture_output=True, text=True, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     with sqlite3.connect(database) as connection:
@@ -30,7 +48,9 @@ def _actions(tmp_path: Path, spec: str, game: str) -> list[tuple[object, ...]]:
     "game", ["get-the-cheese", pytest.param("cheese-drop", marks=pytest.mark.slow)]
 )
 def test_a_served_bot_stores_the_same_actions(tmp_path: Path, game: str) -> None:
-    served = _actions(tmp_path, f"cmd:{sys.executable} -m cheese bot serve mcts:iterations=300", game)
+    served = _actions(
+        tmp_path, f"cmd:{sys.executable} -m cheese bot serve mcts:iterations=300", game
+    )
     in_process = _actions(tmp_path, "mcts:iterations=300", game)
     assert served == in_process
     assert len(served) >= 4 and all(fault is None for _, _, fault in served)
@@ -39,7 +59,11 @@ def test_a_served_bot_stores_the_same_actions(tmp_path: Path, game: str) -> None
 def test_serve_refuses_a_bad_spec_in_one_line() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "cheese", "bot", "serve", "nosuchbot"],
-        capture_output=True, text=True, timeout=60, check=False, stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "unknown bot 'nosuchbot'" in result.stderr
