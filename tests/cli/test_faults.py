@@ -274,3 +274,22 @@ def test_a_forfeit_tells_every_bot_the_game_was_abandoned(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["b"]["forfeits"] == {"raised": 2}
     assert result.stderr.count("no cheese after the game (abandoned)") == 2
+
+
+def test_a_bot_of_a_bots_file_plays_a_duel_on_a_clock(tmp_path: Path) -> None:
+    bots = tmp_path / "bots.toml"
+    bots.write_text(
+        f'[[bot]]\nname = "served"\ncommand = {json.dumps(sys.executable)}\n'
+        'args = ["-m", "cheese", "bot", "serve", "random"]\n'
+    )
+    result = cheese(
+        "duel", "served", "greedy", "--bots", "bots.toml", "--game", "cheese-drop",
+        "--games", "2", "--tc", "20+0.1", "--workers", "1", "--db", "d.db", "--json",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["a"]["spec"] == "served@bots.toml" and report["a"]["forfeits"] == {}
+    assert report["a"]["latency"]["decisions"] == 30
+    assert report["stored_as"] == "duel-served-bots.toml-greedy-0"
+    assert stored_faults(tmp_path / "d.db") == [(None, None), (None, None)]
