@@ -51,11 +51,11 @@ LADDERS = (
             "greedy:temperature=0.005",
             "mcts:iterations=500",
             "greedy",
-            "mcts:iterations=1500",
+            "mcts:iterations=2000",
             "expectimax",
         ),
         players=1,
-        default_games=4900,
+        default_games=3500,
     ),
     Ladder(
         "cheese-drop",
@@ -65,11 +65,10 @@ LADDERS = (
             "greedy:temperature=0.05",
             "greedy:temperature=0.025",
             "greedy:temperature=0.01",
-            "greedy",
             "mcts",
         ),
         players=2,
-        default_games=2688,
+        default_games=1200,
     ),
 )
 BY_GAME = {ladder.game: ladder for ladder in LADDERS}
