@@ -222,6 +222,9 @@ def games_command(
                     "seats": list(game.seats), "scores": game.scores, "ranking": game.ranking,
                     "seconds": game.seconds, "error": game.error,
                     "fault": None if game.fault is None else game.fault.value,
+                    "replies": None if game.replies is None else [
+                        list(times) for times in game.replies
+                    ],
                 }))
             else:
                 places = " ".join(map(str, game.ranking))

@@ -92,7 +92,7 @@ def plan_duel(
     check_seed(seed)
     check_game_count(games, f"--games {games}")
     check_move_time(move_time)
-    check_clocks((spec_a, spec_b), time_control, bot_factory)
+    check_clocks([(spec, bot_factory(spec)) for spec in (spec_a, spec_b)], time_control)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
     return DuelSetup(

@@ -5,6 +5,13 @@ every game of a deal sees the same luck. Each seat's bot is built fresh for the 
 gets its own generator, seeded from (duel seed, deal, rotation, seat): a game plays the
 same wherever and whenever it runs, which is what makes a duel reproducible with any
 number of workers.
+
+The referee times every decision (``time.monotonic``, or an external bot's own measure of
+its reply, ``Decision.info["reply_seconds"]``), keeps each seat's reply times in the
+result, and with a game clock (``--tc``) hands each seat its ``Clock`` in the ``Turn`` and
+forfeits it on time when the clock runs out (``clocks.SeatClocks``). A bot's
+``BotFailure`` forfeits with the kind it names; after the game every bot's optional
+``game_over`` hook hears the final state (``None`` when a forfeit abandoned the game).
 """
 
 from __future__ import annotations

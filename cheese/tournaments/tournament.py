@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
 
+from cheese.bots.base import Bot
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
@@ -105,8 +106,9 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
     if len(settings.specs) < 2:
         raise ValueError(f"a tournament needs at least 2 bots, not {len(settings.specs)}")
     seen: dict[str, str] = {}
-    for spec in settings.specs:
-        canonical = bot_factory(spec).spec
+    built = [(spec, bot_factory(spec)) for spec in settings.specs]
+    for spec, bot in built:
+        canonical = bot.spec
         if canonical in seen:
             raise ValueError(
                 f"{spec!r} and {seen[canonical]!r} are the same bot ({canonical}); "
@@ -117,7 +119,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         raise ValueError(f"--deals must be at least 1, not {settings.deals}")
     check_seed(settings.seed)
     check_move_time(settings.move_time)
-    check_clocks(settings.specs, settings.time_control, bot_factory)
+    check_clocks(built, settings.time_control)
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
@@ -149,15 +151,13 @@ def check_move_time(move_time: float | None) -> None:
         )
 
 
-def check_clocks(
-    specs: Iterable[str], time_control: TimeControl | None, bot_factory: BotFactory
-) -> None:
-    """``ValueError`` for a bot that budgets the game clock (``time=auto``) in games
-    played without one."""
+def check_clocks(bots: Iterable[tuple[str, Bot]], time_control: TimeControl | None) -> None:
+    """``ValueError`` for a bot (given with its spec) that budgets the game clock
+    (``time=auto``) in games played without one."""
     if time_control is not None:
         return
-    for spec in specs:
-        if getattr(bot_factory(spec), "wants_clock", False) is True:
+    for spec, bot in bots:
+        if getattr(bot, "wants_clock", False) is True:
             raise ValueError(
                 f"{spec!r} budgets its time on the game clock (time=auto), but no clock is "
                 "kept; give --tc BASE+INC (e.g. --tc 10+0.1), or a time in seconds"
