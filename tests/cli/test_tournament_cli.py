@@ -283,6 +283,9 @@ def test_a_tournament_on_a_clock_keeps_it_and_each_bot_s_reply_times(
     assert (listed["settings"]["tc"], listed["settings"]["tc_margin"]) == ("30+0.5", 0.05)
     assert set(listed["latency"]) == set(FIELD)
     assert all(entry["decisions"] == 60 for entry in listed["latency"].values())
+    played = run(capsys, "tournament", "games", str(db), "--json")[1].splitlines()
+    replies = [json.loads(line)["replies"] for line in played]
+    assert len(replies) == 6 and all(len(seat) == 15 for game in replies for seat in game)
     code, out, err = tournament(capsys, db, "--tc", "20+0.5")
     assert (code, out) == (2, "")
     assert "tc '30+0.5' there, '20+0.5' now" in err and err.count("\n") == 1
