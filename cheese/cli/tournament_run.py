@@ -120,7 +120,7 @@ def run(
     chosen_workers = worker_count(_whole(values["workers"]))
     file_of_bots = _text(values["bots_file"])
     try:
-        time_control = time_control_of(_text(values["tc"]), _seconds(values["tc_margin"]))
+        time_control = time_control_of(_clock_text(values["tc"]), _seconds(values["tc_margin"]))
         expanded = named_specs(list(bots), None if file_of_bots is None else Path(file_of_bots))
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
@@ -299,6 +299,13 @@ def _list(value: object) -> list[object]:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
+
+
+def _clock_text(value: object) -> str | None:
+    """``--tc`` as text; a config's bare number of seconds (``tc = 60``) is sudden death."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:g}"
+    return _text(value)
 
 
 def _whole(value: object) -> int | None:

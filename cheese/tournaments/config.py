@@ -127,7 +127,7 @@ SETTINGS = (
             "seconds per decision, a number above 0 and at most 86400", 0, 86400, above=True,
             help="A decision taking longer forfeits the game.", metavar="SECONDS",
             resumes=True),
-    Setting("tc", (str,), 'a game clock BASE+INC in seconds, e.g. "10+0.1" or "60"',
+    Setting("tc", (str, int, float), 'a game clock BASE+INC in seconds, e.g. "10+0.1" or 60',
             help=TC_HELP, metavar="BASE+INC", resumes=True),
     Setting("tc_margin", (int, float),
             f"seconds, a number from 0 to {MOST_MARGIN_SECONDS:g}", 0, MOST_MARGIN_SECONDS,

@@ -383,3 +383,21 @@ def test_the_resume_command_keeps_the_clock_and_the_bots_file() -> None:
     assert resume_command(values).endswith(
         "--deals 3 --seed 0 --db night.db --tc 10+0.1 --tc-margin 0.1 --bots bots.toml"
     )
+
+
+def test_a_config_s_bare_number_of_seconds_is_a_sudden_death_clock(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "t.toml"
+    db = tmp_path / "c.db"
+    config.write_text(
+        f'bots = ["random", "greedy"]\ngame = "cheese-drop"\ndeals = 1\ntc = 60\ndb = "{db}"\n'
+    )
+    code, _, err = run(capsys, "tournament", "run", "--config", str(config), "-q")
+    assert code == 0 and "2 of 2 stored" in err
+    assert json.loads(run(capsys, "tournament", "list", str(db), "--json")[1])[0]["settings"][
+        "tc"
+    ] == "60"
+    config.write_text('bots = ["random", "greedy"]\ntc = true\n')
+    code, out, err = run(capsys, "tournament", "run", "--config", str(config), "-q")
+    assert (code, out) == (2, "") and "tc = True is not a game clock BASE+INC" in err
