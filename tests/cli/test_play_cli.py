@@ -33,7 +33,20 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
     ("argv", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["play", "get-the-cheese", "--seat", "4"], "--seat 4 is not a seat"),
+        (["play", "get-the-cheese", "--seat", "5"], "--seat 5 is not a seat"),
+        (["play", "get-the-cheese", "--seat", "0"], "seats count from 1"),
+        (["play", "cheese-drop", "--seat", "1", "--seat", "1"], "names a seat twice"),
+        (["play", "cheese-drop", "--humans", "3"], "seats 1 to 2 people"),
+        (["play", "cheese-drop", "--humans", "2", "--seat", "1"], "one --seat per person"),
+        (["play", "cheese-drop", "--level", "1", "--vs", "greedy"], "give one of them"),
+        (["play", "cheese-drop", "--level", "hard"], "is not a level"),
+        (["play", "cheese-drop", "--level", "99"], "--level 99: cheese-drop"),
+        (["play", "cheese-drop", "--name", "a:b"], "--name: 'a:b' is not a person's name"),
+        (["play"], "give the game to play"),
+        (["play", "--continue", "--vs", "greedy"], "--vs cannot be given with it"),
+        (["play", "--continue", "zzzz-not-a-game"], "neither a record file nor the id"),
+        (["replay"], "give the game to replay"),
+        (["replay", "x.json", "--last"], "not both"),
         (["play", "get-the-cheese", "--players", "9"], "3 to 5 players"),
         (["play", "get-the-cheese", "--vs", "nobot"], "unknown bot 'nobot'"),
         (["play", "cheese-drop", "--vs", "mcts", "--vs", "greedy"], "only 1 bot seats"),
@@ -48,8 +61,15 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
 def test_bad_input_is_one_line_with_exit_code_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str, tmp_path: Path
 ) -> None:
-    code, _, err = run(capsys, *argv, *(["--record", str(tmp_path / "r.json")]
-                                       if argv[0] == "play" else []))
+    code, _, err = run(
+        capsys,
+        *argv,
+        *(
+            ["--record", str(tmp_path / "r.json")]
+            if argv[:1] == ["play"] and "--continue" not in argv
+            else []
+        ),
+    )
     assert code == 2
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 

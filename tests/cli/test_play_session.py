@@ -37,7 +37,7 @@ def run_session(
     bots = {seat: make_bot("greedy") for seat in range(1, players)}
     session = PlaySession(
         RENDERERS[slug],
-        Players(0, bots, make_bot("greedy")),
+        Players((0,), bots, make_bot("greedy")),
         Terminal(make_console(plain=True, width=80, file=buffer), read_line, 0.0),
         path,
         state,
@@ -79,8 +79,11 @@ def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:
     for seat in (1, None):
         buffer = io.StringIO()
         Replay(
-            RENDERERS["get-the-cheese"], record, seat,
-            make_console(plain=True, width=80, file=buffer), _lines(["12", "q"]),
+            RENDERERS["get-the-cheese"],
+            record,
+            seat,
+            make_console(plain=True, width=80, file=buffer),
+            _lines(["12", "q"]),
         ).run()
         screens[seat] = buffer.getvalue().split("move 12/")[1]
     assert "seat 1's view" in screens[1] and "everything revealed" in screens[None]
@@ -107,11 +110,14 @@ def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
     path = tmp_path / "r.json"
     state = load_game("cheese-drop").new_initial_state(num_players=2, seed=1, start_player=1)
     session = PlaySession(
-        RENDERERS["cheese-drop"], Players(0, {1: _BrokenBot()}, make_bot("greedy")),
-        Terminal(make_console(plain=True, width=80, file=buffer), _lines([]), 0.0), path, state,
+        RENDERERS["cheese-drop"],
+        Players((0,), {1: _BrokenBot()}, make_bot("greedy")),
+        Terminal(make_console(plain=True, width=80, file=buffer), _lines([]), 0.0),
+        path,
+        state,
     )
     assert session.run() == 1
-    assert "bot broken (seat 1) failed: out of cheese" in capsys.readouterr().err
+    assert "bot broken (P2) failed: out of cheese" in capsys.readouterr().err
     assert GameRecord.from_json(path.read_text()).players == ("human", "broken")
 
 
@@ -120,8 +126,10 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     states = replay_states(record)
     positions = [state for state in states if not state.is_chance_node()]
     move, state = next(
-        (move, state) for move, state in enumerate(positions)
-        if state.current_player == 0 and any(
+        (move, state)
+        for move, state in enumerate(positions)
+        if state.current_player == 0
+        and any(
             shown.seen_lane != lane
             for shown, lane in zip(state.view(0).marbles, state.revealed_view().lanes)
         )
@@ -130,8 +138,11 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     for seat in (0, None):
         buffer = io.StringIO()
         Replay(
-            RENDERERS["cheese-drop"], record, seat,
-            make_console(plain=True, width=80, file=buffer), _lines([str(move), "q"]),
+            RENDERERS["cheese-drop"],
+            record,
+            seat,
+            make_console(plain=True, width=80, file=buffer),
+            _lines([str(move), "q"]),
         ).run()
         screens[seat] = buffer.getvalue().split(f"move {move}/")[1]
         assert max(len(line) for line in screens[seat].splitlines()) <= 80
@@ -144,10 +155,17 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     really_in = next(line for line in screens[None].splitlines() if line.startswith("really in"))
     marbles = state.view(0).marbles
     assert really_in.split()[2:] == [
-        "".join(sorted(
-            ("YRMC"[m.colour] for m, lane in zip(marbles, state.revealed_view().lanes)
-             if lane == number), key="YRMC".index,
-        )) or "·"
+        "".join(
+            sorted(
+                (
+                    "YRMC"[m.colour]
+                    for m, lane in zip(marbles, state.revealed_view().lanes)
+                    if lane == number
+                ),
+                key="YRMC".index,
+            )
+        )
+        or "·"
         for number in range(6)
     ]
     assert "really in" not in screens[0]

@@ -20,8 +20,8 @@ from cheese.engine.records import GameRecord, replay, replay_states
 TIMEOUT = 60
 PROMPT = r"\n> "
 CONFIRM = r"\[y/N\] "
-END = "Game record saved to"
-STEP = r"\(Enter: next step\) "
+END = "Game saved (as|to)"
+STEP = r"\(Enter[^)]*\) "
 SCRIPT = ("xyzzy", "99", "help", "?", "hint", "2", "undo", "1")
 """Typed at the first prompts: nonsense, a number out of range, help, hint, a choice,
 undo (one step back), then a choice; every game then continues with choice 1."""
@@ -33,8 +33,12 @@ def spawn(*arguments: str, colour: bool = False) -> pexpect.spawn:
     if not colour:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
-        sys.executable, ["-m", "cheese", *arguments], env=env, encoding="utf-8",
-        timeout=TIMEOUT, dimensions=(24, 80),
+        sys.executable,
+        ["-m", "cheese", *arguments],
+        env=env,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        dimensions=(24, 80),
     )
 
 
@@ -53,7 +57,7 @@ def play_to_the_end(child: pexpect.spawn) -> str:
         transcript.append(child.before)
         if index == 1:
             child.expect(pexpect.EOF)
-            transcript.append(END + child.before)
+            transcript.append(str(child.after) + child.before)
             return "".join(transcript)
         child.sendline(next(typed) if index == 0 else "")
 
@@ -61,7 +65,7 @@ def play_to_the_end(child: pexpect.spawn) -> str:
 GAMES = [
     ("get-the-cheese", 0, ["--fast", "--vs", "random"]),
     ("cheese-chasers", 0, ["--vs", "greedy"]),  # no bot to wait for; Enter between steps
-    ("cheese-drop", 1, ["--fast", "--vs", "random", "--players", "3", "--seat", "1"]),
+    ("cheese-drop", 1, ["--fast", "--vs", "random", "--players", "3", "--seat", "2"]),
 ]
 
 
@@ -79,7 +83,7 @@ def test_a_whole_game_with_nonsense_help_hint_and_undo(
     assert "hint (a bot's top choices)" in transcript
     assert "top choices" in transcript or "would play" in transcript
     assert "Traceback" not in transcript
-    assert "Final scores" in transcript and str(record_path) in transcript
+    assert "Game over" in transcript and str(record_path) in transcript
     assert "\x1b[" not in transcript
     if game == "cheese-chasers":  # "2" placed a card, so undo went back a decision
         assert "Back to your previous decision." in transcript
@@ -104,6 +108,7 @@ def test_quit_asks_first_and_saves_an_unfinished_game(tmp_path: Path) -> None:
     child.sendline("y")
     child.expect("Game saved to")
     child.expect(pexpect.EOF)
+    assert f"cheese play --continue {record_path}" in child.before
     child.close()
     assert child.exitstatus == 0
     states = replay_states(GameRecord.from_json(record_path.read_text()))
@@ -117,8 +122,16 @@ def test_ctrl_d_and_ctrl_c_save_the_record_and_leave_cleanly(
     record_path = tmp_path / "left.json"
     child = spawn(
         # greedy answers at once: a loaded machine must not make the wait time out.
-        "play", "get-the-cheese", "--seed", "3", "--fast", "--vs", "greedy",
-        "--record", str(record_path), colour=True,
+        "play",
+        "get-the-cheese",
+        "--seed",
+        "3",
+        "--fast",
+        "--vs",
+        "greedy",
+        "--record",
+        str(record_path),
+        colour=True,
     )
     child.expect(PROMPT)
     assert "\x1b[" in child.before, "a terminal without NO_COLOR gets colour"
@@ -149,7 +162,7 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     replayed.sendline("nonsense")
     replayed.expect("Enter or n: next move")
     replayed.sendline("e")
-    replayed.expect("Final scores")
+    replayed.expect("Score sheet")
     replayed.expect(f"move {last}/{last} > ")
     replayed.sendline("q")
     replayed.expect(pexpect.EOF)
@@ -160,15 +173,26 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
 def test_replay_reads_a_game_of_a_results_database(tmp_path: Path) -> None:
     database = tmp_path / "results.db"
     run = spawn(
-        "tournament", "run", "random", "greedy", "--game", "cheese-drop", "--deals", "1",
-        "--db", str(database), "--workers", "1", "-q",
+        "tournament",
+        "run",
+        "random",
+        "greedy",
+        "--game",
+        "cheese-drop",
+        "--deals",
+        "1",
+        "--db",
+        str(database),
+        "--workers",
+        "1",
+        "-q",
     )
     run.expect(pexpect.EOF)
     run.close()
     assert run.exitstatus == 0
-    replayed = spawn("replay", "DB:2", "--db", str(database), "--seat", "1")
+    replayed = spawn("replay", "DB:2", "--db", str(database), "--seat", "2")
     replayed.expect(r"move 0/\d+ > ")
-    assert "P1 greedy · P2 random" in replayed.before and "seat 1's view" in replayed.before
+    assert "P1 greedy · P2 random" in replayed.before and "P2's view" in replayed.before
     replayed.sendline("e")
     replayed.expect("Final scores")
     replayed.sendline("q")

@@ -1,8 +1,11 @@
-"""``cheese play`` and ``cheese replay``: parse, set the game up, hand over to the session."""
+"""``cheese play``, ``cheese saved`` and ``cheese replay``: parse, set the game up (or
+find the saved one), hand over to the session or the replay."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -13,15 +16,23 @@ from rich.text import Text
 from cheese.bots.base import Bot, BotSpecError
 from cheese.bots.registry import make_bot
 from cheese.cli.errors import UserInputError
-from cheese.cli.parameters import GameArgument, seed_value
+from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.play.options_text import parse_game_options
-from cheese.cli.play.record_file import default_record_path
+from cheese.cli.play.record_file import default_record_path, load_saved
+from cheese.cli.play.renderer import Renderer
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
-from cheese.cli.play.session import Players, PlaySession, Terminal
+from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved_games
+from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
+from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.engine import RecordError, game_info, load_game
+from cheese.engine.records import GameRecord
+from cheese.levels import LevelError, auto_level, level_spec
+from cheese.levels.people import check_person, default_person_name, store_person_game
 from cheese.tournaments.store import DEFAULT_DB
+
+__all__ = ["play", "replay", "saved", "seat_specs"]
 
 BOT_PAUSE_SECONDS = 0.7
 """How long each bot move and each step of a resolution stays before the next one."""
@@ -36,24 +47,49 @@ def _bot(spec: str) -> Bot:
         raise UserInputError(str(error)) from None
 
 
-def seat_specs(vs: list[str], bot_seats: list[int], default: str) -> dict[int, str]:
-    """The spec of each bot seat: one ``--vs`` fills them all, several fill them in seat
-    order with the last repeated.
+def _level_spec(game: str, level: int) -> str:
+    try:
+        return level_spec(game, level)
+    except LevelError as error:
+        raise UserInputError(f"--level {level}: {error}") from None
 
-    >>> seat_specs(["mcts", "greedy"], [0, 2, 3], "mcts")
-    {0: 'mcts', 2: 'greedy', 3: 'greedy'}
-    """
-    specs = vs or [default]
-    if len(specs) > max(1, len(bot_seats)):
-        raise UserInputError(
-            f"--vs is given {len(specs)} times but there are only {len(bot_seats)} bot "
-            "seats; give at most one --vs per bot seat"
-        )
-    return {seat: specs[min(index, len(specs) - 1)] for index, seat in enumerate(bot_seats)}
+
+def _person(name: str | None) -> str:
+    try:
+        return check_person(default_person_name() if name is None else name)
+    except ValueError as error:
+        raise UserInputError(f"--name: {error}") from None
+
+
+def _rating_hook(person: str, seats: tuple[int, ...]) -> Callable[[GameRecord], str | None]:
+    """What the session calls with a finished game's record: add it to the rating."""
+
+    def store(record: GameRecord) -> str | None:
+        try:
+            store_person_game(record, person, seats)
+        except Exception as error:  # a rating's failure must never cost the finished game
+            return f"cheese: warning: the game was not added to {person}'s rating ({error})"
+        return None
+
+    return store
 
 
 def play(
-    game: GameArgument,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME | RECORD",
+            help="The game to play; with --continue, the saved game (its id from cheese "
+            "saved, or its file; default: the latest unfinished one).",
+            show_default=False,
+        ),
+    ] = None,
+    continue_game: Annotated[
+        bool,
+        typer.Option(
+            "--continue", help="Go on with a saved game where it stopped (see cheese saved)."
+        ),
+    ] = False,
     vs: Annotated[
         list[str] | None,
         typer.Option(
@@ -63,7 +99,32 @@ def play(
             "Default: the game's strongest quick bot.",
         ),
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 acts first).")] = 0,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N|auto",
+            help="Opponents of this level (1 is the weakest; cheese levels GAME lists "
+            "them), or auto: the level nearest your rating. Not with --vs.",
+        ),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(help="Your name for your rating (default: your login name)."),
+    ] = None,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(
+            help="Your seat, P1 acting first (default 1); repeat it for several people "
+            "at one table."
+        ),
+    ] = None,
+    humans: Annotated[
+        int | None,
+        typer.Option(
+            help="People at this table, taking seats 1 to N unless --seat names them; they "
+            "pass the keyboard between turns."
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(help="Seats at the table (default: the game's default).")
     ] = None,
@@ -80,24 +141,89 @@ def play(
         typer.Option(help="Where to save the game record (default: your data directory)."),
     ] = None,
 ) -> int:
-    """Play GAME against bots in the terminal.
+    """Play GAME against bots in the terminal, or go on with a saved game.
 
     Every prompt numbers its choices; a move may also be typed in the game's
-    notation. Type help, hint, undo or quit at any prompt. The record is saved
-    after every move (Ctrl-D and Ctrl-C save it too): see cheese replay.
+    notation. Type help, rules, hint, undo or quit at any prompt. The record is
+    saved after every move (Ctrl-D and Ctrl-C save it too): cheese saved lists
+    the games, cheese play --continue goes on with one, cheese replay shows it.
 
-    Example: cheese play get-the-cheese --vs mcts --vs greedy --seat 1
+    Example: cheese play get-the-cheese --level 2 --seat 2
+
+    Example: cheese play cheese-drop --humans 2 --vs greedy
+
+    Example: cheese play --continue
     """
-    renderer = RENDERERS[game]
-    num_players = game_info(game).check_players(players)
-    if not 0 <= seat < num_players:
-        raise UserInputError(
-            f"--seat {seat} is not a seat of a {num_players}-player game; give 0 to "
-            f"{num_players - 1}"
+    console = make_console()
+    terminal = Terminal(console, line_reader(console), 0.0 if fast else BOT_PAUSE_SECONDS)
+    if continue_game:
+        given = {
+            "--vs": bool(vs),
+            "--level": level is not None,
+            "--seat": bool(seat),
+            "--humans": humans is not None,
+            "--players": players is not None,
+            "--seed": seed is not None,
+            "--options": bool(options),
+            "--record": record is not None,
+            "--name": name is not None,
+        }
+        refused = [flag for flag, is_given in given.items() if is_given]
+        if refused:
+            raise UserInputError(
+                f"--continue sits the table down as it was saved, so {refused[0]} cannot be "
+                f"given with it; leave {refused[0]} out"
+            )
+        session = _continued(game, terminal)
+    else:
+        if game is None:
+            raise UserInputError(
+                "give the game to play, e.g. cheese play get-the-cheese, or --continue to "
+                "go on with a saved game"
+            )
+        session = _new_game(
+            game_slug(game),
+            vs or [],
+            level_choice(level, vs or []),
+            name,
+            seat or [],
+            humans,
+            players,
+            seed,
+            options,
+            record,
+            terminal,
         )
+    try:
+        session.save()
+    except OSError as error:
+        raise UserInputError(
+            f"cannot write the game record to {session.record_path} ({error.strerror}); "
+            "give a writable path with --record"
+        ) from None
+    console.print(_greeting(session, continued=continue_game))
+    return session.run()
+
+
+def _new_game(
+    slug: str,
+    vs: list[str],
+    level: LevelChoice | None,
+    name: str | None,
+    seats: list[int],
+    humans: int | None,
+    players: int | None,
+    seed: int | None,
+    options: str,
+    record: Path | None,
+    terminal: Terminal,
+) -> PlaySession:
+    renderer = RENDERERS[slug]
+    num_players = game_info(slug).check_players(players)
+    people = people_seats(seats, humans, num_players)
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
-    state = load_game(game).new_initial_state(
+    state = load_game(slug).new_initial_state(
         num_players=num_players, seed=seed, **parse_game_options(options)
     )
     if record is not None and (not record.name or record.is_dir()):
@@ -111,50 +237,142 @@ def play(
             f"--record {str(record)!r} already exists; give the path of a new file (a "
             "game never overwrites a file)"
         )
-    bot_seats = [other for other in range(num_players) if other != seat]
-    specs = seat_specs(vs or [], bot_seats, renderer.default_opponent)
+    bot_seats = [other for other in range(num_players) if other not in people]
+    rated = len(people) == 1
+    person = _person(name) if rated else None
+    chosen_level: int | None = None
+    if level is not None:
+        chosen_level = (
+            level.number
+            if level.number is not None
+            else auto_level(slug, person or default_person_name())
+        )
+        specs = dict.fromkeys(bot_seats, _level_spec(slug, chosen_level))
+    else:
+        specs = seat_specs(vs, bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
     # Solitaire: --vs names the hint bot; otherwise hints come from the strongest bot.
     hint_spec = renderer.default_opponent if bot_seats or not vs else vs[0]
-    console = make_console()
-    session = PlaySession(
+    table = Players(people, bots, _bot(hint_spec), chosen_level, person)
+    return PlaySession(
         renderer=renderer,
-        players=Players(seat, bots, _bot(hint_spec)),
-        terminal=Terminal(console, line_reader(console), 0.0 if fast else BOT_PAUSE_SECONDS),
-        record_path=record or default_record_path(game, seed, datetime.now()),
+        players=table,
+        terminal=terminal,
+        record_path=record or default_record_path(slug, seed, datetime.now()),
         state=state,
+        after_game=_after_game(table),
     )
+
+
+def _after_game(table: Players) -> Callable[[GameRecord], str | None] | None:
+    if table.person is None:
+        return None
+    return _rating_hook(table.person, table.humans)
+
+
+def _continued(source: str | None, terminal: Terminal) -> PlaySession:
+    path = latest(unfinished=True).path if source is None else find_saved(source)
+    saved = load_saved(path)
+    record = saved.record
     try:
-        session.save()
-    except OSError as error:
+        renderer = renderer_of(record)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+    facts = saved.facts
+    people = (
+        facts.humans
+        if facts is not None
+        else tuple(seat for seat, player in enumerate(record.players) if player == HUMAN)
+    )
+    if not people:
+        raise UserInputError(f"{path}: nobody plays at this table, so there is nothing to continue")
+    bots = {seat: _bot(spec) for seat, spec in enumerate(record.players) if seat not in people}
+    hint_spec = facts.hint if facts is not None and facts.hint else renderer.default_opponent
+    level = facts.level if facts is not None else None
+    person = facts.person if facts is not None else None
+    table = Players(people, bots, _bot(hint_spec), level, person)
+    try:
+        session = PlaySession.resumed(
+            renderer, table, terminal, path, record, after_game=_after_game(table)
+        )
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+    if session.state.is_terminal():
         raise UserInputError(
-            f"cannot write the game record to {session.record_path} ({error.strerror}); "
-            "give a writable path with --record"
-        ) from None
-    who = (
-        Text(f"you play seat {seat}, shown as ") + renderer.player_label(session.table(), seat)
-        if bot_seats
-        else Text("solitaire")
+            f"{path} holds a finished game; cheese replay {path} shows it, cheese play "
+            f"{record.game} starts a new one"
+        )
+    return session
+
+
+def _greeting(session: PlaySession, continued: bool) -> Text:
+    renderer: Renderer = session.renderer
+    table = session.players
+    state = session.state
+    start = (
+        f"Continuing {renderer.title}, seed {state.seed}, after {session.facts().moves} moves: "
+        if continued
+        else f"{renderer.title}, seed {state.seed}: "
     )
-    console.print(
-        Text(f"{renderer.title}, seed {seed}: ")
-        + who
-        + ". Type help at any prompt for the commands and how to write moves."
-    )
-    return session.run()
+    if not table.bots:
+        who = Text("solitaire")
+    elif table.hot_seat:
+        who = Text(
+            f"{len(table.humans)} people at one table, in seats "
+            + ", ".join(seat_label(seat) for seat in table.humans)
+        )
+    else:
+        seat = table.humans[0]
+        who = Text(f"you play {seat_label(seat)}, shown as ") + renderer.player_label(
+            session.table(seat), seat
+        )
+        if table.level is not None:
+            who += Text(f", against level {table.level}")
+    return Text(start) + who + ". Type help at any prompt for the commands and how to write moves."
+
+
+def saved(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> int:
+    """List the saved games, newest first: the id, when, the game, finished with its
+    scores or where it stopped, and who played.
+
+    The id goes wherever a record is asked for: cheese play --continue ID, cheese
+    replay ID.
+
+    Example: cheese saved --json
+    """
+    games = saved_games()
+    if as_json:
+        print(json.dumps([game.to_json() for game in games], indent=2))
+        return 0
+    console = make_console()
+    if not games:
+        console.print("No saved games yet: cheese play GAME starts one.")
+        return 0
+    for line in listing_lines(games, min(console.width, 80)):
+        console.print(line, overflow="ignore", crop=False, soft_wrap=True)
+    return 0
 
 
 def replay(
     source: Annotated[
-        str,
+        str | None,
         typer.Argument(
-            metavar="RECORD.json | DB:GAME_ID",
-            help="A game record file (from cheese play), or a game of a results database.",
+            metavar="RECORD | ID | DB:GAME_ID",
+            help="A game record file (from cheese play), a saved game's id (cheese saved), "
+            "or a game of a results database.",
+            show_default=False,
         ),
-    ],
+    ] = None,
+    last: Annotated[
+        bool, typer.Option("--last", help="The latest saved game (finished or not).")
+    ] = False,
     seat: Annotated[
         int | None,
-        typer.Option(help="Show the game as this seat saw it (default: everything revealed)."),
+        typer.Option(
+            help="Show the game as this seat saw it, P1 being 1 (default: everything revealed)."
+        ),
     ] = None,
     db: Annotated[
         Path,
@@ -166,22 +384,39 @@ def replay(
     Enter or n shows the next move, b the one before, a number jumps to that
     move, e to the end, q quits.
 
-    Example: cheese replay get-the-cheese-20260101-120000-seed7.json --seat 0
+    Example: cheese replay --last --seat 1
 
     Example: cheese replay DB:17 --db night.db
     """
+    if last and source is not None:
+        raise UserInputError("give a record or --last, not both")
+    if last:
+        source = str(latest(unfinished=False).path)
+    elif source is None:
+        raise UserInputError(
+            "give the game to replay: a record file, an id from cheese saved, DB:GAME_ID, or --last"
+        )
+    elif not source.startswith(DATABASE_PREFIX):
+        source = str(find_saved(source))
     console = make_console()
     try:
         record = load_replay(source, db)
+        count = len(record.players)
+        valid = seat is None or 1 <= seat <= count
         # Replaying verifies the record, so a bad one is refused before --seat is judged.
-        shown = Replay(renderer_of(record), record, seat, console, line_reader(console))
+        shown = Replay(
+            renderer_of(record),
+            record,
+            seat - 1 if seat is not None and valid else None,
+            console,
+            line_reader(console),
+        )
     except RecordError as error:
         where = f"{source} in {db}" if source.startswith(DATABASE_PREFIX) else source
         raise RecordError(f"{where}: {error}") from None
-    if seat is not None and not 0 <= seat < len(record.players):
+    if not valid:
         raise UserInputError(
-            f"--seat {seat} is not a seat of this {len(record.players)}-player game; give 0 "
-            f"to {len(record.players) - 1}, or leave it out to see everything"
+            f"--seat {seat} is not a seat of this {count}-player game; seats count from 1: "
+            f"give 1 to {count}, or leave it out to see everything"
         )
     return shown.run()
-

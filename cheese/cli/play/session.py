@@ -1,8 +1,11 @@
-"""One game between a person and bots at a terminal: the loop, the prompt, undo, saving.
+"""One game between people and bots at a terminal: the loop, the prompt, undo, saving.
 
-The person's screen is drawn from ``state.view(seat)`` alone. Chance is resolved by the
-deal seed (paired luck), bots are handed a ``Turn`` as in a duel, and the game record is
-saved after every decision, so quitting, Ctrl-D or Ctrl-C lose nothing.
+Each person's screen is drawn from ``state.view(seat)`` of their seat alone; with
+several people at one table a pass screen, which shows nothing hidden, comes between
+two people's screens. Chance is resolved by the deal seed (paired luck), bots are handed
+a ``Turn`` as in a duel with a generator fixed by the seed and the position, and the
+record is saved after every decision: quitting, Ctrl-D or Ctrl-C lose nothing, and a
+game continued from its record plays on exactly as it would have.
 """
 
 from __future__ import annotations
@@ -18,27 +21,33 @@ from typing import TypeAlias
 
 from rich.console import Console, RenderableType
 from rich.rule import Rule
-from rich.table import Table as RichTable
 from rich.text import Text
 
 from cheese.bots.base import Bot, Decision, Turn
 from cheese.cli.errors import EXIT_FAILURE
-from cheese.cli.play.menu import Menu, Question, choice_number, shortened
-from cheese.cli.play.record_file import save_record
+from cheese.cli.play.menu import Menu, Question, shortened
+from cheese.cli.play.pager import page
+from cheese.cli.play.record_file import PlayFacts, save_record
 from cheese.cli.play.renderer import Renderer, Table
+from cheese.cli.play.standings import standings
+from cheese.cli.play.where_saved import saved_lines
+from cheese.cli.rules_text import summary
 from cheese.engine import Action, ActionSyntaxError, IllegalActionError, Seat, State
 from cheese.engine.luck import resolve_chance
-from cheese.engine.records import GameRecord
+from cheese.engine.records import GameRecord, replay_states
+
+__all__ = ["HUMAN", "LeaveGame", "Players", "PlaySession", "Terminal", "standings"]
 
 HUMAN = "human"
-"""How a record names the person's seat."""
+"""How a record names a person's seat."""
 YOU = "you"
 
 COMMANDS_HELP = (
     "Type the number of a choice, or a whole move in the game's notation. Commands: "
-    "help or ? (this text), board (show the table again), hint (a bot's top choices), "
-    "undo (back to your previous decision, or one step of this one), quit (save and "
-    "leave). Ctrl-D or Ctrl-C also save the game and leave."
+    "help or ? (this text), rules (the rules on one screen), board (show the table "
+    "again), hint (a bot's top choices), undo (back to your previous decision, or one "
+    "step of this one), quit (save and leave). Ctrl-D or Ctrl-C also save the game and "
+    "leave."
 )
 YES = frozenset({"y", "yes"})
 
@@ -57,9 +66,18 @@ class Answer:
     label: str
 
 
-Reply: TypeAlias = "Action | Answer | Command | None"
-"""What a typed line means: a whole move, an answer, a command, or nothing to act on
-(a message was shown; the same question is asked again)."""
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A typed command was answered with a screen (help, rules, a hint): ask again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The typed line was refused with a message: ask again, below the message."""
+
+
+Reply: TypeAlias = "Action | Answer | Command | Shown | Refused"
+"""What a typed line means: a whole move, an answer, a command, or a message shown."""
 
 
 class BotFailed(Exception):
@@ -74,22 +92,40 @@ class LeaveGame(Exception):
         self.exit_code = exit_code
 
 
+def seat_label(seat: Seat) -> str:
+    """How every screen numbers a seat: P1 acts first.
+
+    >>> seat_label(0), seat_label(4)
+    ('P1', 'P5')
+    """
+    return f"P{seat + 1}"
+
+
 @dataclass
 class Players:
-    """Who sits where: the person's seat, the bots of the other seats, the hint bot."""
+    """Who sits where: the people's seats, the bots of the others, the hint bot, and
+    the opponents' level and the person's name when ``--level`` chose the bots."""
 
-    seat: Seat
+    humans: tuple[Seat, ...]
     bots: Mapping[Seat, Bot]
     hint: Bot
+    level: int | None = None
+    person: str | None = None
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the terminal, so each screen is shown to one of them."""
+        return len(self.humans) > 1
 
     def record_names(self, num_players: int) -> tuple[str, ...]:
         return tuple(
-            HUMAN if seat == self.seat else self.bots[seat].spec for seat in range(num_players)
+            HUMAN if seat in self.humans else self.bots[seat].spec for seat in range(num_players)
         )
 
-    def screen_names(self, num_players: int) -> tuple[str, ...]:
+    def screen_names(self, num_players: int, viewer: Seat) -> tuple[str, ...]:
         return tuple(
-            YOU if seat == self.seat else self.bots[seat].spec for seat in range(num_players)
+            YOU if seat == viewer else HUMAN if seat in self.humans else self.bots[seat].spec
+            for seat in range(num_players)
         )
 
 
@@ -100,24 +136,28 @@ class Terminal:
     console: Console
     read_line: Callable[[str], str]
     pause_seconds: float
+    input_ended: bool = False
+    """End of input came at a wait, so no later wait reads (the game is saved)."""
 
     def pause(self) -> None:
         if self.pause_seconds > 0:
             time.sleep(self.pause_seconds)
 
-    def wait_for_step(self) -> None:
-        """Between the steps of a resolution: wait for Enter (no wait with ``--fast``).
-
-        The steps are longer than a screen, so they are read one at a time; end of input
-        here only stops the waiting (the game is over or saved already).
-        """
-        if self.pause_seconds <= 0:
-            return
+    def wait(self, prompt: str) -> str:
+        """Wait for Enter after ``prompt``; after an end of input, no longer waits."""
+        if self.input_ended:
+            return ""
         try:
-            self.read_line("(Enter: next step) ")
+            return self.read_line(prompt)
         except EOFError:
-            self.pause_seconds = 0.0
+            self.input_ended = True
             self.console.print()
+            return ""
+
+    def wait_for_step(self) -> None:
+        """Between the steps of a resolution: wait for Enter (no wait with ``--fast``)."""
+        if self.pause_seconds > 0:
+            self.wait("(Enter: next step) ")
 
     def ask(self, prompt: str) -> str:
         """A line typed by the person; end of input and Ctrl-C leave the game."""
@@ -127,23 +167,62 @@ class Terminal:
             self.console.print()
             raise LeaveGame(0) from None
 
+    def clear(self) -> None:
+        """Wipe the screen (and, for a file or pipe, mark where it would be wiped)."""
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print(Rule(style="dim"))
+
 
 @dataclass
 class PlaySession:
-    """A game in progress: the states and actions so far, and the person's decisions."""
+    """A game in progress: the states and actions so far, and the people's decisions."""
 
     renderer: Renderer
     players: Players
     terminal: Terminal
     record_path: Path
     state: State
+    after_game: Callable[[GameRecord], str | None] | None = None
+    """Called with the record when the game ends (not when it is left); the line it
+    returns (a rating, or why none) is shown."""
     history: list[State] = field(default_factory=list)
     """The state before each action of ``actions``."""
     actions: list[Action] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
-    """Indices into ``actions`` of the person's decisions (where undo goes back to)."""
-    since: list[Text] = field(default_factory=list)
-    """What the others did since the person's last decision."""
+    """Indices into ``actions`` of the people's own decisions (where undo goes back to;
+    a move with a single choice, played for them, is none)."""
+    viewer: Seat | None = None
+    """The seat whose screen is up; None before the first."""
+    pending: dict[Seat, list[RenderableType]] = field(default_factory=dict)
+    """Per person at a shared table: what they have not seen since their last move."""
+    screen_open: bool = False
+    """The divider of the screen being written is printed (moves go under it)."""
+
+    @classmethod
+    def resumed(
+        cls,
+        renderer: Renderer,
+        players: Players,
+        terminal: Terminal,
+        record_path: Path,
+        record: GameRecord,
+        after_game: Callable[[GameRecord], str | None] | None = None,
+    ) -> PlaySession:
+        """The game of ``record`` where it stopped, undo able to go back past that point."""
+        states = replay_states(record)
+        session = cls(renderer, players, terminal, record_path, states[-1], after_game)
+        session.history = states[:-1]
+        session.actions = list(record.actions)
+        session.decisions = [
+            index
+            for index, state in enumerate(session.history)
+            if not state.is_chance_node()
+            and state.current_player in players.humans
+            and len(state.legal_actions()) > 1
+        ]
+        return session
 
     # --- the loop -------------------------------------------------------------------
     def run(self) -> int:
@@ -153,121 +232,211 @@ class PlaySession:
             self._play()
         except LeaveGame as leaving:
             self.save()
-            console.print(f"Game saved to {self.record_path}")
-            console.print(f"Replay it: cheese replay {self.record_path}")
+            self._print_saved(finished=False)
             return leaving.exit_code
         except KeyboardInterrupt:
             self.save()
-            console.print(f"\nInterrupted. Game saved to {self.record_path}")
-            console.print(f"Replay it: cheese replay {self.record_path}")
+            console.print("\nInterrupted.")
+            self._print_saved(finished=False)
             return 130
         except BotFailed as failure:
             self.save()
-            print(f"cheese: error: {failure}; the game is saved to {self.record_path}",
-                  file=sys.stderr)
+            print(
+                f"cheese: error: {failure}; the game is saved to {self.record_path}",
+                file=sys.stderr,
+            )
             return EXIT_FAILURE
         return 0
 
+    def _print_saved(self, finished: bool) -> None:
+        for line in saved_lines(self.record_path, finished):
+            self.terminal.console.print(line, overflow="ignore", crop=False, soft_wrap=True)
+
     def _play(self) -> None:
-        seat = self.players.seat
         while not self.state.is_terminal():
             if self.state.is_chance_node():
-                self._apply(resolve_chance(self.state))
+                self._apply(resolve_chance(self.state), None)
                 continue
             mover = self.state.current_player
-            if mover == seat:
-                action = self._ask()
-                if action is None:
-                    continue
-                self.since = []
-                self.decisions.append(len(self.actions))
-                self._apply(action)
-                self.save()
-            else:
+            if mover not in self.players.humans:
                 self._apply(self._bot_action(mover), mover)
+                continue
+            legal = self.state.legal_actions()
+            if len(legal) == 1:
+                self._play_the_only_choice(mover, legal[0])
+                continue
+            self._show_screen_to(mover)
+            action = self._ask(mover, legal)
+            if action is None:
+                continue
+            self.decisions.append(len(self.actions))
+            self._apply(action, mover)
+            self.screen_open = False
+            self.save()
         self.save()
         self._finish()
+
+    def _play_the_only_choice(self, seat: Seat, action: Action) -> None:
+        """A decision with one legal action is taken for the person, who is told so."""
+        view = self.state.view(seat)
+        path = self.renderer.choice_path(view, action, self.state.action_to_string(action))
+        label = " › ".join(step.label for step in path) or self.state.action_to_string(action)
+        line = Text(f"Only one choice: {label} — played for you.", style="bold")
+        if self.players.hot_seat:
+            self.pending.setdefault(seat, []).append(line)
+        else:
+            self._open_screen()
+            self.terminal.console.print(line)
+        self._apply(action, seat, own_shown=True)
+        self.screen_open = False
+        self.save()
 
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
         try:
             action = bot.choose(Turn(self.state, seat), self._rng("bot", seat)).action
         except Exception as error:  # a plugin bot's failure must not lose the game
-            raise BotFailed(f"bot {bot.spec} (seat {seat}) failed: {error}") from error
+            raise BotFailed(f"bot {bot.spec} ({seat_label(seat)}) failed: {error}") from error
         if action not in self.state.legal_actions():
-            raise BotFailed(f"bot {bot.spec} (seat {seat}) chose the illegal action {action}")
+            raise BotFailed(
+                f"bot {bot.spec} ({seat_label(seat)}) chose the illegal action {action}"
+            )
         return action
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
-        the same from its seed and the person's moves."""
+        the same from its seed and the people's moves, and one continued from its record
+        plays on as it would have without the break."""
         return random.Random(f"play:{purpose}:{self.state.seed}:{seat}:{len(self.actions)}")
 
-    def _apply(self, action: Action, mover: Seat | None = None) -> None:
-        seat = self.players.seat
-        before = self.state.view(seat)
+    def _apply(self, action: Action, mover: Seat | None, own_shown: bool = False) -> None:
+        """Play ``action``; each person is shown what they saw happen, once: at once
+        when one person plays, or after the pass screen at a shared table."""
+        before = {seat: self.state.view(seat) for seat in self.players.humans}
         self.history.append(self.state)
         self.actions.append(action)
+        notation = self.state.action_to_string(action)
         self.state = self.state.apply(action)
-        after = self.state.view(seat)
-        table = self.table()
-        if mover is not None:
-            line = self.renderer.describe(before, after, mover, table)
-            if line is not None:
-                self.since.append(line)
-                self.terminal.console.print(line)
-                self.terminal.pause()
-        for step in self.renderer.scored(before, after, table):
-            self._show_step(step)
+        for seat in self.players.humans:
+            after = self.state.view(seat)
+            table = self.table(seat)
+            shown: list[RenderableType] = []
+            if mover is not None and not (mover == seat and own_shown):
+                line = self.renderer.describe(before[seat], after, mover, table)
+                if line is None and mover == seat:
+                    line = self.renderer.player_label(table, mover) + f" played {notation}"
+                if line is not None:
+                    shown.append(line)
+            steps = list(self.renderer.scored(before[seat], after, table))
+            if self.players.hot_seat and not (mover == seat == self.viewer):
+                self.pending.setdefault(seat, []).extend([*shown, *steps])
+                continue
+            if shown:
+                if mover != seat:
+                    self._open_screen()
+                self.terminal.console.print(*shown)
+                if mover != seat:
+                    self.terminal.pause()
+            for step in steps:
+                self.terminal.console.print(step)
+                self.terminal.wait_for_step()
 
-    def _show_step(self, step: RenderableType) -> None:
-        self.terminal.console.print(step)
-        self.terminal.wait_for_step()
+    def _header(self) -> Rule:
+        level = "" if self.players.level is None else f" · opponents level {self.players.level}"
+        return Rule(f"{self.renderer.title} · seed {self.state.seed}{level}", style="dim")
 
-    def table(self, legal: Sequence[Action] = ()) -> Table:
+    def _open_screen(self) -> None:
+        """Start a screen with its divider, unless one is started: the bots' moves and
+        the person's board then read together, each move once."""
+        if not self.screen_open:
+            self.terminal.console.print(self._header())
+            self.screen_open = True
+
+    def _show_screen_to(self, seat: Seat) -> None:
+        """At a shared table, pass the keyboard before a person's screen is drawn."""
+        if not self.players.hot_seat or seat == self.viewer:
+            return
+        console = self.terminal.console
+        name = seat_label(seat)
+        if self.viewer is not None:
+            self.terminal.ask(f"Press Enter to hide your screen and pass to {name}. ")
+        self.terminal.clear()
+        console.print(Rule(f"{self.renderer.title} · {name}'s turn", style="bold"))
+        console.print(
+            f"Pass the keyboard to {name}: what only {name} may see stays hidden until Enter."
+        )
+        self.terminal.ask(f"{name}, press Enter when you are ready. ")
+        self.terminal.clear()
+        self.viewer = seat
+        self.screen_open = False
+
+    def table(self, viewer: Seat, legal: Sequence[Action] = ()) -> Table:
         return Table(
-            seat=self.players.seat,
-            names=self.players.screen_names(self.state.num_players),
+            seat=viewer,
+            names=self.players.screen_names(self.state.num_players, viewer),
             options=self.state.options,
             seed=self.state.seed,
             legal=tuple(legal),
         )
 
-    def save(self) -> None:
-        record = GameRecord.of_game(
+    def facts(self) -> PlayFacts:
+        finished = self.state.is_terminal()
+        return PlayFacts(
+            humans=self.players.humans,
+            hint=self.players.hint.spec,
+            level=self.players.level,
+            person=self.players.person,
+            finished=finished,
+            moves=sum(1 for state in self.history if not state.is_chance_node()),
+            to_play=None if finished or self.state.is_chance_node() else self.state.current_player,
+        )
+
+    def record(self) -> GameRecord:
+        return GameRecord.of_game(
             self.state, self.players.record_names(self.state.num_players), self.actions
         )
-        save_record(record, self.record_path)
+
+    def save(self) -> None:
+        save_record(self.record(), self.record_path, self.facts())
 
     # --- the person's decision ------------------------------------------------------
-    def _ask(self) -> Action | None:
+    def _ask(self, seat: Seat, legal: Sequence[Action]) -> Action | None:
         """The person's action, or None after an undo (the loop then asks again)."""
-        legal = self.state.legal_actions()
-        view = self.state.view(self.players.seat)
-        table = self.table(legal)
+        view = self.state.view(seat)
+        table = self.table(seat, legal)
         console = self.terminal.console
-        console.print(Rule(self.renderer.title + f" · seed {self.state.seed}", style="dim"))
-        if self.since:
+        self._open_screen()
+        waiting = self.pending.pop(seat, [])
+        if waiting:
             console.print(Text("Since your last move:", style="bold"))
-            for line in self.since:
-                console.print(Text("  ") + line)
+            for item in waiting:
+                console.print(Text("  ") + item if isinstance(item, Text) else item)
         board = self.renderer.board(view, table)
         console.print(board)
         path = self.renderer.choice_path
         notation = self.state.action_to_string
         menu = Menu(tuple((action, path(view, action, notation(action))) for action in legal))
         asked: list[tuple[str, ...]] = []
+        announced: set[tuple[str, ...]] = set()
         chosen: tuple[str, ...] = ()
+        show_question = True
         while True:
             question = menu.ask(chosen)
             if not isinstance(question, Question):
                 return question
+            for depth in range(len(chosen), len(question.chosen)):
+                # The menu answers a question with a single answer itself: say so.
+                if question.chosen[: depth + 1] not in announced:
+                    announced.add(question.chosen[: depth + 1])
+                    console.print(f"Only one choice: {question.chosen[depth]}.", style="dim")
             chosen = question.chosen
             if not asked or asked[-1] != chosen:
                 asked.append(chosen)
-            self._show_question(question)
+            if show_question:
+                self._show_question(question)
             text = self.terminal.ask("> ").strip()
             reply = self._read_reply(text, question, legal)
+            show_question = not isinstance(reply, Refused)
             if isinstance(reply, Answer):
                 chosen = (*chosen, reply.label)
             elif reply is Command.BOARD:
@@ -276,11 +445,12 @@ class PlaySession:
                 if len(asked) > 1:
                     asked.pop()
                     chosen = asked.pop()
-                elif self._undo():
+                    console.print("Back one step.", style="bold")
+                elif self._undo(seat):
                     return None
                 else:
-                    console.print("Nothing to undo: this is your first decision.")
-            elif reply is not None:
+                    show_question = False
+            elif isinstance(reply, int):
                 return reply
 
     def _show_question(self, question: Question) -> None:
@@ -288,44 +458,46 @@ class PlaySession:
         if question.chosen:
             line = Text.assemble((" › ".join(question.chosen) + " › ", "dim"), line)
         self.terminal.console.print(line)
-        choices = [
-            Text.assemble((f"{number}", "bold cyan"), f" {answer}")
-            for number, answer in enumerate(question.answers, start=1)
-        ]
-        self.terminal.console.print(wrapped(choices, self.terminal.console.width))
+        self.terminal.console.print(wrapped(question.choices(), self.terminal.console.width))
 
     def _read_reply(self, text: str, question: Question, legal: Sequence[Action]) -> Reply:
-        """What the typed ``text`` means; help, hint and quit are done here."""
+        """What the typed ``text`` means; help, rules, hint and quit are done here."""
         console = self.terminal.console
         word = text.lower()
-        count = len(question.answers)
         if not text:
-            return None
+            return Refused()
         if word in ("help", "?"):
             console.print(COMMANDS_HELP)
             console.print(self.renderer.notation_help)
-            return None
+            return Shown()
+        if word == "rules":
+            console.print(summary(self.state.game.info.slug))
+            # The summary fills the screen: the question comes back with board.
+            console.print("(board shows the table and the question again)", style="dim")
+            return Refused()
         if word == "hint":
-            self._hint()
-            return None
+            self._hint(self.state.current_player)
+            return Shown()
         if word in ("undo", "back"):
             return Command.UNDO
         if word == "board":
             return Command.BOARD
         if word in ("quit", "exit"):
-            answer = self.terminal.ask("Quit this game? It is saved and can be replayed. [y/N] ")
+            answer = self.terminal.ask(
+                "Quit this game? It is saved; cheese play --continue goes on with it. [y/N] "
+            )
             if answer.strip().lower() in YES:
                 raise LeaveGame(0)
-            return None
-        number = choice_number(word)
-        if number is not None:
-            if 1 <= number <= count:
-                return Answer(question.answers[number - 1])
+            return Shown()
+        picked = question.pick(word)
+        if picked is not None:
+            return Answer(picked)
+        if word.isascii() and word.isdigit():
             console.print(
-                f"There is no choice {shortened(word)}: {type_a_number(count)}, or help.",
+                f"There is no choice {shortened(word)}: {question.how_to_answer()}, or help.",
                 style="yellow",
             )
-            return None
+            return Refused()
         try:
             action = self.state.parse_action(text)
         except (ActionSyntaxError, IllegalActionError, ValueError) as error:
@@ -333,58 +505,67 @@ class PlaySession:
             attempt = not text.isalpha()
             console.print(
                 Text.assemble((f"{text!r} is not a choice or a move here. ", "yellow"))
-                + Text(f"{type_a_number(count).capitalize()}, or help.")
+                + Text(f"{question.how_to_answer().capitalize()}, or help.")
                 + (Text(f" ({error})", style="dim") if attempt else Text())
             )
-            return None
+            return Refused()
         if action not in legal:
             console.print(
-                f"{text!r} is not a legal move now; {type_a_number(count)}.",
+                f"{text!r} is not a legal move now; {question.how_to_answer()}.",
                 style="yellow",
             )
-            return None
+            return Refused()
         return action
 
-    def _undo(self) -> bool:
-        """Go back to the person's previous decision; False when there is none."""
+    def _undo(self, seat: Seat) -> bool:
+        """Go back to the person's previous decision; False (and why) when there is none."""
+        console = self.terminal.console
         if not self.decisions:
+            console.print("Nothing to undo: this is your first decision.", style="yellow")
             return False
-        back_to = self.decisions.pop()
+        back_to = self.decisions[-1]
+        if self.history[back_to].current_player != seat:
+            other = seat_label(self.history[back_to].current_player)
+            console.print(
+                f"Nothing to undo: {other} has decided since your last decision.",
+                style="yellow",
+            )
+            return False
+        self.decisions.pop()
         self.state = self.history[back_to]
         del self.history[back_to:]
         del self.actions[back_to:]
-        self.since = []
-        self.terminal.console.print("Back to your previous decision.", style="bold")
+        self.pending = {}
+        self.screen_open = False
+        console.print("Back to your previous decision.", style="bold")
         self.save()
         return True
 
-    def _hint(self) -> None:
+    def _hint(self, seat: Seat) -> None:
         bot = self.players.hint
         console = self.terminal.console
         console.print(f"Asking {bot.spec}…", style="dim")
-        decision = bot.choose(Turn(self.state, self.players.seat), self._rng("hint", -1))
+        decision = bot.choose(Turn(self.state, seat), self._rng("hint", -1))
         console.print(hint_text(decision, bot.spec, self.state))
 
     # --- the end --------------------------------------------------------------------
     def _finish(self) -> None:
         console = self.terminal.console
-        table = self.table()
-        final = self.state.view(self.players.seat)
-        console.print(Rule("Game over", style="bold"))
-        for step in self.renderer.resolution(final, table):
-            self._show_step(step)
-        console.print(standings(self.state, self.renderer, table))
-        console.print(f"Game record saved to {self.record_path}")
-        console.print(f"Replay it: cheese replay {self.record_path}")
-
-
-def type_a_number(count: int) -> str:
-    """How to pick one of ``count`` numbered choices.
-
-    >>> type_a_number(1), type_a_number(4)
-    ('type 1', 'type a number from 1 to 4')
-    """
-    return "type 1" if count == 1 else f"type a number from 1 to {count}"
+        # At a shared table the end is shown to all: from the first person's seat.
+        seat = self.viewer if self.viewer is not None else self.players.humans[0]
+        table = self.table(seat)
+        final = self.state.view(seat)
+        for item in self.pending.pop(seat, []):
+            console.print(item)
+        blocks: list[RenderableType] = [Rule("Game over", style="bold")]
+        # The resolution ends with the standings and how ties were broken.
+        blocks.extend(self.renderer.resolution(final, table))
+        page(console, blocks, lambda prompt: self.terminal.wait(f"({prompt}) "))
+        if self.after_game is not None:
+            line = self.after_game(self.record())
+            if line is not None:
+                console.print(line)
+        self._print_saved(finished=True)
 
 
 def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
@@ -405,8 +586,10 @@ def hint_text(decision: Decision, spec: str, state: State) -> Text:
         return Text(f"{spec} would play {state.action_to_string(decision.action)}")
     share = decision.top_measure == "visit share"
     lines = [
-        Text(f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
-             style="bold")
+        Text(
+            f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
+            style="bold",
+        )
     ]
     lines.extend(
         Text(f"  {index}. {state.action_to_string(action)}  ")
@@ -414,21 +597,3 @@ def hint_text(decision: Decision, spec: str, state: State) -> Text:
         for index, (action, value) in enumerate(decision.top, start=1)
     )
     return Text("\n").join(lines)
-
-
-def standings(state: State, renderer: Renderer, table: Table) -> RichTable:
-    """The final scores and places, best first."""
-    places = state.ranking()
-    scores = state.scores()
-    result = RichTable(title="Final scores", title_justify="left", box=None, pad_edge=False)
-    result.add_column("place", justify="right")
-    result.add_column("player")
-    result.add_column("points", justify="right")
-    for seat in sorted(range(state.num_players), key=lambda seat: (places[seat], seat)):
-        shared = places.count(places[seat]) > 1
-        result.add_row(
-            f"{places[seat]}{'=' if shared else ''}",
-            renderer.player_label(table, seat),
-            str(scores[seat]),
-        )
-    return result

@@ -1,0 +1,212 @@
+"""The games saved in the records directory: listed newest first, each with a short id.
+
+A saved game's id is the first characters of a hash of its file's name, so it stays the
+same however many games are saved after it, and ``cheese play --continue ID`` and
+``cheese replay ID`` accept it wherever a record's path is asked for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from cheese.cli.errors import UserInputError
+from cheese.cli.play.record_file import PlayFacts, load_saved, records_directory
+from cheese.engine import EngineError, RecordError, Seat
+from cheese.engine.json_text import quoted
+from cheese.engine.records import GameRecord, replay_states
+
+ID_LENGTH = 6
+"""Hex digits of a saved game's id: short to type, and 16 million of them."""
+HUMAN = "human"
+"""How a record names a person's seat (as ``cheese.cli.play.session`` writes it)."""
+LISTED_SUFFIX = ".json"
+
+
+def short_id(path: Path) -> str:
+    """The id ``cheese saved`` shows for the record file ``path``.
+
+    >>> short_id(Path("/anywhere/cheese-drop-20260102-030405-seed7.json"))
+    'e11876'
+    """
+    return hashlib.sha1(path.name.encode("utf-8")).hexdigest()[:ID_LENGTH]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """One saved game as ``cheese saved`` lists it."""
+
+    path: Path
+    game: str
+    saved_at: datetime
+    """When the file was last written (after the last move)."""
+    players: tuple[str, ...]
+    humans: tuple[Seat, ...]
+    finished: bool
+    scores: tuple[int, ...]
+    moves: int
+    to_play: Seat | None
+    level: int | None
+
+    @property
+    def id(self) -> str:
+        return short_id(self.path)
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        return tuple(name for seat, name in enumerate(self.players) if seat not in self.humans)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "path": str(self.path),
+            "game": self.game,
+            "saved_at": self.saved_at.isoformat(timespec="seconds"),
+            "players": list(self.players),
+            "humans": [seat + 1 for seat in self.humans],
+            "opponents": list(self.opponents),
+            "level": self.level,
+            "finished": self.finished,
+            "scores": list(self.scores),
+            "moves": self.moves,
+            "to_play": None if self.to_play is None else self.to_play + 1,
+        }
+
+
+def read_saved_game(path: Path) -> SavedGame:
+    """The listing of ``path``; ``RecordError``/``UserInputError`` if it is no record."""
+    saved = load_saved(path)
+    record = saved.record
+    facts = saved.facts if saved.facts is not None else _facts_by_replay(saved.record)
+    return SavedGame(
+        path=path,
+        game=record.game,
+        saved_at=datetime.fromtimestamp(path.stat().st_mtime),
+        players=record.players,
+        humans=facts.humans,
+        finished=facts.finished,
+        scores=record.scores,
+        moves=facts.moves,
+        to_play=facts.to_play,
+        level=facts.level,
+    )
+
+
+def _facts_by_replay(record: GameRecord) -> PlayFacts:
+    """The facts of a record written before files carried them: replay it."""
+    states = replay_states(record)
+    final = states[-1]
+    return PlayFacts(
+        humans=tuple(seat for seat, name in enumerate(record.players) if name == HUMAN),
+        hint="",
+        level=None,
+        person=None,
+        finished=final.is_terminal(),
+        moves=sum(1 for state in states[:-1] if not state.is_chance_node()),
+        to_play=None if final.is_terminal() else final.current_player,
+    )
+
+
+def saved_games(directory: Path | None = None) -> list[SavedGame]:
+    """Every readable record in ``directory`` (default: the records directory), newest
+    first; files that are not records are left out."""
+    folder = records_directory() if directory is None else directory
+    if not folder.is_dir():
+        return []
+    games = []
+    for path in folder.iterdir():
+        if path.suffix != LISTED_SUFFIX or not path.is_file():
+            continue
+        try:
+            games.append(read_saved_game(path))
+        except (RecordError, EngineError, UserInputError, OSError):
+            continue
+    return sorted(games, key=lambda game: (game.saved_at, game.path.name), reverse=True)
+
+
+def latest(unfinished: bool, directory: Path | None = None) -> SavedGame:
+    """The newest saved game (the newest unfinished one if ``unfinished``)."""
+    games = [game for game in saved_games(directory) if not (unfinished and game.finished)]
+    if not games:
+        folder = records_directory() if directory is None else directory
+        what = "unfinished game" if unfinished else "game"
+        raise UserInputError(
+            f"there is no saved {what} in {folder}; give a record's path, or start one "
+            "with cheese play GAME"
+        )
+    return games[0]
+
+
+def find_saved(text: str, directory: Path | None = None) -> Path:
+    """The record ``text`` names: a file's path, or the id (or its start) of a saved game."""
+    path = Path(text)
+    if path.is_file() or path.suffix == LISTED_SUFFIX or len(path.parts) > 1:
+        return path  # a file's name: reading it says what is wrong with it
+    word = text.strip().lower()
+    if word and all(letter in "0123456789abcdef" for letter in word):
+        matches = [game.path for game in saved_games(directory) if game.id.startswith(word)]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise UserInputError(
+                f"{quoted(text)} is the start of {len(matches)} saved games' ids; give more "
+                "of it (cheese saved lists them)"
+            )
+    raise UserInputError(
+        f"{quoted(text)} is neither a record file nor the id of a saved game; cheese saved "
+        "lists the saved games with their ids"
+    )
+
+
+def counted_names(names: tuple[str, ...]) -> str:
+    """Bot specs, repeated ones counted.
+
+    >>> counted_names(("mcts", "mcts", "greedy"))
+    '2×mcts, greedy'
+    """
+    counts = dict.fromkeys(names, 0)
+    for name in names:
+        counts[name] += 1
+    return ", ".join(name if count == 1 else f"{count}×{name}" for name, count in counts.items())
+
+
+def where_it_stands(game: SavedGame) -> str:
+    """Finished with its scores, or where it stopped.
+
+    >>> from datetime import datetime
+    >>> game = SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2), ("human", "mcts"),
+    ...                  (0,), False, (0, 0), 7, 1, None)
+    >>> where_it_stands(game)
+    'stopped after 7 moves, P2 to play'
+    >>> where_it_stands(SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2),
+    ...                 ("human", "mcts"), (0,), True, (31, 28), 40, None, None))
+    'finished: P1 31 · P2 28'
+    """
+    if game.finished:
+        return "finished: " + " · ".join(
+            f"P{seat + 1} {points}" for seat, points in enumerate(game.scores)
+        )
+    moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
+    who = "" if game.to_play is None else f", P{game.to_play + 1} to play"
+    return f"stopped after {moves}{who}"
+
+
+def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
+    """Two lines a game, each at most ``width`` columns: the id, date, game and where it
+    stands; then the seats and the opponents."""
+    lines: list[str] = []
+    for game in games:
+        head = f"{game.id}  {game.saved_at:%Y-%m-%d %H:%M}  {game.game}  {where_it_stands(game)}"
+        people = ", ".join(f"P{seat + 1}" for seat in game.humans) or "nobody"
+        level = "" if game.level is None else f" (level {game.level})"
+        body = f"{' ' * ID_LENGTH}  you: {people} · vs {counted_names(game.opponents)}{level}"
+        if not game.opponents:
+            body = f"{' ' * ID_LENGTH}  you: {people} · solitaire"
+        lines.extend(_cut(line, width) for line in (head, body))
+    return lines
+
+
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"

@@ -1,0 +1,90 @@
+"""Who sits where at ``cheese play``: the people's seats (counted from 1 on the command
+line, from 0 inside), the bots' specs, and the opponents' level."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cheese.cli.errors import UserInputError
+from cheese.engine import Seat
+from cheese.engine.json_text import quoted
+
+AUTO = "auto"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChoice:
+    """``--level``: a level's number, or None for ``auto`` (the person's own level)."""
+
+    number: int | None
+
+
+def level_choice(text: str | None, vs: list[str]) -> LevelChoice | None:
+    """``--level`` as typed, refused with ``--vs`` (both would choose the bots).
+
+    >>> level_choice("3", []), level_choice("auto", []), level_choice(None, ["mcts"])
+    (LevelChoice(number=3), LevelChoice(number=None), None)
+    """
+    if text is None:
+        return None
+    if vs:
+        raise UserInputError(
+            "--level and --vs both choose the opponents; give one of them (--level N for a "
+            "level's bots, --vs SPEC for any bot)"
+        )
+    word = text.strip().lower()
+    if word == AUTO:
+        return LevelChoice(None)
+    if not (word.isascii() and word.isdigit()) or int(word) < 1:
+        raise UserInputError(
+            f"--level {quoted(text)} is not a level; give a whole number from 1 (the "
+            "weakest) or auto"
+        )
+    return LevelChoice(int(word))
+
+
+def people_seats(seats: list[int], humans: int | None, num_players: int) -> tuple[Seat, ...]:
+    """The seats people play (from 0), from ``--seat`` (from 1, repeatable) and
+    ``--humans N`` (seats 1 to N unless ``--seat`` names them).
+
+    >>> people_seats([], None, 4), people_seats([2, 4], None, 4), people_seats([], 2, 3)
+    ((0,), (1, 3), (0, 1))
+    """
+    for seat in seats:
+        if not 1 <= seat <= num_players:
+            first = "seats count from 1, so " if seat == 0 else ""
+            raise UserInputError(
+                f"--seat {seat} is not a seat of a {num_players}-player game: {first}give 1 "
+                f"to {num_players}"
+            )
+    if len(set(seats)) != len(seats):
+        raise UserInputError("--seat names a seat twice; give each person's seat once")
+    if humans is not None:
+        if not 1 <= humans <= num_players:
+            raise UserInputError(
+                f"--humans {humans}: a {num_players}-player game seats 1 to {num_players} people"
+            )
+        if seats and len(seats) != humans:
+            raise UserInputError(
+                f"--humans {humans} but --seat is given {len(seats)} times; give one --seat "
+                "per person, or leave --seat out to seat them from 1"
+            )
+        if not seats:
+            seats = list(range(1, humans + 1))
+    return tuple(sorted(seat - 1 for seat in seats or [1]))
+
+
+def seat_specs(vs: list[str], bot_seats: list[int], default: str) -> dict[int, str]:
+    """The spec of each bot seat: one ``--vs`` fills them all, several fill them in seat
+    order with the last repeated.
+
+    >>> seat_specs(["mcts", "greedy"], [0, 2, 3], "mcts")
+    {0: 'mcts', 2: 'greedy', 3: 'greedy'}
+    """
+    specs = vs or [default]
+    if len(specs) > max(1, len(bot_seats)):
+        raise UserInputError(
+            f"--vs is given {len(specs)} times but there are only {len(bot_seats)} bot "
+            "seats; give at most one --vs per bot seat"
+        )
+    return {seat: specs[min(index, len(specs) - 1)] for index, seat in enumerate(bot_seats)}
