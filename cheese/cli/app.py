@@ -27,7 +27,7 @@ from cheese.cli.help_format import readable_help
 from cheese.cli.levels_command import levels_app
 from cheese.cli.me_command import me
 from cheese.cli.parameters import GameArgument
-from cheese.cli.play.command import play, replay
+from cheese.cli.play.command import play, replay, saved
 from cheese.cli.ratings_command import ratings
 from cheese.cli.rules_command import rules
 from cheese.cli.tournament_command import tournament_app
@@ -159,6 +159,7 @@ app.add_typer(
 )
 app.command()(play)
 app.command()(replay)
+app.command()(saved)
 app.add_typer(levels_app, name="levels")
 app.command()(me)
 
