@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
 
 import pytest
 
+from cheese.bots import Turn, make_bot
 from cheese.cli.app import main
+from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.rules_command import pager_command
 from cheese.cli.rules_text import SUMMARY_COLUMNS, SUMMARY_LINES, full_page, summary
 from cheese.engine import GAME_SLUGS, load_game, score_sheet
 from cheese.engine.cheese_drop.marbles import draws_per_drop
+from cheese.engine.luck import resolve_chance
 
 
 @pytest.mark.parametrize("slug", GAME_SLUGS)
@@ -139,3 +143,27 @@ def test_rules_summary_prints_the_summary(capsys: pytest.CaptureFixture[str]) ->
 def test_the_pager_is_the_person_s_choice_else_less_with_colours() -> None:
     assert pager_command({"PAGER": "most"}) == "most"
     assert pager_command({"PAGER": " ", "PATH": ""}) is None
+
+
+README_CHASERS_SEED = 107
+"""The README's Cheese Chasers example: `cheese play cheese-chasers --seed 107`."""
+
+
+def test_the_readme_chasers_deal_is_won_by_following_every_hint() -> None:
+    # As the play screen does: the deal's luck from its seed, each hint from the default
+    # hint bot with the generator the screen gives it; the person types the top choice.
+    hint_bot = make_bot(RENDERERS["cheese-chasers"].default_opponent)
+    seed = README_CHASERS_SEED
+    state = load_game("cheese-chasers", "native").new_initial_state(num_players=1, seed=seed)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = resolve_chance(state)
+        else:
+            rng = random.Random(f"play:hint:{seed}:-1:{moves}")
+            decision = hint_bot.choose(Turn(state, state.current_player), rng)
+            action = decision.top[0][0] if decision.top else decision.action
+        state = state.apply(action)
+        moves += 1
+    assert not state.ended_early()
+    assert state.scores() == (113,)
