@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -10,14 +13,29 @@ import pytest
 
 from cheese.bots.base import Decision
 from cheese.bots.registry import make_bot
+from cheese.cli.errors import UserInputError
+from cheese.cli.play.record_file import PlayFacts, load_saved
+from cheese.cli.play.renderer import Table
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import Replay
-from cheese.cli.play.session import Players, PlaySession, Terminal
+from cheese.cli.play.saved_games import find_saved, listing_lines, saved_games, short_id
+from cheese.cli.play.session import Players, PlaySession, Terminal, standings
 from cheese.cli.play.terminal import make_console
+from cheese.cli.play.where_saved import saved_lines
 from cheese.engine import load_game
 from cheese.engine.cheese_chasers.view import ChasersView
 from cheese.engine.get_the_cheese.moves import DRAW
+from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord, replay_states
+
+FIRST = "first"
+"""In a script: the first choice listed on the screen, whatever its number."""
+
+
+def first_choice(screen: str) -> str:
+    """The number of the first choice of the last list of choices on ``screen``."""
+    listed = [line for line in screen.splitlines() if re.match(r"[0-9]+ \S", line)]
+    return listed[-1].split()[0] if listed else ""
 
 
 def run_session(
@@ -25,14 +43,15 @@ def run_session(
 ) -> tuple[int, str, GameRecord]:
     """Play ``script`` at seat 0 against greedy bots; end of input after it."""
     typed: Iterator[str] = iter(script)
+    buffer = io.StringIO()
 
     def read_line(prompt: str) -> str:
         try:
-            return next(typed)
+            answer = next(typed)
         except StopIteration:
             raise EOFError from None
+        return first_choice(buffer.getvalue()) if answer == FIRST else answer
 
-    buffer = io.StringIO()
     state = load_game(slug).new_initial_state(num_players=players, seed=seed)
     bots = {seat: make_bot("greedy") for seat in range(1, players)}
     session = PlaySession(
@@ -86,7 +105,7 @@ def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:
             _lines(["12", "q"]),
         ).run()
         screens[seat] = buffer.getvalue().split("move 12/")[1]
-    assert "seat 1's view" in screens[1] and "everything revealed" in screens[None]
+    assert "P2's view" in screens[1] and "everything revealed" in screens[None]
     assert "b:?" in screens[1] and "b:(" not in screens[1]
     assert "?" not in screens[None].split("hands:")[0]
 
@@ -122,7 +141,7 @@ def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
 
 
 def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path: Path) -> None:
-    _, _, record = run_session("cheese-drop", 2, ["1"] * 400, tmp_path / "r.json", seed=5)
+    _, _, record = run_session("cheese-drop", 2, [FIRST] * 400, tmp_path / "r.json", seed=5)
     states = replay_states(record)
     positions = [state for state in states if not state.is_chance_node()]
     move, state = next(
@@ -170,3 +189,129 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     ]
     assert "really in" not in screens[0]
     assert "→(" not in screens[0]
+
+
+def _session(slug: str, players: int, seed: int, path: Path, script: list[str]) -> PlaySession:
+    buffer = io.StringIO()
+    state = load_game(slug).new_initial_state(num_players=players, seed=seed)
+    bots = {seat: make_bot("mcts:iterations=40") for seat in range(1, players)}
+    typed = iter(script)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    console = make_console(plain=True, width=80, file=buffer)
+    return PlaySession(
+        RENDERERS[slug],
+        Players((0,), bots, make_bot("greedy")),
+        Terminal(console, read_line, 0.0),
+        path,
+        state,
+    )
+
+
+def test_a_resumed_game_plays_on_as_the_uninterrupted_one(tmp_path: Path) -> None:
+    """The bots (MCTS, which draws from its generator) choose the same moves after a break:
+    their generators come from the seed and the position, not from the session."""
+    script = ["1"] * 200
+    straight = _session("get-the-cheese", 3, 8, tmp_path / "straight.json", script)
+    assert straight.run() == 0
+    first = _session("get-the-cheese", 3, 8, tmp_path / "broken.json", script[:7])
+    first.run()
+    saved = load_saved(tmp_path / "broken.json")
+    assert saved.facts is not None and not saved.facts.finished
+    assert saved.facts.humans == (0,) and saved.facts.to_play == 0
+    resumed = PlaySession.resumed(
+        RENDERERS["get-the-cheese"],
+        Players(
+            (0,), {seat: make_bot("mcts:iterations=40") for seat in (1, 2)}, make_bot("greedy")
+        ),
+        Terminal(make_console(plain=True, width=80, file=io.StringIO()), _lines(script[7:]), 0.0),
+        tmp_path / "broken.json",
+        saved.record,
+    )
+    assert resumed.decisions, "undo can go back past the break"
+    assert resumed.run() == 0
+    assert load_saved(tmp_path / "broken.json").record == straight.record()
+    assert load_saved(tmp_path / "broken.json").facts == straight.facts()
+
+
+def test_the_play_facts_round_trip_and_malformed_ones_are_ignored(tmp_path: Path) -> None:
+    facts = PlayFacts((0, 2), "mcts", None, None, False, 3, 2)
+    assert PlayFacts.from_json(facts.to_json()) == facts
+    assert PlayFacts.from_json({"humans": [0], "hint": "mcts"}) is None
+    assert PlayFacts.from_json([1, 2]) is None
+    path = tmp_path / "plain.json"
+    record = GameRecord("cheese-drop", 1, ("human", "greedy"), (), (), (0, 0))
+    path.write_text(record.to_json())
+    assert load_saved(path).facts is None and load_saved(path).record == record
+
+
+def test_saved_games_are_listed_newest_first_in_80_columns(tmp_path: Path) -> None:
+    older = tmp_path / "a.json"
+    newer = tmp_path / "b.json"
+    for path, seed in ((older, 3), (newer, 4)):
+        session = _session("get-the-cheese", 5, seed, path, [])
+        session.players = Players(
+            (0,), {s: make_bot("random") for s in range(1, 5)}, make_bot("greedy")
+        )
+        session.save()
+    os.utime(older, (1_000_000_000, 1_000_000_000))
+    (tmp_path / "notes.json").write_text("not a record")
+    games = saved_games(tmp_path)
+    assert [game.path for game in games] == [newer, older]
+    lines = listing_lines(games)
+    assert all(len(line) <= 80 for line in lines)
+    assert lines[0].startswith(short_id(newer)) and "stopped after 0 moves" in lines[0]
+    assert "you: P1 · vs 4×random" in lines[1]
+    assert find_saved(short_id(older)[:4], tmp_path) == older
+    with pytest.raises(UserInputError, match="cheese saved lists"):
+        find_saved("abcdefg-nothing", tmp_path)
+
+
+def test_the_lines_after_quitting_fit_80_columns_and_name_the_commands(tmp_path: Path) -> None:
+    long_path = tmp_path / ("deep" * 20) / "game.json"
+    lines = saved_lines(long_path, finished=False)
+    assert f"  {long_path}" in lines
+    assert "Continue it:  cheese play --continue followed by that path" in lines
+    assert saved_lines(long_path, finished=True)[-1].startswith("Replay it:")
+    assert not any("--continue" in line for line in saved_lines(long_path, finished=True))
+
+
+def test_a_single_choice_is_played_for_the_person_and_undo_skips_it(tmp_path: Path) -> None:
+    # Seed 4: play three cards (2, 1, 1, then the starting cheese 1) empties the hand.
+    _, out, record = run_session(
+        "get-the-cheese", 4, ["2", "1", "1", "1", "undo"], tmp_path / "r.json", seed=4
+    )
+    assert "Only one choice: draw 3 cards — played for you." in out
+    assert "Back to your previous decision." in out
+    states = replay_states(record)
+    assert states[-1].current_player == 0 and len(states[-1].legal_actions()) > 1
+    assert not any(state.current_player == 0 for state in states[:-1] if not state.is_chance_node())
+
+
+def test_standings_align_and_say_how_a_tie_was_broken() -> None:
+    state = load_game("get-the-cheese").new_initial_state(num_players=3, seed=2)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state = state.apply(
+            resolve_chance(state) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    buffer = io.StringIO()
+    table = Table(0, ("you", "a", "b"), state.options, 2)
+    make_console(plain=True, width=80, file=buffer).print(
+        standings(state, RENDERERS["get-the-cheese"], table)
+    )
+    lines = buffer.getvalue().splitlines()
+    assert lines[0] == "Final scores" and lines[1].split() == [
+        "place",
+        "player",
+        "points",
+        "king",
+        "mice",
+        "mice",
+    ]
+    assert len({len(row.rstrip()) for row in lines[1:5]}) == 1, "right-aligned columns"

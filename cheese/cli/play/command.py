@@ -54,6 +54,13 @@ def _level_spec(game: str, level: int) -> str:
         raise UserInputError(f"--level {level}: {error}") from None
 
 
+def _auto_level(game: str, person: str | None) -> int:
+    try:
+        return auto_level(game, person or default_person_name())
+    except LevelError as error:
+        raise UserInputError(f"--level auto: {error}") from None
+
+
 def _person(name: str | None) -> str:
     try:
         return check_person(default_person_name() if name is None else name)
@@ -242,11 +249,7 @@ def _new_game(
     person = _person(name) if rated else None
     chosen_level: int | None = None
     if level is not None:
-        chosen_level = (
-            level.number
-            if level.number is not None
-            else auto_level(slug, person or default_person_name())
-        )
+        chosen_level = level.number if level.number is not None else _auto_level(slug, person)
         specs = dict.fromkeys(bot_seats, _level_spec(slug, chosen_level))
     else:
         specs = seat_specs(vs, bot_seats, renderer.default_opponent)

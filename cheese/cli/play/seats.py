@@ -60,6 +60,8 @@ def people_seats(seats: list[int], humans: int | None, num_players: int) -> tupl
     if len(set(seats)) != len(seats):
         raise UserInputError("--seat names a seat twice; give each person's seat once")
     if humans is not None:
+        if num_players == 1 and humans != 1:
+            raise UserInputError(f"--humans {humans}: this game is solitaire, for one person")
         if not 1 <= humans <= num_players:
             raise UserInputError(
                 f"--humans {humans}: a {num_players}-player game seats 1 to {num_players} people"
