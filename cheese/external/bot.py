@@ -66,10 +66,13 @@ class ExternalBot:
         if session is None:
             session = self._begin(turn, rng)
         self._seq += 1
-        legal = turn.legal_actions()
-        notations = [(action, turn.action_to_string(action)) for action in legal]
-        view = describe(turn.game.info.slug).view_json(turn.view)
-        message = act(self._seq, view, notations, turn.clock)
+        description = describe(turn.game.info.slug)
+        seen = turn.view
+        # The codec names actions from the view both backends produce: the view is
+        # decoded once, not once per legal action.
+        name = description.native_codec.action_to_string
+        notations = [(action, name(seen, action)) for action in turn.legal_actions()]
+        message = act(self._seq, description.view_json(seen), notations, turn.clock)
         if CHEESE_STATE in session.extensions:
             message["cheese_state"] = _consistent_state(turn, self._game_id, self._seq)
         deadline_seconds = _reply_limit(turn.clock, self.command.move_seconds)

@@ -1,8 +1,9 @@
 """One bot process: started in its own process group, read and written a line at a time,
 its standard error drained into the log, and ended for sure.
 
-The bot's standard output is read on a thread into a queue, so that a reply is waited for
-with a deadline; its standard error is read on another thread into the logger
+The bot's standard output is read by the waiting thread itself, with ``poll`` and a
+deadline (no hand-over between threads on the hot path); its standard error is read on a
+thread of its own into the logger
 ``cheese.external.<name>``, so that a bot writing megabytes of log never blocks on a full
 pipe. The process is its own group's leader and is killed by Linux when the thread that
 started it dies (``PR_SET_PDEATHSIG``): nothing outlives the run, even a ``kill -9``.
@@ -11,9 +12,10 @@ started it dies (``PR_SET_PDEATHSIG``): nothing outlives the run, even a ``kill 
 from __future__ import annotations
 
 import logging
+import math
 import os
-import queue
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -32,6 +34,11 @@ TERM_GRACE_SECONDS = 1.0
 """How long it may take after SIGTERM before its group is killed."""
 EXIT_NOTICE_SECONDS = 0.5
 """How long to wait, once the bot's output closed, for its exit to tell a crash."""
+WRITE_LIMIT_SECONDS = 10.0
+"""How long a message may wait for room in the bot's input: a bot that reads nothing
+while the referee writes is broken, and must not block the referee."""
+READ_BYTES = 65536
+"""How much of the bot's output one read takes."""
 MOST_LOG_LINE = 2000
 """Characters of one stderr line kept in the log."""
 
@@ -42,19 +49,6 @@ class Line:
 
     data: bytes
     arrived: float
-
-
-@dataclass(frozen=True, slots=True)
-class Closed:
-    """The bot's standard output ended."""
-
-
-@dataclass(frozen=True, slots=True)
-class Oversized:
-    """The bot wrote a line longer than ``MAX_LINE_BYTES``; reading stopped there."""
-
-
-Event = Line | Closed | Oversized
 
 
 class ReplyTimeout(Exception):
@@ -94,27 +88,30 @@ def launch_argv(argv: Sequence[str]) -> list[str]:
     return [sys.executable, "-S", "-c", LAUNCHER, *argv]
 
 
-def _read_lines(stream: IO[bytes], events: queue.Queue[Event]) -> None:
-    while True:
-        data = stream.readline(MAX_LINE_BYTES + 1)
-        if not data:
-            events.put(Closed())
-            return
-        if len(data) > MAX_LINE_BYTES or (len(data) == MAX_LINE_BYTES + 1):
-            events.put(Oversized())
-            return
-        events.put(Line(data, time.monotonic()))
+def _drain_log(fd: int, logger: logging.Logger, stopped: threading.Event) -> None:
+    """Log every line the bot writes on ``fd`` (its stderr) until it closes.
 
-
-def _drain_log(stream: IO[bytes], logger: logging.Logger) -> None:
-    # Read in bounded pieces so an endless line cannot fill memory; every piece is logged.
-    while True:
-        data = stream.readline(64 * 1024)
-        if not data:
+    Raw reads, never a file object: a file object's lock held by this thread would block
+    its closing elsewhere, and a forked child's copy of it forever.
+    """
+    pending = b""
+    while not stopped.is_set():
+        try:
+            chunk = os.read(fd, READ_BYTES)
+        except OSError:
             return
+        if not chunk:
+            break
+        *lines, pending = (pending + chunk).split(b"\n")
+        # A line without an end is logged in pieces rather than held without bound.
+        if len(pending) > READ_BYTES:
+            lines.append(pending)
+            pending = b""
         if logger.isEnabledFor(logging.INFO):
-            text = data.decode("utf-8", errors="replace").rstrip("\n")
-            logger.info("%s", text[:MOST_LOG_LINE])
+            for line in lines:
+                logger.info("%s", line.decode("utf-8", errors="replace")[:MOST_LOG_LINE])
+    if pending and logger.isEnabledFor(logging.INFO):
+        logger.info("%s", pending.decode("utf-8", errors="replace")[:MOST_LOG_LINE])
 
 
 class BotProcess:
@@ -146,26 +143,30 @@ class BotProcess:
                 f"could not start {' '.join(argv)!r}: {error.strerror or error}"
             ) from None
         assert self._process.stdin and self._process.stdout and self._process.stderr
-        self._stdin = self._process.stdin
-        self._events: queue.Queue[Event] = queue.Queue()
-        self._threads = (
-            threading.Thread(
-                target=_read_lines,
-                args=(self._process.stdout, self._events),
-                daemon=True,
-                name=f"{label} stdout",
+        self._stdin = self._process.stdin.fileno()
+        os.set_blocking(self._stdin, False)
+        self._writable = select.poll()
+        self._writable.register(self._stdin, select.POLLOUT)
+        self._stdout = self._process.stdout.fileno()
+        self._poller = select.poll()
+        self._poller.register(self._stdout, select.POLLIN | select.POLLHUP | select.POLLERR)
+        self._pending = bytearray()
+        self._closed = False
+        self._stopped = threading.Event()
+        self._drain = threading.Thread(
+            target=_drain_log,
+            args=(
+                self._process.stderr.fileno(),
+                logging.getLogger(logger_name(label)),
+                self._stopped,
             ),
-            threading.Thread(
-                target=_drain_log,
-                args=(self._process.stderr, logging.getLogger(logger_name(label))),
-                daemon=True,
-                name=f"{label} stderr",
-            ),
+            daemon=True,
+            name=f"{label} stderr",
         )
-        for thread in self._threads:
-            thread.start()
+        self._drain.start()
+        self._arrived = time.monotonic()
         self.flushed = time.monotonic()
-        """When the last message was flushed (monotonic seconds)."""
+        """When the last message was written (monotonic seconds)."""
 
     @property
     def pid(self) -> int:
@@ -187,34 +188,62 @@ class BotProcess:
         return f"exited with code {code}"
 
     def send(self, message: Mapping[str, object]) -> None:
-        """Write ``message`` as one line and flush; ``BotExited`` if the pipe is broken."""
+        """Write ``message`` as one line; ``BotExited`` if the pipe is broken."""
+        from cheese.external.protocol import ProtocolError
+
+        data = memoryview(encode(message))
+        deadline = time.monotonic() + WRITE_LIMIT_SECONDS
         try:
-            self._stdin.write(encode(message))
-            self._stdin.flush()
-        except (BrokenPipeError, ValueError, OSError):
+            while data:
+                try:
+                    data = data[os.write(self._stdin, data) :]
+                except BlockingIOError:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise ProtocolError(
+                            f"has not read its input for {WRITE_LIMIT_SECONDS:g} s"
+                        ) from None
+                    self._writable.poll(max(1, math.ceil(left * 1000)))
+        except OSError:  # EPIPE: the bot closed its input or is gone
             self._process_gone()
         self.flushed = time.monotonic()
 
     def receive(self, deadline: float) -> Line:
-        """The next line, waiting until the monotonic ``deadline``.
+        """The next non-blank line, waiting until the monotonic ``deadline``.
 
         ``ReplyTimeout`` when none comes in time, ``BotExited`` when the output closed,
-        ``ProtocolError`` (from ``protocol``) for an oversized line.
+        ``ProtocolError`` (from ``protocol``) for a line over ``MAX_LINE_BYTES``.
         """
         from cheese.external.protocol import ProtocolError
 
         while True:
-            try:
-                event = self._events.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                raise ReplyTimeout() from None
-            if isinstance(event, Oversized):
+            end = self._pending.find(b"\n")
+            if end >= MAX_LINE_BYTES:
                 raise ProtocolError(f"sent a line longer than {MAX_LINE_BYTES} bytes")
-            if isinstance(event, Closed):
-                self._events.put(event)  # every later read sees the end too
+            if end >= 0:
+                data = bytes(self._pending[: end + 1])
+                del self._pending[: end + 1]
+                if data.strip():
+                    return Line(data, self._arrived)
+                continue
+            if len(self._pending) > MAX_LINE_BYTES:
+                raise ProtocolError(f"sent a line longer than {MAX_LINE_BYTES} bytes")
+            if self._closed:
                 self._process_gone()
-            if event.data.strip():
-                return event
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._poller.poll(max(1, math.ceil(left * 1000))):
+                if time.monotonic() >= deadline:
+                    raise ReplyTimeout()
+                continue
+            try:
+                chunk = os.read(self._stdout, READ_BYTES)
+            except OSError:
+                chunk = b""
+            self._arrived = time.monotonic()
+            if chunk:
+                self._pending += chunk
+            else:
+                self._closed = True
 
     def _process_gone(self) -> NoReturn:
         from cheese.external.protocol import ProtocolError
@@ -232,14 +261,10 @@ class BotProcess:
         group, then SIGKILL; the process is always waited for, so no zombie is left."""
         if quit_message is not None and self.alive():
             try:
-                self._stdin.write(encode(quit_message))
-                self._stdin.flush()
-            except (BrokenPipeError, ValueError, OSError):
+                os.write(self._stdin, encode(quit_message))
+            except OSError:  # no room, or gone: the signals below end it anyway
                 pass
-        try:
-            self._stdin.close()
-        except (BrokenPipeError, ValueError, OSError):
-            pass
+        self._close(self._process.stdin)
         steps = (
             (QUIT_GRACE_SECONDS if quit_message is not None else 0.0, signal.SIGTERM),
             (TERM_GRACE_SECONDS, signal.SIGKILL),
@@ -253,22 +278,27 @@ class BotProcess:
         self._process.wait()
         # Whatever the bot left behind in its group goes with it.
         self._signal_group(signal.SIGKILL)
-        for stream in (self._process.stdout, self._process.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        # Its stderr ends with it (unless a process that left its group keeps it open).
+        self._drain.join(TERM_GRACE_SECONDS)
+        self._stopped.set()
+        self._close_pipes()
 
     def forget(self) -> None:
         """Close this process's pipes without ending the bot: for a forked copy of the
         process that started it, which must leave the bot to its owner."""
-        for stream in (self._stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
+            self._close(stream)
+
+    @staticmethod
+    def _close(stream: IO[bytes] | None) -> None:
+        if stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def _signal_group(self, signal_number: int) -> None:
         try:
