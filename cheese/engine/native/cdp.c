@@ -286,12 +286,25 @@ static void cdp_place_piece(cdp_state *s, int seat, int column) {
 /* ---------------------------------------------------------------------------------------
  * Gates
  */
+/* Every filling of the slots `slot` down to 0 with what `left` holds (`left[c]` of
+ * content c: 0 empty, then the colours), each action `partial` plus those digits, in
+ * ascending order (gate.legal_gates): the last slot is the most significant digit, so
+ * filling it first, contents ascending, lists the actions in order. The last two slots
+ * are written at once: the search lists the root's gates at every iteration, and the two
+ * deepest levels of the recursion were most of its calls. */
 static int cdp_fill_gates(int slot, int *left, int32_t partial, int32_t *out, int count) {
-    /* The last slot is the most significant digit: filling it first, contents ascending,
-     * lists the actions in ascending order (gate.legal_gates). */
-    if (slot < 0) {
-        out[count] = partial;
-        return count + 1;
+    if (slot == 1) {
+        int low = 0;
+        while (!left[low]) low++;
+        if (left[low] == 2) {
+            out[count] = partial + low * CDP_POW5[1] + low;
+            return count + 1;
+        }
+        int high = low + 1;
+        while (!left[high]) high++;
+        out[count] = partial + low * CDP_POW5[1] + high;
+        out[count + 1] = partial + high * CDP_POW5[1] + low;
+        return count + 2;
     }
     for (int content = 0; content < 5; content++) {
         if (!left[content]) continue;

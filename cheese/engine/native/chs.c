@@ -61,8 +61,14 @@ static const int8_t CHS_NEAR_DX[13] = {0, -1, 0, 1, -2, -1, 0, 1, 2, -1, 0, 1, 0
 static const int8_t CHS_NEAR_DY[13] = {-2, -1, -1, -1, 0, 0, 0, 0, 0, 1, 1, 1, 2};
 
 /* ------------------------------------------------------------------------------------
- * The board: a window of the table as a grid. Cells outside the window read as empty,
- * which is the truth whenever the window holds every card.
+ * The board: a window of the table as a grid. Cards outside the window are left off it
+ * (a cat outside still counts beside the window's cells), which is the truth whenever
+ * the window holds every card the step reads.
+ *
+ * Every window reaches CHS_MARGIN cells beyond the cells its step asks about, and no rule
+ * reads farther than that from them (a trap's activity reads 2 cells from it, and it lies
+ * up to 2 from the placed card), so reads are not bounds-checked: that check was a third
+ * of a playout's time. Writes are (loading lays every card, inside the window or not).
  * ---------------------------------------------------------------------------------- */
 
 #define CHS_EMPTY 0
@@ -76,11 +82,20 @@ static const int8_t CHS_NEAR_DY[13] = {-2, -1, -1, -1, 0, 0, 0, 0, 0, 1, 1, 1, 2
 #define CHS_SIDE (2 * (CHS_REACH + CHS_MARGIN) + 1)
 
 /* Each cell holds its card (kind + 1, 0 when empty) in the low 3 bits and, above them,
- * how many cats lie beside it, so that a mouse's activity is a single read. */
+ * how many cats lie beside it, so that a mouse's activity is a single read. The rules
+ * read cells by index, and a neighbour is the index plus its direction's offset (kept
+ * with the window, as it depends on the window's width). */
 typedef struct {
     int x0, y0, width, height;
+    int side[4];             /* offsets of CHS_SIDE_DX/DY */
+    int around[CHS_DIRECTIONS]; /* offsets of CHS_DX/DY */
+    int near[13];            /* offsets of CHS_NEAR_DX/DY */
     uint8_t cells[CHS_SIDE * CHS_SIDE];
 } chs_board;
+
+static inline int chs_index(const chs_board *b, int x, int y) {
+    return (y - b->y0) * b->width + (x - b->x0);
+}
 
 static inline uint8_t *chs_cell(chs_board *b, int x, int y) {
     unsigned cx = (unsigned)(x - b->x0), cy = (unsigned)(y - b->y0);
@@ -88,37 +103,33 @@ static inline uint8_t *chs_cell(chs_board *b, int x, int y) {
     return &b->cells[cy * (unsigned)b->width + cx];
 }
 
-static inline int chs_raw(const chs_board *b, int x, int y) {
-    unsigned cx = (unsigned)(x - b->x0), cy = (unsigned)(y - b->y0);
-    if (cx >= (unsigned)b->width || cy >= (unsigned)b->height) return CHS_EMPTY;
-    return b->cells[cy * (unsigned)b->width + cx];
-}
+/* The card on cell i: kind + 1, or CHS_EMPTY. */
+static inline int chs_at(const chs_board *b, int i) { return b->cells[i] & CHS_CARD_BITS; }
 
-/* The card on (x, y): kind + 1, or CHS_EMPTY. */
-static inline int chs_at(const chs_board *b, int x, int y) {
-    return chs_raw(b, x, y) & CHS_CARD_BITS;
-}
-
-static inline void chs_add_beside(chs_board *b, int x, int y, int amount) {
-    for (int side = 0; side < 4; side++) {
-        uint8_t *cell = chs_cell(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side]);
-        if (cell) *cell = (uint8_t)(*cell + amount);
-    }
-}
-
-/* Lay a card of `kind` on the empty cell (x, y); a cat outside the window still counts
- * beside the window's cells. */
+/* Lay a card of `kind` on the empty cell (x, y), which may lie outside the window (a cat
+ * there still counts beside the window's cells). */
 static inline void chs_put(chs_board *b, int x, int y, int kind) {
     uint8_t *cell = chs_cell(b, x, y);
     if (cell) *cell = (uint8_t)(*cell | CHS_CELL(kind));
-    if (kind == CHS_CAT) chs_add_beside(b, x, y, CHS_CAT_BESIDE);
+    if (kind == CHS_CAT)
+        for (int side = 0; side < 4; side++) {
+            uint8_t *beside = chs_cell(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side]);
+            if (beside) *beside = (uint8_t)(*beside + CHS_CAT_BESIDE);
+        }
 }
 
-/* Take the card of `kind` off (x, y): the inverse of chs_put. */
-static inline void chs_lift(chs_board *b, int x, int y, int kind) {
-    uint8_t *cell = chs_cell(b, x, y);
-    if (cell) *cell = (uint8_t)(*cell & ~CHS_CARD_BITS);
-    if (kind == CHS_CAT) chs_add_beside(b, x, y, -CHS_CAT_BESIDE);
+/* Lay a card of `kind` on the empty cell i, with its sides, inside the window. */
+static inline void chs_put_at(chs_board *b, int i, int kind) {
+    b->cells[i] = (uint8_t)(b->cells[i] | CHS_CELL(kind));
+    if (kind == CHS_CAT)
+        for (int side = 0; side < 4; side++) b->cells[i + b->side[side]] += CHS_CAT_BESIDE;
+}
+
+/* Take the card of `kind` off cell i: the inverse of chs_put_at. */
+static inline void chs_lift_at(chs_board *b, int i, int kind) {
+    b->cells[i] = (uint8_t)(b->cells[i] & ~CHS_CARD_BITS);
+    if (kind == CHS_CAT)
+        for (int side = 0; side < 4; side++) b->cells[i + b->side[side]] -= CHS_CAT_BESIDE;
 }
 
 static int chs_clamp(int value) {
@@ -134,6 +145,10 @@ static void chs_board_load(chs_board *b, const chs_state *s, int x0, int y0, int
     b->y0 = chs_clamp(y0);
     b->width = chs_clamp(x1) - b->x0 + 1;
     b->height = chs_clamp(y1) - b->y0 + 1;
+    for (int side = 0; side < 4; side++)
+        b->side[side] = CHS_SIDE_DY[side] * b->width + CHS_SIDE_DX[side];
+    for (int d = 0; d < CHS_DIRECTIONS; d++) b->around[d] = CHS_DY[d] * b->width + CHS_DX[d];
+    for (int n = 0; n < 13; n++) b->near[n] = CHS_NEAR_DY[n] * b->width + CHS_NEAR_DX[n];
     memset(b->cells, 0, (size_t)b->width * (size_t)b->height);
     for (int i = 0; i < s->n_cards; i++) chs_put(b, s->cards[i].x, s->cards[i].y, s->cards[i].kind);
 }
@@ -143,85 +158,83 @@ static void chs_board_around(chs_board *b, const chs_state *s, int x, int y, int
 }
 
 /* ------------------------------------------------------------------------------------
- * Rules read off the board (activity.py, board.py).
+ * Rules read off the board (activity.py, board.py), by cell index.
  * ---------------------------------------------------------------------------------- */
 
 /* "A mouse is active unless a cat is orthogonally adjacent to it." */
-static inline int chs_is_active_mouse(const chs_board *b, int x, int y) {
-    return chs_raw(b, x, y) == CHS_CELL(CHS_MOUSE); /* a mouse with no cat beside it */
+static inline int chs_is_active_mouse(const chs_board *b, int i) {
+    return b->cells[i] == CHS_CELL(CHS_MOUSE); /* a mouse with no cat beside it */
 }
 
 /* "A mousetrap is inactive iff all 4 orthogonal neighbours are active mice." */
-static inline int chs_is_active_trap(const chs_board *b, int x, int y) {
-    if (chs_at(b, x, y) != CHS_CELL(CHS_TRAP)) return 0;
+static inline int chs_is_active_trap(const chs_board *b, int i) {
+    if (chs_at(b, i) != CHS_CELL(CHS_TRAP)) return 0;
     for (int side = 0; side < 4; side++)
-        if (!chs_is_active_mouse(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side])) return 1;
+        if (!chs_is_active_mouse(b, i + b->side[side])) return 1;
     return 0;
 }
 
-static int chs_orthogonal_count(const chs_board *b, int x, int y, int kind) {
+static int chs_orthogonal_count(const chs_board *b, int i, int kind) {
     int count = 0;
-    for (int side = 0; side < 4; side++)
-        count += chs_at(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side]) == CHS_CELL(kind);
+    for (int side = 0; side < 4; side++) count += chs_at(b, i + b->side[side]) == CHS_CELL(kind);
     return count;
 }
 
-static int chs_near_active_traps(const chs_board *b, int x, int y) {
+static int chs_near_active_traps(const chs_board *b, int i) {
     int count = 0;
-    for (int i = 0; i < 13; i++)
-        count += chs_is_active_trap(b, x + CHS_NEAR_DX[i], y + CHS_NEAR_DY[i]);
+    for (int n = 0; n < 13; n++) count += chs_is_active_trap(b, i + b->near[n]);
     return count;
 }
 
-/* How many more active traps the table has with the card on (x, y) than without it,
+/* How many more active traps the table has with the card on cell i than without it,
  * counted on the 13 cells where a trap could switch. */
-static int chs_trap_change_near(chs_board *b, int x, int y) {
-    int kind = chs_at(b, x, y) - 1;
-    chs_lift(b, x, y, kind);
-    int before = chs_near_active_traps(b, x, y);
-    chs_put(b, x, y, kind);
-    return chs_near_active_traps(b, x, y) - before;
+static int chs_trap_change_near(chs_board *b, int i) {
+    int kind = chs_at(b, i) - 1;
+    chs_lift_at(b, i, kind);
+    int before = chs_near_active_traps(b, i);
+    chs_put_at(b, i, kind);
+    return chs_near_active_traps(b, i) - before;
 }
 
-/* The same change, by the kind just placed on the cell that was empty. Before the
+/* The same change, by the kind just placed on cell i, which was empty. Before the
  * placement every trap beside the cell had an empty side, so it was active. A cheese
  * switches nothing (the traps beside it keep a non-mouse side; only cats silence mice);
  * a trap adds itself if it is active; a mouse can shut the traps beside it; only a cat,
  * by silencing the mice beside it, can reopen traps farther away. */
-static int chs_trap_change(chs_board *b, int x, int y) {
-    int card = chs_at(b, x, y), change = 0;
-    if (card == CHS_CELL(CHS_TRAP)) return chs_is_active_trap(b, x, y);
+static int chs_trap_change(chs_board *b, int i) {
+    int card = chs_at(b, i), change = 0;
+    if (card == CHS_CELL(CHS_TRAP)) return chs_is_active_trap(b, i);
     if (card == CHS_CELL(CHS_MOUSE)) {
         for (int side = 0; side < 4; side++) {
-            int tx = x + CHS_SIDE_DX[side], ty = y + CHS_SIDE_DY[side];
-            change -= chs_at(b, tx, ty) == CHS_CELL(CHS_TRAP) && !chs_is_active_trap(b, tx, ty);
+            int t = i + b->side[side];
+            change -= chs_at(b, t) == CHS_CELL(CHS_TRAP) && !chs_is_active_trap(b, t);
         }
         return change;
     }
-    if (card == CHS_CELL(CHS_CAT) && chs_orthogonal_count(b, x, y, CHS_MOUSE) > 0)
-        return chs_trap_change_near(b, x, y);
+    if (card == CHS_CELL(CHS_CAT) && chs_orthogonal_count(b, i, CHS_MOUSE) > 0)
+        return chs_trap_change_near(b, i);
     return 0;
 }
 
-/* The directions from (x, y) to an empty cell, ascending; returns their count. */
-static int chs_empty_directions(const chs_board *b, int x, int y, int32_t *out) {
+/* The directions from cell i to an empty cell, ascending; returns their count. */
+static int chs_empty_directions(const chs_board *b, int i, int32_t *out) {
     int count = 0;
-    for (int d = 0; d < CHS_DIRECTIONS; d++)
-        if (chs_at(b, x + CHS_DX[d], y + CHS_DY[d]) == CHS_EMPTY) out[count++] = d;
+    for (int d = 0; d < CHS_DIRECTIONS; d++) {
+        out[count] = d; /* kept only when the cell is empty: no branch to mispredict */
+        count += chs_at(b, i + b->around[d]) == CHS_EMPTY;
+    }
     return count;
 }
 
-static int chs_count_empty_neighbours(const chs_board *b, int x, int y) {
+static int chs_count_empty_neighbours(const chs_board *b, int i) {
     int count = 0;
-    for (int d = 0; d < CHS_DIRECTIONS; d++)
-        count += chs_at(b, x + CHS_DX[d], y + CHS_DY[d]) == CHS_EMPTY;
+    for (int d = 0; d < CHS_DIRECTIONS; d++) count += chs_at(b, i + b->around[d]) == CHS_EMPTY;
     return count;
 }
 
-static int chs_orthogonal_active_mice(const chs_board *b, int x, int y) {
+static int chs_orthogonal_active_mice(const chs_board *b, int i) {
     int count = 0;
-    for (int side = 0; side < 4; side++)
-        count += chs_is_active_mouse(b, x + CHS_SIDE_DX[side], y + CHS_SIDE_DY[side]);
+    for (int side = 0; side < 4; side++) count += chs_is_active_mouse(b, i + b->side[side]);
     return count;
 }
 
@@ -261,8 +274,8 @@ static int chs_surrounded_points(const chs_board *b, const chs_card *cards, int 
                 }
             }
             for (int side = 0; side < 4; side++) {
-                int x = cx[here] + CHS_SIDE_DX[side], y = cy[here] + CHS_SIDE_DY[side];
-                if (chs_at(b, x, y) != CHS_CELL(CHS_CHEESE) && !chs_is_active_mouse(b, x, y))
+                int i = chs_index(b, cx[here] + CHS_SIDE_DX[side], cy[here] + CHS_SIDE_DY[side]);
+                if (chs_at(b, i) != CHS_CELL(CHS_CHEESE) && !chs_is_active_mouse(b, i))
                     surrounded = 0;
             }
         }
@@ -275,10 +288,10 @@ static int chs_surrounded_points(const chs_board *b, const chs_card *cards, int 
 static int chs_table_total(const chs_board *b, const chs_card *cards, int n) {
     int nice = 0, bonus = 0;
     for (int i = 0; i < n; i++) {
-        if (cards[i].kind != CHS_MOUSE || !chs_is_active_mouse(b, cards[i].x, cards[i].y))
-            continue;
+        int cell = chs_index(b, cards[i].x, cards[i].y);
+        if (cards[i].kind != CHS_MOUSE || !chs_is_active_mouse(b, cell)) continue;
         nice += 1;
-        bonus += chs_orthogonal_count(b, cards[i].x, cards[i].y, CHS_CHEESE);
+        bonus += chs_orthogonal_count(b, cell, CHS_CHEESE);
     }
     return nice + bonus + chs_surrounded_points(b, cards, n);
 }
@@ -316,9 +329,10 @@ static void chs_insert_card(chs_state *s, int x, int y, int kind) {
 static int chs_place_card(chs_state *s, int x, int y, int kind) {
     chs_board b;
     chs_board_around(&b, s, x, y, CHS_MARGIN);
-    if (chs_at(&b, x, y) != CHS_EMPTY) return 1;
-    chs_put(&b, x, y, kind);
-    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, x, y));
+    int cell = chs_index(&b, x, y);
+    if (chs_at(&b, cell) != CHS_EMPTY) return 1;
+    chs_put_at(&b, cell, kind);
+    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, cell));
     chs_insert_card(s, x, y, kind);
     if (s->active_traps >= CHS_LOSING_TRAPS)
         s->ending = CHS_TRAPPED;
@@ -338,7 +352,8 @@ static void chs_draw_card(chs_state *s, int kind) {
     s->pending = (int8_t)kind;
     chs_board b;
     chs_board_around(&b, s, s->last_x, s->last_y, 1);
-    if (chs_count_empty_neighbours(&b, s->last_x, s->last_y) == 0) s->ending = CHS_ENCLOSED;
+    if (chs_count_empty_neighbours(&b, chs_index(&b, s->last_x, s->last_y)) == 0)
+        s->ending = CHS_ENCLOSED;
 }
 
 int32_t chs_state_size(void) { return (int32_t)sizeof(chs_state); }
@@ -382,7 +397,7 @@ int32_t chs_legal_actions(const uint8_t *state, int32_t *out) {
     }
     chs_board b;
     chs_board_around(&b, s, s->last_x, s->last_y, 1);
-    return chs_empty_directions(&b, s->last_x, s->last_y, out);
+    return chs_empty_directions(&b, chs_index(&b, s->last_x, s->last_y), out);
 }
 
 int32_t chs_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights) {
@@ -427,7 +442,7 @@ static int chs_final_score(const chs_state *s) {
         y1 = c->y > y1 ? c->y : y1;
     }
     chs_board b;
-    chs_board_load(&b, s, x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+    chs_board_load(&b, s, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN, y1 + CHS_MARGIN);
     return chs_table_total(&b, s->cards, s->n_cards);
 }
 
@@ -502,7 +517,8 @@ static void chs_playground_load(chs_playground *g, const chs_state *s) {
 }
 
 static void chs_run_place(chs_playground *g, chs_run *r, int x, int y) {
-    chs_put(&g->board, x, y, r->pending);
+    int cell = chs_index(&g->board, x, y);
+    chs_put_at(&g->board, cell, r->pending);
     g->cards[r->n_cards].x = (int8_t)x;
     g->cards[r->n_cards].y = (int8_t)y;
     g->cards[r->n_cards].kind = (uint8_t)r->pending;
@@ -510,21 +526,21 @@ static void chs_run_place(chs_playground *g, chs_run *r, int x, int y) {
     r->last_x = x;
     r->last_y = y;
     r->pending = CHS_NO_CARD;
-    r->active_traps += chs_trap_change(&g->board, x, y);
+    r->active_traps += chs_trap_change(&g->board, cell);
     if (r->active_traps >= CHS_LOSING_TRAPS)
         r->ending = CHS_TRAPPED;
     else if (r->cards_left == 0)
         r->ending = CHS_COMPLETE;
 }
 
-/* Whether the trap on (x, y) could still be shut: every side is an active mouse, or an
+/* Whether the trap on cell i could still be shut: every side is an active mouse, or an
  * empty cell where a mouse would be active (no cat beside it). */
-static int chs_trap_can_be_shut(const chs_board *b, int x, int y) {
+static int chs_trap_can_be_shut(const chs_board *b, int i) {
     for (int side = 0; side < 4; side++) {
-        int sx = x + CHS_SIDE_DX[side], sy = y + CHS_SIDE_DY[side];
-        if (chs_at(b, sx, sy) == CHS_EMPTY) {
-            if (chs_raw(b, sx, sy) != CHS_EMPTY) return 0; /* a cat beside the cell */
-        } else if (!chs_is_active_mouse(b, sx, sy)) {
+        int t = i + b->side[side];
+        if (chs_at(b, t) == CHS_EMPTY) {
+            if (b->cells[t] != CHS_EMPTY) return 0; /* a cat beside the cell */
+        } else if (!chs_is_active_mouse(b, t)) {
             return 0;
         }
     }
@@ -543,26 +559,26 @@ static int chs_trap_can_be_shut(const chs_board *b, int x, int y) {
  *          shut (a side that is neither an active mouse nor a cell fit for one).
  * Weights were tuned on 20,000-playout runs; from the initial state it finishes about
  * 11% of games, where uniform random play finishes almost none. */
-static int chs_heuristic_value(chs_board *b, const chs_run *r, int x, int y) {
+static int chs_heuristic_value(chs_board *b, const chs_run *r, int i) {
     int kind = r->pending, value = 0;
-    int mice_beside = chs_orthogonal_active_mice(b, x, y);
-    chs_put(b, x, y, kind);
-    int new_traps = chs_trap_change(b, x, y);
-    int room = chs_count_empty_neighbours(b, x, y);
-    if (kind == CHS_MOUSE && chs_is_active_mouse(b, x, y))
-        value += 2 + 2 * chs_orthogonal_count(b, x, y, CHS_CHEESE) +
-                 4 * chs_orthogonal_count(b, x, y, CHS_TRAP);
+    int mice_beside = chs_orthogonal_active_mice(b, i);
+    chs_put_at(b, i, kind);
+    int new_traps = chs_trap_change(b, i);
+    int room = chs_count_empty_neighbours(b, i);
+    if (kind == CHS_MOUSE && chs_is_active_mouse(b, i))
+        value += 2 + 2 * chs_orthogonal_count(b, i, CHS_CHEESE) +
+                 4 * chs_orthogonal_count(b, i, CHS_TRAP);
     else if (kind == CHS_MOUSE)
         value -= 3;
     else if (kind == CHS_CAT)
         value -= 4 * mice_beside;
     else if (kind == CHS_CHEESE)
-        value += 3 * mice_beside - 2 * (chs_orthogonal_count(b, x, y, CHS_CAT) +
-                                        chs_orthogonal_count(b, x, y, CHS_TRAP));
+        value += 3 * mice_beside - 2 * (chs_orthogonal_count(b, i, CHS_CAT) +
+                                        chs_orthogonal_count(b, i, CHS_TRAP));
     else
-        value += mice_beside - 6 * chs_orthogonal_count(b, x, y, CHS_TRAP) -
-                 3 * !chs_trap_can_be_shut(b, x, y);
-    chs_lift(b, x, y, kind);
+        value += mice_beside - 6 * chs_orthogonal_count(b, i, CHS_TRAP) -
+                 3 * !chs_trap_can_be_shut(b, i);
+    chs_lift_at(b, i, kind);
     if (r->active_traps + new_traps >= CHS_LOSING_TRAPS) return -1000;
     if (r->cards_left > 0 && room == 0) return -1000;
     return value - 40 * new_traps + (room < 3 ? room : 3);
@@ -572,9 +588,10 @@ static int chs_choose(chs_playground *g, const chs_run *r, const int32_t *legal,
                       ch_rng *rng, int policy) {
     if (policy != CH_POLICY_HEURISTIC) return legal[ch_rng_below(rng, (uint64_t)count)];
     int best = legal[0], best_value = 0, ties = 0;
+    int last = chs_index(&g->board, r->last_x, r->last_y);
     for (int i = 0; i < count; i++) {
         int d = legal[i];
-        int value = chs_heuristic_value(&g->board, r, r->last_x + CHS_DX[d], r->last_y + CHS_DY[d]);
+        int value = chs_heuristic_value(&g->board, r, last + g->board.around[d]);
         if (ties == 0 || value > best_value) {
             best = d;
             best_value = value;
@@ -589,7 +606,7 @@ static int chs_choose(chs_playground *g, const chs_run *r, const int32_t *legal,
 /* Place the waiting card by `policy`; 0 when the previous card has no empty neighbour. */
 static int chs_run_decide(chs_playground *g, chs_run *r, ch_rng *rng, int policy) {
     int32_t legal[CHS_DIRECTIONS];
-    int count = chs_empty_directions(&g->board, r->last_x, r->last_y, legal);
+    int count = chs_empty_directions(&g->board, chs_index(&g->board, r->last_x, r->last_y), legal);
     if (count == 0) return 0;
     int d = chs_choose(g, r, legal, count, rng, policy);
     chs_run_place(g, r, r->last_x + CHS_DX[d], r->last_y + CHS_DY[d]);
@@ -613,7 +630,8 @@ static int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int 
     }
     int score = r.ending == CHS_COMPLETE ? chs_table_total(&g->board, g->cards, r.n_cards) : 0;
     for (int i = g->n_start; i < r.n_cards; i++)
-        chs_lift(&g->board, g->cards[i].x, g->cards[i].y, g->cards[i].kind);
+        chs_lift_at(&g->board, chs_index(&g->board, g->cards[i].x, g->cards[i].y),
+                    g->cards[i].kind);
     return score;
 }
 
@@ -634,9 +652,9 @@ int32_t chs_action_priors(const uint8_t *state, const int32_t *actions, int32_t 
     chs_playground g;
     chs_run r;
     chs_decision_load(&g, &r, s);
+    int last = chs_index(&g.board, r.last_x, r.last_y);
     for (int i = 0; i < n; i++)
-        priors[i] = chs_heuristic_value(&g.board, &r, r.last_x + CHS_DX[actions[i]],
-                                        r.last_y + CHS_DY[actions[i]]);
+        priors[i] = chs_heuristic_value(&g.board, &r, last + g.board.around[actions[i]]);
     return n;
 }
 

@@ -131,8 +131,9 @@ static inline int gtc_player(const gtc_state *s) {
 }
 
 static int gtc_next_seat(const gtc_state *s, int seat) {
+    int candidate = seat;
     for (int step = 1; step <= s->num_players; step++) {
-        int candidate = (seat + step) % s->num_players;
+        candidate = candidate + 1 == s->num_players ? 0 : candidate + 1; /* no division */
         if (gtc_has_cards(s, candidate)) return candidate;
     }
     return seat;
@@ -174,10 +175,10 @@ static inline void gtc_draw_three(gtc_state *s, int seat) {
 }
 
 static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) {
-    for (int offset = 0; offset < GTC_PER_TURN; offset++) {
-        int cheese = (start + offset) % s->n_cheeses;
+    for (int offset = 0, cheese = start; offset < GTC_PER_TURN; offset++) {
         s->line[cheese][s->line_len[cheese]++] = gtc_card(seat, kinds[offset], offset + 1);
         s->hand[seat][kinds[offset]]--;
+        cheese = cheese + 1 == s->n_cheeses ? 0 : cheese + 1;
     }
     s->n_placed += GTC_PER_TURN;
     s->hand_size[seat] -= GTC_PER_TURN;
@@ -643,7 +644,9 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
 static void gtc_sample_card(gtc_state *s, int seat, ch_rng *rng) {
     int r = (int)ch_rng_below(rng, s->deck_size[seat]);
     /* The kind whose cumulative count first exceeds r, counted without branching: random
-     * draws make every branch a coin flip for the processor. */
+     * draws make every branch a coin flip for the processor. (Reading the 7 counts as one
+     * word is slower: they were just written byte by byte, and the processor cannot
+     * forward those stores to a wider load.) */
     int kind = 0, below = 0;
     for (int k = 0; k < GTC_KINDS - 1; k++) {
         below += s->deck[seat][k];
