@@ -19,6 +19,7 @@ def main():
         message = json.loads(line)
         kind = message["type"]
         if kind == "hello":
+            print(f"hello settings={json.dumps(message['settings'])}", file=sys.stderr)
             if MODE == "stall":
                 time.sleep(60)
             if MODE == "flood":
@@ -53,6 +54,10 @@ def main():
             elif MODE == "exit" and acts == 3:
                 sys.exit(3)
             send({"type": "action", "seq": seq, "action": action})
+        elif kind == "new_game":
+            print(f"new_game pid={os.getpid()} seed={message['seed']}", file=sys.stderr)
+        elif kind == "game_over":
+            print(f"game_over places={message['places']}", file=sys.stderr)
         elif kind == "quit":
             return
 
