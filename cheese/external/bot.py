@@ -11,6 +11,7 @@ the next game starts a new one.
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import pickle
 import random
@@ -39,10 +40,15 @@ def options_of(state: State) -> dict[str, object]:
     }
 
 
-def final_views(state: State) -> list[object]:
-    """Every seat's view of the final position, as JSON: everything is revealed then."""
+@functools.lru_cache(maxsize=4)
+def final_views(state: State) -> tuple[object, ...]:
+    """Every seat's view of the final position, as JSON: everything is revealed then.
+
+    Kept for the last few final states (states are values): every external bot of a
+    table is sent the same ones.
+    """
     view_json = describe(state.game.info.slug).view_json
-    return [view_json(state.view(seat)) for seat in range(state.num_players)]
+    return tuple(view_json(state.view(seat)) for seat in range(state.num_players))
 
 
 class ExternalBot:
