@@ -60,11 +60,11 @@ LADDERS = (
     Ladder(
         "cheese-drop",
         (
-            "greedy:temperature=0.2",
             "greedy:temperature=0.1",
-            "greedy:temperature=0.05",
-            "greedy:temperature=0.025",
-            "greedy:temperature=0.01",
+            "greedy:temperature=0.045",
+            "greedy:temperature=0.022",
+            "greedy:temperature=0.011",
+            "greedy:temperature=0.005",
             "mcts",
         ),
         players=2,
