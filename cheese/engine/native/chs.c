@@ -306,6 +306,20 @@ static inline int chs_cards_left(const chs_state *s) {
 
 static inline int chs_key_of(int x, int y) { return (x + 128) * 256 + (y + 128); }
 
+/* Bit d set when the neighbour of the previous card in direction d holds a card, read off
+ * the list of cards (cheaper than loading a window for the 8 cells around one). */
+static unsigned chs_taken_around_last(const chs_state *s) {
+    /* the direction of each offset (dy + 1) * 3 + (dx + 1); the centre is the card itself */
+    static const int8_t direction[9] = {0, 1, 2, 3, -1, 4, 5, 6, 7};
+    unsigned taken = 0;
+    for (int i = 0; i < s->n_cards; i++) {
+        unsigned dx = (unsigned)(s->cards[i].x - s->last_x + 1);
+        unsigned dy = (unsigned)(s->cards[i].y - s->last_y + 1);
+        if (dx <= 2 && dy <= 2 && (dx != 1 || dy != 1)) taken |= 1u << direction[dy * 3 + dx];
+    }
+    return taken;
+}
+
 /* Insert a card keeping the list sorted by (x, y); it becomes the previous card. */
 static void chs_insert_card(chs_state *s, int x, int y, int kind) {
     int key = chs_key_of(x, y), at = s->n_cards;
@@ -350,10 +364,7 @@ static void chs_draw_card(chs_state *s, int kind) {
         return;
     }
     s->pending = (int8_t)kind;
-    chs_board b;
-    chs_board_around(&b, s, s->last_x, s->last_y, 1);
-    if (chs_count_empty_neighbours(&b, chs_index(&b, s->last_x, s->last_y)) == 0)
-        s->ending = CHS_ENCLOSED;
+    if (chs_taken_around_last(s) == (1u << CHS_DIRECTIONS) - 1) s->ending = CHS_ENCLOSED;
 }
 
 int32_t chs_state_size(void) { return (int32_t)sizeof(chs_state); }
@@ -395,9 +406,11 @@ int32_t chs_legal_actions(const uint8_t *state, int32_t *out) {
             if (s->left[kind] > 0) out[count++] = kind;
         return count;
     }
-    chs_board b;
-    chs_board_around(&b, s, s->last_x, s->last_y, 1);
-    return chs_empty_directions(&b, chs_index(&b, s->last_x, s->last_y), out);
+    unsigned taken = chs_taken_around_last(s);
+    int count = 0;
+    for (int d = 0; d < CHS_DIRECTIONS; d++)
+        if (!(taken & (1u << d))) out[count++] = d;
+    return count;
 }
 
 int32_t chs_chance_weights(const uint8_t *state, int32_t *actions, int64_t *weights) {
