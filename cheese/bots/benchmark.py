@@ -11,9 +11,16 @@ core, as in ``cheese.engine.benchmark``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from cheese.engine.benchmark import EngineSpeed, bench_players, measure_engine_speed, median_rate
+from cheese.engine.benchmark import (
+    ENGINE_FIGURES,
+    EngineSpeed,
+    bench_players,
+    measure_engine_speed,
+    median_rate,
+)
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import NATIVE, load_game
 
@@ -62,8 +69,14 @@ def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) 
 
     def one_search() -> int:
         result = search(
-            first, seat, iterations=MCTS_ITERATIONS, seconds=None,
-            exploration=MCTS_EXPLORATION, widen=MCTS_WIDEN, policy=0, seed=next(seeds),
+            first,
+            seat,
+            iterations=MCTS_ITERATIONS,
+            seconds=None,
+            exploration=MCTS_EXPLORATION,
+            widen=MCTS_WIDEN,
+            policy=0,
+            seed=next(seeds),
             solitaire_scale=30.0,  # read only with one seat: Cheese Chasers' points scale
         )
         return result.iterations
@@ -81,8 +94,21 @@ def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) 
     return median_rate(measure_round, rounds)
 
 
-def measure_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> Speed:
-    """The engine's figures and the search's for one game (medians of ``rounds`` rounds)."""
-    engine = measure_engine_speed(slug, seconds=seconds, rounds=rounds)
+FIGURE_COUNT = len(ENGINE_FIGURES) + 1
+"""Figures measured per game: the engine's and the search's."""
+
+
+def measure_speed(
+    slug: str,
+    seconds: float = 0.5,
+    rounds: int = 3,
+    on_figure: Callable[[str, str, float], None] | None = None,
+) -> Speed:
+    """The engine's figures and the search's for one game (medians of ``rounds`` rounds of
+    ``seconds``); ``on_figure(slug, name, value)`` hears of each as soon as it is measured
+    (``mcts_iterations_per_s`` last)."""
+    engine = measure_engine_speed(slug, seconds=seconds, rounds=rounds, on_figure=on_figure)
     search = mcts_iterations_per_s(slug, bench_players(slug), seconds, rounds)
+    if on_figure is not None:
+        on_figure(slug, "mcts_iterations_per_s", search)
     return Speed(engine, search)

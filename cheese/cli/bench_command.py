@@ -1,24 +1,115 @@
-"""``cheese bench``: engine speed of both backends, measured in one run."""
+"""``cheese bench``: engine speed of both backends and of the C search, measured in one run.
+
+Each figure is printed as soon as it is measured (a spinner names the one under way on a
+terminal; plain lines when piped), then the table of all of them. ``--seconds`` is the
+whole run's budget of CPU time, shared equally by every timed round.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Annotated
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from cheese.bots.benchmark import Speed, measure_speed
+from cheese.bots.benchmark import FIGURE_COUNT, Speed, measure_speed
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug
 from cheese.engine import GAME_SLUGS
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.benchmark import bench_players
+from cheese.engine.registry import BACKEND, NATIVE, game_info
 
-MIN_SECONDS = 0.05
-MAX_SECONDS = 60.0
+MIN_SECONDS = 1.0
+MAX_SECONDS = 600.0
 MAX_ROUNDS = 50
+DEFAULT_SECONDS = 10.0
+"""The default budget: every figure of the three games in about 10 s of CPU time."""
+
+FIGURE_LABELS = {
+    "native_playouts_per_s": "native playouts/s",
+    "reference_playouts_per_s": "reference playouts/s",
+    "apply_per_s": "apply/s",
+    "mcts_iterations_per_s": "mcts iterations/s",
+}
+"""How each figure is named on screen (the JSON keys are the dictionary's keys)."""
+
+
+def round_seconds(seconds: float, games: int, rounds: int) -> float:
+    """The length of each timed round when ``seconds`` are shared by every round.
+
+    >>> round_seconds(12.0, 3, 2)
+    0.5
+    """
+    return seconds / (games * FIGURE_COUNT * rounds)
+
+
+def method_line(slugs: tuple[str, ...], rounds: int, each: float, seconds: float) -> str:
+    """How the figures are measured, in one sentence.
+
+    >>> print(method_line(("cheese-chasers",), 3, 0.25, 3.0).replace("; ", ";\\n"))
+    CPU time on one core;
+    Cheese Chasers with 1 player;
+    each figure the median of 3 rounds of 0.25 s (--seconds 3 in all).
+    """
+    seats = ", ".join(
+        f"{game_info(slug).title} with {bench_players(slug)} "
+        f"player{'s' if bench_players(slug) != 1 else ''}"
+        for slug in slugs
+    )
+    return (
+        f"CPU time on one core; {seats}; each figure the median of {rounds} round"
+        f"{'s' if rounds != 1 else ''} of {each:.2g} s (--seconds {seconds:g} in all)."
+    )
+
+
+def show_figure(name: str, value: float) -> str:
+    """A figure's value as printed: whole numbers, except the slow reference playouts."""
+    return f"{value:,.1f}" if name == "reference_playouts_per_s" else f"{value:,.0f}"
+
+
+def figure_line(slug: str, label: str, shown: str) -> str:
+    """One progress line: the game, the figure, its value."""
+    return f"{slug:<16} {label:<22} {shown:>12}"
+
+
+def figure_lines(slug: str, name: str, value: float, native: dict[str, float]) -> list[str]:
+    """The progress lines a figure adds: its own, and after the search's, its share of the
+    game's native playout rate (``native`` holds those rates, filled as they come)."""
+    lines = [figure_line(slug, FIGURE_LABELS[name], show_figure(name, value))]
+    if name == "native_playouts_per_s":
+        native[slug] = value
+    if name == "mcts_iterations_per_s" and native.get(slug):
+        lines.append(figure_line(slug, "mcts / playouts", f"{value / native[slug]:.2f}"))
+    return lines
+
+
+@contextmanager
+def progress(stream: TextIO) -> Iterator[Callable[[str, str, float], None]]:
+    """A reporter of figures as they are measured: a line each, under a spinner naming
+    the game under way when ``stream`` is a terminal."""
+    console = Console(file=stream, highlight=False)
+    native: dict[str, float] = {}
+    if not console.is_terminal:
+
+        def plain(slug: str, name: str, value: float) -> None:
+            for line in figure_lines(slug, name, value, native):
+                print(line, file=stream, flush=True)
+
+        yield plain
+        return
+    with console.status("measuring …") as status:
+
+        def live(slug: str, name: str, value: float) -> None:
+            for line in figure_lines(slug, name, value, native):
+                console.print(line)
+            status.update(f"measuring (last: {slug}, {FIGURE_LABELS[name]}) …")
+
+        yield live
 
 
 def bench(
@@ -27,24 +118,31 @@ def bench(
         typer.Argument(help="One game to measure (default: all three).", parser=game_slug),
     ] = None,
     seconds: Annotated[
-        float, typer.Option(help="Length of each timed round, 0.05 to 60 seconds.")
-    ] = 0.5,
+        float,
+        typer.Option(
+            help="CPU seconds for the whole run, 1 to 600, shared equally by every timed "
+            "round of every figure (each round still runs at least one batch or search)."
+        ),
+    ] = DEFAULT_SECONDS,
     rounds: Annotated[
         int, typer.Option(help="Timed rounds per figure, 1 to 50; the median is shown.")
     ] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the figures as JSON (progress on stderr).")
+    ] = False,
 ) -> None:
     """Measure random playouts per second (native and reference), apply calls per second,
-    and MCTS iterations per second of the C search (random playouts, from the first move).
+    and MCTS iterations per second of the C search (random playouts, from the first move),
+    printing each figure as it is measured.
 
-    Get The Cheese and Cheese Drop are measured with 4 players, on one core.
+    Get The Cheese and Cheese Drop are measured with 4 players, on one core, in CPU time.
 
-    Example: cheese bench get-the-cheese --json
+    Example: cheese bench get-the-cheese --seconds 4 --json
     """
     # Checked here rather than by typer, whose range message misleads for nan.
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise UserInputError(
-            f"--seconds must be a number from {MIN_SECONDS} to {MAX_SECONDS:g}, not {seconds}"
+            f"--seconds must be a number from {MIN_SECONDS:g} to {MAX_SECONDS:g}, not {seconds}"
         )
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UserInputError(
@@ -56,11 +154,22 @@ def bench(
             "reinstall with a C compiler present: pip install -e ."
         )
     slugs = GAME_SLUGS if game is None else (game,)
-    results = [measure_speed(slug, seconds=seconds, rounds=rounds) for slug in slugs]
+    each = round_seconds(seconds, len(slugs), rounds)
+    method = method_line(tuple(slugs), rounds, each, seconds)
+    stream = sys.stderr if as_json else sys.stdout
+    print(method, file=stream, flush=True)
+    with progress(stream) as report:
+        results = [
+            measure_speed(slug, seconds=each, rounds=rounds, on_figure=report) for slug in slugs
+        ]
     if as_json:
         print(json.dumps({result.engine.slug: result.as_json() for result in results}, indent=2))
         return
-    # One column a game and one row a figure, so all three games fit an 80-column terminal.
+    print_table(results)
+
+
+def print_table(results: list[Speed]) -> None:
+    """All figures, one column a game and one row a figure (three games fit 80 columns)."""
     table = Table(title="engine speed (per CPU second on one core; median of rounds)")
     table.add_column("figure")
     for result in results:

@@ -148,13 +148,37 @@ def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> 
     return median_rate(measure_round, rounds)
 
 
-def measure_engine_speed(slug: str, seconds: float = 0.5, rounds: int = 3) -> EngineSpeed:
-    """All figures for one game; each is the median of ``rounds`` rounds of ``seconds``."""
+RateFunction = Callable[[str, int, float, int], float]
+"""A figure's measurement: (slug, players, seconds per round, rounds) to its median rate."""
+
+ENGINE_FIGURES: tuple[tuple[str, RateFunction], ...] = (
+    ("native_playouts_per_s", native_playouts_per_s),
+    ("reference_playouts_per_s", reference_playouts_per_s),
+    ("apply_per_s", native_apply_per_s),
+)
+"""The engine's figures in the order they are measured, each named as in ``EngineSpeed``."""
+
+
+def measure_engine_speed(
+    slug: str,
+    seconds: float = 0.5,
+    rounds: int = 3,
+    on_figure: Callable[[str, str, float], None] | None = None,
+) -> EngineSpeed:
+    """All figures for one game; each is the median of ``rounds`` rounds of ``seconds``.
+
+    ``on_figure(slug, name, value)`` hears of each figure as soon as it is measured.
+    """
     players = bench_players(slug)
+    values: dict[str, float] = {}
+    for name, measure in ENGINE_FIGURES:
+        values[name] = measure(slug, players, seconds, rounds)
+        if on_figure is not None:
+            on_figure(slug, name, values[name])
     return EngineSpeed(
         slug=slug,
         players=players,
-        native_playouts_per_s=native_playouts_per_s(slug, players, seconds, rounds),
-        reference_playouts_per_s=reference_playouts_per_s(slug, players, seconds, rounds),
-        apply_per_s=native_apply_per_s(slug, players, seconds, rounds),
+        native_playouts_per_s=values["native_playouts_per_s"],
+        reference_playouts_per_s=values["reference_playouts_per_s"],
+        apply_per_s=values["apply_per_s"],
     )
