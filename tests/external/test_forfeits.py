@@ -81,3 +81,10 @@ def test_a_good_external_bot_plays_every_game(tmp_path: Path) -> None:
     spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} flood"
     _, rows = _tournament(tmp_path, spec)
     assert rows == [(None, None), (None, None)]
+
+
+def test_a_bot_that_outlives_its_clock_loses_on_time(tmp_path: Path) -> None:
+    # The referee waits for the reply only until the seat's clock (and a margin) is out.
+    spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} slow"
+    _, rows = _tournament(tmp_path, spec, "--tc", "1+0")
+    assert {fault for _, fault in rows} == {"timeout"}
