@@ -90,6 +90,15 @@ def start_session(
     )
 
 
+def options_text(options: dict[str, object]) -> str:
+    """The options as the JSON text a session's kind holds.
+
+    >>> options_text({"b": 1, "a": [2]})
+    '{"a": [2], "b": 1}'
+    """
+    return json.dumps(options, sort_keys=True)
+
+
 class SessionKeeper:
     """The sessions of this process: idle ones by kind, and every live one."""
 
@@ -103,7 +112,7 @@ class SessionKeeper:
         self, command: ExternalCommand, game: str, players: int, options: dict[str, object]
     ) -> Session:
         """An idle session of that kind, or a new one (see ``start_session``)."""
-        options_json = json.dumps(options, sort_keys=True)
+        options_json = options_text(options)
         key = (command, game, players, options_json)
         with self._lock:
             idle = self._idle.get(key, [])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from cheese.bots.registry import make_bot
 from cheese.external.bot import ExternalBot
 from cheese.external.bots_file import BotsFileError, expand_bot_names, read_bots_file
 
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
 GOOD = """
 [[bot]]
 name = "mine"
@@ -105,3 +107,13 @@ def test_a_command_that_cannot_start_is_refused_before_any_game(tmp_path: Path) 
         make_bot("cmd:./no/such/bot")
     with pytest.raises(ValueError, match="names no command"):
         make_bot("cmd:  ")
+
+
+def test_a_bot_that_does_not_start_is_refused_by_the_probe(tmp_path: Path) -> None:
+    from cheese.external.probe import probe_bots
+
+    script = tmp_path / "gone.py"
+    script.write_text("import sys\nsys.exit(4)\n")
+    probe_bots(["greedy", f"cmd:{sys.executable} {EXAMPLE}"], "cheese-drop", 2)
+    with pytest.raises(ValueError, match=r"did not start \(crash\): exited with code 4"):
+        probe_bots([f"cmd:{sys.executable} {script}"], "cheese-drop", 2)
