@@ -166,7 +166,7 @@ class BotProcess:
         self._drain.start()
         self._arrived = time.monotonic()
         self.flushed = time.monotonic()
-        """When the last message was written (monotonic seconds)."""
+        """When the last message began to be written (monotonic seconds)."""
 
     @property
     def pid(self) -> int:
@@ -192,7 +192,10 @@ class BotProcess:
         from cheese.external.protocol import ProtocolError
 
         data = memoryview(encode(message))
-        deadline = time.monotonic() + WRITE_LIMIT_SECONDS
+        # Timed from the start of the write: the bot may be woken, answer and be read
+        # back before the write call returns.
+        began = time.monotonic()
+        deadline = began + WRITE_LIMIT_SECONDS
         try:
             while data:
                 try:
@@ -206,7 +209,7 @@ class BotProcess:
                     self._writable.poll(max(1, math.ceil(left * 1000)))
         except OSError:  # EPIPE: the bot closed its input or is gone
             self._process_gone()
-        self.flushed = time.monotonic()
+        self.flushed = began
 
     def receive(self, deadline: float) -> Line:
         """The next non-blank line, waiting until the monotonic ``deadline``.
