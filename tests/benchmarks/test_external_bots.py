@@ -4,9 +4,10 @@ beside the same tournament of in-process ``random``, and one act/action round tr
     pytest tests/benchmarks/test_external_bots.py --benchmark-only -s \\
         --benchmark-columns=median,max --benchmark-sort=name
 
-Both tournaments are 4-player Get The Cheese!, four entrants at one table, 25 deals in
+The tournaments are 4-player Get The Cheese!, four entrants at one table, 25 deals in
 every rotation (100 games) on one worker, so the difference is the protocol: a line of
-JSON each way per decision and the bots' start. Each prints its games per second; the
+JSON each way per decision and the bots' start (the C example bot too, when ``cc`` is
+there, to tell the bot's share from the referee's). Each prints its games per second; the
 target is the external one at least half as fast. The round trip is one ``act`` answered
 by the example bot, as the referee measures it (``Decision.info["reply_seconds"]``).
 """
@@ -14,9 +15,12 @@ by the example bot, as the referee measures it (``Decision.info["reply_seconds"]
 from __future__ import annotations
 
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,9 +72,23 @@ def games_per_second(tmp_path: Path, factory: object) -> float:
     return summary.played / seconds
 
 
-@pytest.mark.parametrize("kind", ["in-process random", "external example bot"])
+def external_c(tmp_path: Path) -> Callable[[str], Bot]:
+    """The C example bot, built with the system's compiler."""
+    if shutil.which("cc") is None:
+        pytest.skip("no C compiler (cc)")
+    binary = tmp_path / "random_bot"
+    subprocess.run(["cc", "-O2", "-o", str(binary), str(EXAMPLE.with_suffix(".c"))], check=True)
+    return lambda spec: ExternalBot(ExternalCommand(label=spec, argv=(str(binary),)))
+
+
+@pytest.mark.parametrize(
+    "kind", ["in-process random", "external example bot", "external C example bot"]
+)
 def test_tournament_games_per_second(benchmark: object, tmp_path: Path, kind: str) -> None:
-    factory = NamedRandom if kind == "in-process random" else external
+    factory: Callable[[str], Bot] = {
+        "in-process random": NamedRandom,
+        "external example bot": external,
+    }.get(kind) or external_c(tmp_path)
     rate = benchmark.pedantic(  # type: ignore[attr-defined]
         lambda: games_per_second(tmp_path, factory), rounds=1, iterations=1
     )
