@@ -15,7 +15,7 @@ from cheese.engine.games import GAMES
 from cheese.engine.luck import resolve_chance
 
 GAMES_PER_COUNT = 2
-"""Random games per player count in the fast suite; the slow run plays 50 times more."""
+"""Random games per player count in the fast suite; the slow run plays 10 times more."""
 
 
 def _schema(package: str) -> dict[str, object]:
@@ -44,7 +44,7 @@ def _states(slug: str, backend: str, players: int, seed: int) -> list[State]:
     [
         ("native", GAMES_PER_COUNT),
         ("reference", 1),
-        pytest.param("native", 50 * GAMES_PER_COUNT, marks=pytest.mark.slow),
+        pytest.param("native", 10 * GAMES_PER_COUNT, marks=pytest.mark.slow),
     ],
 )
 @pytest.mark.parametrize("description", GAMES, ids=lambda game: game.slug)
