@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
 from cheese.engine import Action, Game, Seat, State
+from cheese.engine.api import OptionValue
 
 
 class BotSpecError(ValueError):
@@ -107,6 +108,11 @@ class Turn:
         return self._state.num_players
 
     @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The game's options, defaults filled in: every seat knows them."""
+        return self._state.options
+
+    @property
     def view(self) -> object:
         """What the acting seat knows (the game's view value)."""
         return self._state.view(self.seat)
@@ -144,12 +150,10 @@ class BotConfig(Protocol):
     """A bot's checked settings: read from a spec's parameters, written back as a spec."""
 
     @classmethod
-    def from_params(cls, params: Mapping[str, str]) -> Self:
-        ...
+    def from_params(cls, params: Mapping[str, str]) -> Self: ...
 
     @property
-    def spec(self) -> str:
-        ...
+    def spec(self) -> str: ...
 
 
 ConfigT = TypeVar("ConfigT", bound=BotConfig)

@@ -15,10 +15,11 @@ import functools
 import logging
 import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import BotFailure, Clock, Decision, Turn
 from cheese.engine import State
+from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
 from cheese.external.bots_file import ExternalCommand
 from cheese.external.process import BotExited, ReplyTimeout
@@ -32,11 +33,10 @@ CLOCK_MARGIN_SECONDS = 0.25
 scheduler's delay, which the referee's own clock check forgives the same way."""
 
 
-def options_of(state: State) -> dict[str, object]:
+def options_of(options: Mapping[str, OptionValue]) -> dict[str, object]:
     """The game's options as JSON values (tuples become lists)."""
     return {
-        name: list(value) if isinstance(value, tuple) else value
-        for name, value in state.options.items()
+        name: list(value) if isinstance(value, tuple) else value for name, value in options.items()
     }
 
 
@@ -119,9 +119,8 @@ class ExternalBot:
         self._keeper.release(session, reusable=True)
 
     def _begin(self, turn: Turn, rng: random.Random) -> Session:
-        state = _state_of(turn)
         session = self._keeper.acquire(
-            self.command, turn.game.info.slug, turn.num_players, options_of(state)
+            self.command, turn.game.info.slug, turn.num_players, options_of(turn.options)
         )
         session.games += 1
         self._game_id = session.games
@@ -147,13 +146,6 @@ class ExternalBot:
         session, self._session = self._session, None
         if session is not None:
             self._keeper.end(session)
-
-
-def _state_of(turn: Turn) -> State:
-    # Turn keeps its state private so a bot cannot peek; the referee's side only reads
-    # the game's options from it, which every seat knows.
-    state: State = turn._state  # noqa: SLF001
-    return state
 
 
 def _consistent_state(turn: Turn, game_id: int, seq: int) -> str:

@@ -18,6 +18,9 @@ from cheese.external.protocol import QUIT
 from cheese.external.sessions import Declined, options_text, start_session
 from cheese.external.spec import external_command
 
+STALL = "stall"
+"""The fault word of a bot that started but did not answer hello in time."""
+
 
 def probe_bots(
     specs: Sequence[str],
@@ -30,7 +33,7 @@ def probe_bots(
     # The options are checked by the game itself; a typed mapping cannot say "not seed".
     given: dict[str, Any] = dict(options or {})
     state = load_game(game).new_initial_state(num_players=players, seed=0, **given)
-    settled = options_of(state)
+    settled = options_of(state.options)
     for spec in dict.fromkeys(specs):
         command = external_command(spec)
         if command is None:
@@ -45,6 +48,10 @@ def probe_bots(
                 f"{declined.reason}"
             ) from None
         except BotFailure as failure:
+            if failure.kind == STALL:
+                # It runs but answers slowly: its games forfeit as stalls and are counted,
+                # which says more than refusing the run.
+                continue
             raise BotSpecError(
                 f"bot {spec!r} did not start ({failure.kind}): {failure}; run "
                 f"cheese bot check on its command to see why"

@@ -34,6 +34,7 @@ from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
 from cheese.engine.luck import check_seed
 from cheese.engine.records import GameRecord
+from cheese.external.probe import probe_bots
 from cheese.tournaments.clocks import TimeControl
 from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
@@ -95,6 +96,8 @@ def plan_duel(
     check_clocks([(spec, bot_factory(spec)) for spec in (spec_a, spec_b)], time_control)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
+    # An external bot that does not start is refused here, not forfeited at every game.
+    probe_bots((spec_a, spec_b), game, num_players)
     return DuelSetup(
         game=game,
         num_players=num_players,

@@ -24,6 +24,7 @@ from cheese.bots.base import Bot
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
+from cheese.external.probe import probe_bots
 from cheese.parallel import Outcome
 from cheese.tournaments.clocks import TimeControl
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
@@ -123,6 +124,8 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
+    # An external bot that does not start is refused here, not forfeited at every game.
+    probe_bots(settings.specs, settings.game, num_players, dict(settings.options))
     plan = Plan(
         game=settings.game,
         num_players=num_players,
@@ -297,7 +300,10 @@ def run_tournament(
     done = store.done_jobs(stored.id)
     watcher.started(total, len(done))
     LOGGER.info(
-        "tournament %s: %d of %d games stored, %d to play", name, len(done), total,
+        "tournament %s: %d of %d games stored, %d to play",
+        name,
+        len(done),
+        total,
         total - len(done),
     )
     in_flight: dict[GameJob, int] = {}
@@ -322,16 +328,20 @@ def run_tournament(
             number = in_flight.pop(result.job)
             if isinstance(result, Unplayed):
                 LOGGER.info(  # the summary at the end counts them
-                    "deal %d rotation %d was not played: %s", result.job.deal,
-                    result.job.rotation, result.reason,
+                    "deal %d rotation %d was not played: %s",
+                    result.job.deal,
+                    result.job.rotation,
+                    result.reason,
                 )
-                unplayed.append(f"deal {result.job.deal} rotation {result.job.rotation}: "
-                                f"{result.reason}")
+                unplayed.append(
+                    f"deal {result.job.deal} rotation {result.job.rotation}: {result.reason}"
+                )
                 continue
             if not store.add(stored.id, number, result):
                 LOGGER.info(  # the summary at the end counts them
                     "deal %d rotation %d was stored by another run; that one is kept",
-                    result.job.deal, result.job.rotation,
+                    result.job.deal,
+                    result.job.rotation,
                 )
                 taken += 1
                 continue

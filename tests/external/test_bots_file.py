@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -117,3 +118,33 @@ def test_a_bot_that_does_not_start_is_refused_by_the_probe(tmp_path: Path) -> No
     probe_bots(["greedy", f"cmd:{sys.executable} {EXAMPLE}"], "cheese-drop", 2)
     with pytest.raises(ValueError, match=r"did not start \(crash\): exited with code 4"):
         probe_bots([f"cmd:{sys.executable} {script}"], "cheese-drop", 2)
+
+
+def test_a_tournament_and_a_duel_refuse_a_bot_that_does_not_start(tmp_path: Path) -> None:
+    script = tmp_path / "gone.py"
+    script.write_text("import sys\nsys.exit(4)\n")
+    database = tmp_path / "never.db"
+    for command in (
+        ["duel", f"cmd:{sys.executable} {script}", "random", "--games", "2"],
+        ["tournament", "run", f"cmd:{sys.executable} {script}", "random", "--deals", "1"],
+    ):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "cheese",
+                *command,
+                "--game",
+                "cheese-drop",
+                "--db",
+                str(database),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1
+        assert "did not start (crash): exited with code 4" in result.stderr
+    assert not database.exists()
