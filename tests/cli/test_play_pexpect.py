@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,9 +44,24 @@ def spawn(data: Path, *arguments: str) -> pexpect.spawn:
     )
 
 
+FIRST = "first"
+"""An answer: the first choice listed on the screen, whatever its number."""
+
+
 def ones() -> Iterator[str]:
     while True:
         yield "1"
+
+
+def firsts() -> Iterator[str]:
+    while True:
+        yield FIRST
+
+
+def first_choice(screen: str) -> str:
+    """The number of the first choice of the last list of choices on ``screen``."""
+    listed = [line for line in screen.splitlines() if re.match(r"[0-9]+ \S", line)]
+    return listed[-1].split()[0] if listed else "1"
 
 
 def drive(child: pexpect.spawn, typed: Iterator[str], prompts: int | None = None) -> str:
@@ -68,7 +84,8 @@ def drive(child: pexpect.spawn, typed: Iterator[str], prompts: int | None = None
             prompts = None
             continue
         answered += index == 0
-        child.sendline(next(typed) if index == 0 else "")
+        answer = next(typed) if index == 0 else ""
+        child.sendline(first_choice(child.before) if answer == FIRST else answer)
 
 
 def records_in(data: Path) -> list[Path]:
@@ -101,7 +118,7 @@ def test_a_continued_game_ends_as_the_same_game_played_straight(tmp_path: Path) 
 def test_saved_lists_the_games_and_replay_last_opens_the_latest(tmp_path: Path) -> None:
     drive(
         spawn(tmp_path, "play", "cheese-drop", "--seed", "2", "--vs", "random", "--fast"),
-        ones(),
+        firsts(),
         prompts=3,
     )
     listed = spawn(tmp_path, "saved", "--json")
@@ -212,7 +229,7 @@ def test_level_one_plays_the_first_levels_bots_and_says_so(tmp_path: Path) -> No
     child = spawn(
         tmp_path, "play", "cheese-drop", "--seed", "3", "--level", "1", "--fast", "--name", "ada"
     )
-    transcript = drive(child, ones())
+    transcript = drive(child, firsts())
     assert "against level 1" in transcript and "opponents level 1" in transcript
     assert "Game over" in transcript and "Traceback" not in transcript
     (path,) = records_in(tmp_path)

