@@ -10,11 +10,13 @@ import pytest
 
 from cheese.bots.registry import make_bot
 from cheese.cli.app import main
+from cheese.cli.play import command
 from cheese.cli.play.command import seat_specs
 from cheese.cli.play.options_text import parse_game_options
-from cheese.cli.play.record_file import default_record_path, records_directory
+from cheese.cli.play.record_file import default_record_path, load_saved, records_directory
 from cheese.cli.play.renderers import RENDERERS
 from cheese.engine import GAME_SLUGS
+from cheese.engine.records import GameRecord
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -117,3 +119,56 @@ def test_records_go_to_the_data_directory_by_default() -> None:
     path = default_record_path("cheese-drop", 7, datetime(2026, 1, 2, 3, 4, 5))
     assert path.parent == records_directory()
     assert path.name == "cheese-drop-20260102-030405-seed7.json"
+
+
+def test_a_level_seats_its_bots_and_a_finished_game_goes_to_the_rating(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored: list[tuple[GameRecord, str, tuple[int, ...]]] = []
+    monkeypatch.setattr(command, "level_spec", lambda game, level: "random")
+    monkeypatch.setattr(
+        command,
+        "store_person_game",
+        lambda record, person, seats: stored.append((record, person, tuple(seats))),
+    )
+    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: "1")
+    path = tmp_path / "r.json"
+    argv = ["play", "get-the-cheese", "--level", "2", "--name", "ada", "--seat", "2"]
+    code, out, _ = run(capsys, *argv, "--seed", "11", "--fast", "--record", str(path))
+    assert code == 0
+    assert "you play P2" in out and "against level 2" in out and "opponents level 2" in out
+    ((record, person, seats),) = stored
+    assert (
+        person == "ada"
+        and seats == (1,)
+        and record.players == ("random", "human", "random", "random")
+    )
+    facts = load_saved(path).facts
+    assert facts is not None and facts.level == 2 and facts.person == "ada" and facts.finished
+
+
+def test_a_failing_rating_is_one_warning_line_and_the_game_is_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(record: GameRecord, person: str, seats: tuple[int, ...]) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(command, "store_person_game", broken)
+    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: "1")
+    path = tmp_path / "r.json"
+    code, out, _ = run(
+        capsys,
+        "play",
+        "get-the-cheese",
+        "--seed",
+        "11",
+        "--vs",
+        "random",
+        "--fast",
+        "--record",
+        str(path),
+    )
+    assert code == 0
+    assert "cheese: warning: the game was not added to" in out and "disk on fire" in out
+    facts = load_saved(path).facts
+    assert "Traceback" not in out and facts is not None and facts.finished
