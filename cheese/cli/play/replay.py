@@ -213,13 +213,12 @@ class Replay:
         played = self.renderer.shown_move(
             before.view(mover), before.action_to_string(self.record.actions[index])
         )
-        line: Text | None
-        if self.seat is None or mover == self.seat:
+        # The mover saw its own move whole: with everything revealed, or for the seat
+        # shown, its view tells the move; another seat's view tells what that seat saw.
+        seat = mover if self.seat is None else self.seat
+        line = self.renderer.describe(before.view(seat), after.view(seat), mover, self.table)
+        if line is None and seat == mover:
             line = self.renderer.player_label(self.table, mover) + f" played {played}"
-        else:
-            line = self.renderer.describe(
-                before.view(self.seat), after.view(self.seat), mover, self.table
-            )
         blocks: list[RenderableType] = [] if line is None else [line]
         arrived = self.states[self.positions[move]]
         blocks.extend(
