@@ -558,14 +558,21 @@ class PlaySession:
         for item in self.pending.pop(seat, []):
             console.print(item)
         blocks: list[RenderableType] = [Rule("Game over", style="bold")]
-        # The resolution ends with the standings and how ties were broken.
         blocks.extend(self.renderer.resolution(final, table))
-        page(console, blocks, lambda prompt: self.terminal.wait(f"({prompt}) "))
+        blocks.append(standings(self.state, self.renderer, table))
         if self.after_game is not None:
             line = self.after_game(self.record())
             if line is not None:
-                console.print(line)
-        self._print_saved(finished=True)
+                blocks.append(Text(line))
+        # Where the game is saved goes on the last page, unless a line is too long to fit
+        # (a long path): the pager would cut it, so it is printed whole after the pages.
+        saved = saved_lines(self.record_path, finished=True)
+        fits = all(len(line) <= console.width for line in saved)
+        if fits:
+            blocks.append(Text("\n".join(saved)))
+        page(console, blocks, lambda prompt: self.terminal.wait(f"({prompt}) "))
+        if not fits:
+            self._print_saved(finished=True)
 
 
 def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
