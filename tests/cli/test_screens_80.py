@@ -45,6 +45,7 @@ TABLES = [
     ("get-the-cheese", 3),
     ("get-the-cheese", 4),
     ("get-the-cheese", 5),
+    ("cheese-drop", 2),
     ("cheese-drop", 3),
     ("cheese-drop", 4),
     ("cheese-drop", 5),
