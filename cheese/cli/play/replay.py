@@ -19,7 +19,7 @@ from cheese.cli.play.pager import page
 from cheese.cli.play.record_file import load_record
 from cheese.cli.play.renderer import Flow, Renderer, Table, Title
 from cheese.cli.play.renderers import RENDERERS
-from cheese.cli.play.session import standings
+from cheese.cli.play.standings import standings
 from cheese.engine import RecordError, Seat, State
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
