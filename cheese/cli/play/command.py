@@ -128,8 +128,9 @@ def play(
     humans: Annotated[
         int | None,
         typer.Option(
+            metavar="N",
             help="People at this table, taking seats 1 to N unless --seat names them; they "
-            "pass the keyboard between turns."
+            "pass the keyboard between turns.",
         ),
     ] = None,
     players: Annotated[

@@ -173,38 +173,58 @@ def counted_names(names: tuple[str, ...]) -> str:
 
 
 def where_it_stands(game: SavedGame) -> str:
-    """Finished with its scores, or where it stopped.
+    """Finished, or where it stopped.
 
     >>> from datetime import datetime
     >>> game = SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2), ("human", "mcts"),
     ...                  (0,), False, (0, 0), 7, 1, None)
     >>> where_it_stands(game)
     'stopped after 7 moves, P2 to play'
-    >>> where_it_stands(SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2),
-    ...                 ("human", "mcts"), (0,), True, (31, 28), 40, None, None))
-    'finished: P1 31 · P2 28'
     """
     if game.finished:
-        return "finished: " + " · ".join(
-            f"P{seat + 1} {points}" for seat, points in enumerate(game.scores)
-        )
+        return "finished"
     moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
     who = "" if game.to_play is None else f", P{game.to_play + 1} to play"
     return f"stopped after {moves}{who}"
 
 
+def final_scores(game: SavedGame) -> str:
+    """A finished game's points per seat.
+
+    >>> from datetime import datetime
+    >>> final_scores(SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2),
+    ...              ("human", "mcts"), (0,), True, (31, 28), 40, None, None))
+    'points P1 31 · P2 28'
+    """
+    return "points " + " · ".join(
+        f"P{seat + 1} {points}" for seat, points in enumerate(game.scores)
+    )
+
+
 def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
-    """Two lines a game, each at most ``width`` columns: the id, date, game and where it
-    stands; then the seats and the opponents."""
+    """Two lines a game (three when the second would not fit), each at most ``width``
+    columns: the id, date, game and where it stands; who played; a finished game's
+    points."""
     lines: list[str] = []
+    indent = " " * (ID_LENGTH + 2)
     for game in games:
-        head = f"{game.id}  {game.saved_at:%Y-%m-%d %H:%M}  {game.game}  {where_it_stands(game)}"
+        lines.append(
+            _cut(
+                f"{game.id}  {game.saved_at:%Y-%m-%d %H:%M}  {game.game}  {where_it_stands(game)}",
+                width,
+            )
+        )
         people = ", ".join(f"P{seat + 1}" for seat in game.humans) or "nobody"
         level = "" if game.level is None else f" (level {game.level})"
-        body = f"{' ' * ID_LENGTH}  you: {people} · vs {counted_names(game.opponents)}{level}"
-        if not game.opponents:
-            body = f"{' ' * ID_LENGTH}  you: {people} · solitaire"
-        lines.extend(_cut(line, width) for line in (head, body))
+        against = f"vs {counted_names(game.opponents)}{level}" if game.opponents else "solitaire"
+        parts = [f"you: {people} · {against}"]
+        if game.finished:
+            parts.append(final_scores(game))
+        joined = indent + " · ".join(parts)
+        if len(joined) <= width:
+            lines.append(joined)
+        else:
+            lines.extend(_cut(indent + part, width) for part in parts)
     return lines
 
 
