@@ -241,10 +241,8 @@ class PlaySession:
             return 130
         except BotFailed as failure:
             self.save()
-            print(
-                f"cheese: error: {failure}; the game is saved to {self.record_path}",
-                file=sys.stderr,
-            )
+            print(f"cheese: error: {failure}; the game is saved", file=sys.stderr)
+            self._print_saved(finished=False)
             return EXIT_FAILURE
         return 0
 
