@@ -137,7 +137,10 @@ def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
     )
     assert session.run() == 1
     assert "bot broken (P2) failed: out of cheese" in capsys.readouterr().err
-    assert f"Continue it:  cheese play --continue {path}" in buffer.getvalue()
+    assert (
+        f"  {path}\n" in buffer.getvalue()
+        and "Continue it:  cheese play --continue" in buffer.getvalue()
+    )
     assert GameRecord.from_json(path.read_text()).players == ("human", "broken")
 
 
