@@ -4,7 +4,10 @@
 
 Targets (one core): native ≥ 100× reference on random playouts; ≥ 250,000 playouts/s for
 4-player get-the-cheese, ≥ 300,000 for cheese-chasers and 4-player cheese-drop; native
-``apply`` from Python ≥ 500,000/s. ``cheese bench`` reports the same figures.
+``apply`` from Python ≥ 500,000/s; the C search's iterations at least half the native
+playouts' rate (``mcts_share``). ``cheese bench`` reports the same figures, one benchmark
+here per figure: playouts through the API (reference), batched native playouts, apply,
+and the C search from the first decision (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ import random
 
 import pytest
 
+from cheese.bots.benchmark import MCTS_EXPLORATION, MCTS_WIDEN
 from cheese.engine import GAME_SLUGS, load_game
 from cheese.engine.benchmark import bench_players, random_playout
+from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
 
 needs_native = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
@@ -60,3 +65,35 @@ def test_apply_a_recorded_game(benchmark: object, slug: str, backend: str) -> No
         return state
 
     assert benchmark(replay_actions).is_terminal()  # type: ignore[operator]
+
+
+SEARCH_ITERATIONS = 2000
+
+
+@needs_native
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_c_search_from_the_first_decision(benchmark: object, slug: str) -> None:
+    """``cheese bench``'s MCTS figure: the C search with random playouts, fixed budget."""
+    from cheese.bots.mcts.native.search import search
+    from cheese.engine.native import NativeState
+
+    first = advance_chance(
+        load_game(slug, backend=NATIVE).new_initial_state(num_players=bench_players(slug), seed=1)
+    )
+    assert isinstance(first, NativeState)
+
+    def one_search() -> int:
+        result = search(
+            first,
+            first.current_player,
+            iterations=SEARCH_ITERATIONS,
+            seconds=None,
+            exploration=MCTS_EXPLORATION,
+            widen=MCTS_WIDEN,
+            policy=0,
+            seed=1,
+            solitaire_scale=30.0,
+        )
+        return result.iterations
+
+    assert benchmark(one_search) == SEARCH_ITERATIONS  # type: ignore[operator]
