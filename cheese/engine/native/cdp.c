@@ -286,25 +286,45 @@ static void cdp_place_piece(cdp_state *s, int seat, int column) {
 /* ---------------------------------------------------------------------------------------
  * Gates
  */
+/* The gates whose last three slots hold the digits a <= b <= c in some order, each
+ * `partial` plus those digits, in ascending order: the distinct orders of (a, b, c),
+ * lexicographically. */
+static int cdp_last_three(int a, int b, int c, int32_t partial, int32_t *out, int count) {
+#define CDP_GATE3(x, y, z) (out[count++] = partial + (x) * CDP_POW5[2] + (y) * CDP_POW5[1] + (z))
+    if (a == c) {
+        CDP_GATE3(a, a, a);
+    } else if (a == b) {
+        CDP_GATE3(a, a, c);
+        CDP_GATE3(a, c, a);
+        CDP_GATE3(c, a, a);
+    } else if (b == c) {
+        CDP_GATE3(a, b, b);
+        CDP_GATE3(b, a, b);
+        CDP_GATE3(b, b, a);
+    } else {
+        CDP_GATE3(a, b, c);
+        CDP_GATE3(a, c, b);
+        CDP_GATE3(b, a, c);
+        CDP_GATE3(b, c, a);
+        CDP_GATE3(c, a, b);
+        CDP_GATE3(c, b, a);
+    }
+#undef CDP_GATE3
+    return count;
+}
+
 /* Every filling of the slots `slot` down to 0 with what `left` holds (`left[c]` of
  * content c: 0 empty, then the colours), each action `partial` plus those digits, in
  * ascending order (gate.legal_gates): the last slot is the most significant digit, so
- * filling it first, contents ascending, lists the actions in order. The last two slots
- * are written at once: the search lists the root's gates at every iteration, and the two
- * deepest levels of the recursion were most of its calls. */
+ * filling it first, contents ascending, lists the actions in order. The last three slots
+ * are written at once: the search lists gates at every iteration, and the three deepest
+ * levels of the recursion were most of its calls. */
 static int cdp_fill_gates(int slot, int *left, int32_t partial, int32_t *out, int count) {
-    if (slot == 1) {
-        int low = 0;
-        while (!left[low]) low++;
-        if (left[low] == 2) {
-            out[count] = partial + low * CDP_POW5[1] + low;
-            return count + 1;
-        }
-        int high = low + 1;
-        while (!left[high]) high++;
-        out[count] = partial + low * CDP_POW5[1] + high;
-        out[count + 1] = partial + high * CDP_POW5[1] + low;
-        return count + 2;
+    if (slot == 2) {
+        int digits[3], n = 0;
+        for (int content = 0; content < 5; content++)
+            for (int k = 0; k < left[content]; k++) digits[n++] = content;
+        return cdp_last_three(digits[0], digits[1], digits[2], partial, out, count);
     }
     for (int content = 0; content < 5; content++) {
         if (!left[content]) continue;

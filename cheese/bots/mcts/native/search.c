@@ -84,6 +84,8 @@ typedef struct {
     int32_t path_capacity;
     uint8_t *world; /* the state of the iteration */
     int32_t *legal;
+    int32_t *root_legal; /* the root's legal actions, listed once (see search_iteration) */
+    int32_t n_root_legal;
     uint32_t *legal_stamp; /* per action value: the pass that found it legal */
     int32_t *legal_index;  /* per action value: its index in `legal` at that pass */
     int32_t action_bound;  /* size of the two arrays above */
@@ -102,6 +104,7 @@ static void search_free(search_tree *t) {
     free(t->path);
     free(t->world);
     free(t->legal);
+    free(t->root_legal);
     free(t->legal_stamp);
     free(t->legal_index);
     free(t->child_stamp);
@@ -120,6 +123,7 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->world = malloc((size_t)t->state_size);
     size_t actions = (size_t)t->max_actions;
     t->legal = malloc(sizeof(int32_t) * actions);
+    t->root_legal = malloc(sizeof(int32_t) * actions);
     t->child_stamp = calloc(actions, sizeof(uint32_t));
     t->available = malloc(sizeof(int32_t) * actions);
     t->weights = malloc(sizeof(int64_t) * actions);
@@ -128,7 +132,8 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->sqrt_log = malloc(sizeof(double) * (size_t)t->log_bound);
     if (t->sqrt_log)
         for (int64_t a = 0; a < t->log_bound; a++) t->sqrt_log[a] = a ? sqrt(log((double)a)) : 0.0;
-    return t->nodes && t->path && t->world && t->legal && t->child_stamp && t->available &&
+    return t->nodes && t->path && t->world && t->legal && t->root_legal && t->child_stamp &&
+           t->available &&
            t->weights && t->priors && t->sqrt_log;
 }
 
@@ -321,8 +326,15 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal)
     const double *priors = t->priors;
     const uint32_t *child_stamp = t->child_stamp;
     uint32_t pass = t->pass;
-    int have_priors = n_legal > 1 &&
-                      t->game->action_priors(state, t->legal, n_legal, t->priors) == n_legal;
+    /* The priors only order two untried actions or more: a node whose legal actions all
+     * have children (most nodes visited often, once widening allows them all) or all but
+     * one asks the game for nothing, which was most of the priors' cost. */
+    int untried = 0, first = -1;
+    for (int i = 0; i < n_legal && untried < 2; i++)
+        if (child_stamp[i] != pass && untried++ == 0) first = i;
+    if (untried == 0) return -1;
+    if (untried == 1) return t->legal[first];
+    int have_priors = t->game->action_priors(state, t->legal, n_legal, t->priors) == n_legal;
     int ties = 0;
     double best_prior = -INFINITY;
     for (int i = 0; i < n_legal; i++) {
@@ -403,7 +415,17 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             }
             continue;
         }
-        int n_legal = g->legal_actions(state, t->legal);
+        int n_legal;
+        if (depth == 0) {
+            /* The root is the searching seat's decision, and its legal moves depend only
+             * on what that seat knows, so every world of the search has the same ones:
+             * listing them once saves the longest list of the iteration (Cheese Drop's
+             * gates, up to 360, were half of its time). */
+            n_legal = t->n_root_legal;
+            memcpy(t->legal, t->root_legal, sizeof(int32_t) * (size_t)n_legal);
+        } else {
+            n_legal = g->legal_actions(state, t->legal);
+        }
         if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
         t->nodes[node].passes++;
         int available = search_mark_available(t, node, n_legal);
@@ -498,6 +520,7 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     }
     search_init_node(&t.nodes[0], -1);
     t.n_nodes = t.live = 1;
+    t.n_root_legal = game->legal_actions(root, t.root_legal);
     if (n_priors > 0 && !search_seed_root(&t, root, prior_actions, prior_values, n_priors)) {
         search_free(&t);
         return SEARCH_BAD_SETTINGS;
