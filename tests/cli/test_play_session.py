@@ -319,3 +319,18 @@ def test_standings_align_and_say_how_a_tie_was_broken() -> None:
         "mice",
     ]
     assert len({len(row.rstrip()) for row in lines[1:5]}) == 1, "right-aligned columns"
+
+
+def test_a_typed_move_counts_cheeses_as_the_board_does(tmp_path: Path) -> None:
+    # The board numbers cheeses from #1; the engine's notation counts them from 0.
+    state = load_game("get-the-cheese").new_initial_state(num_players=3, seed=3)
+    dealt = 0
+    while state.is_chance_node():
+        state = state.apply(resolve_chance(state))
+        dealt += 1
+    expected = state.parse_action("2:mouse*,mouse,mouse")
+    code, screen, record = run_session(
+        "get-the-cheese", 3, ["3:mouse*,mouse,mouse"], tmp_path / "typed.json"
+    )
+    assert record.actions[dealt] == expected
+    assert "0:mouse" not in screen

@@ -101,6 +101,7 @@ def play(
         list[str] | None,
         typer.Option(
             "--vs",
+            metavar="SPEC",
             help="Bot spec of the other seats; repeat it to fill them in seat order (the "
             "last repeats). Cheese Chasers is solitaire: there it names the hint bot. "
             "Default: the game's strongest quick bot.",

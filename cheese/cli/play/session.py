@@ -43,7 +43,8 @@ HUMAN = "human"
 YOU = "you"
 
 COMMANDS_HELP = (
-    "Type the number of a choice, or a whole move in the game's notation. Commands: "
+    "Type the number shown beside a choice (a cheese, lane or slot goes by its own "
+    "number), or a whole move in the game's notation, with the board's numbers. Commands: "
     "help or ? (this text), rules (the rules on one screen), board (show the table "
     "again), hint (a bot's top choices), undo (back to your previous decision, or one "
     "step of this one), quit (save and leave). Ctrl-D or Ctrl-C also save the game and "
@@ -278,7 +279,7 @@ class PlaySession:
         """A decision with one legal action is taken for the person, who is told so."""
         view = self.state.view(seat)
         path = self.renderer.choice_path(view, action, self.state.action_to_string(action))
-        label = " › ".join(step.label for step in path) or self.state.action_to_string(action)
+        label = " › ".join(step.label for step in path) or self.shown_move(action)
         line = Text(f"Only one choice: {label} — played for you.", style="bold")
         if self.players.hot_seat:
             self.pending.setdefault(seat, []).append(line)
@@ -288,6 +289,12 @@ class PlaySession:
         self._apply(action, seat, own_shown=True)
         self.screen_open = False
         self.save()
+
+    def shown_move(self, action: Action) -> str:
+        """``action``, legal in the current state, written with the board's numbers as
+        the person would type it."""
+        mover_view = self.state.view(self.state.current_player)
+        return self.renderer.shown_move(mover_view, self.state.action_to_string(action))
 
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
@@ -313,7 +320,7 @@ class PlaySession:
         before = {seat: self.state.view(seat) for seat in self.players.humans}
         self.history.append(self.state)
         self.actions.append(action)
-        notation = self.state.action_to_string(action)
+        notation = "" if mover is None else self.shown_move(action)
         self.state = self.state.apply(action)
         for seat in self.players.humans:
             after = self.state.view(seat)
@@ -497,7 +504,8 @@ class PlaySession:
             )
             return Refused()
         try:
-            action = self.state.parse_action(text)
+            typed = self.renderer.typed_move(self.state.view(self.state.current_player), text)
+            action = self.state.parse_action(typed)
         except (ActionSyntaxError, IllegalActionError, ValueError) as error:
             # The notation's own explanation helps a mistyped move, not a stray word.
             attempt = not text.isalpha()
@@ -544,7 +552,7 @@ class PlaySession:
         console = self.terminal.console
         console.print(f"Asking {bot.spec}…", style="dim")
         decision = bot.choose(Turn(self.state, seat), self._rng("hint", -1))
-        console.print(hint_text(decision, bot.spec, self.state))
+        console.print(hint_text(decision, bot.spec, self.shown_move))
 
     # --- the end --------------------------------------------------------------------
     def _finish(self) -> None:
@@ -585,10 +593,11 @@ def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
     return Text("\n").join(lines)
 
 
-def hint_text(decision: Decision, spec: str, state: State) -> Text:
-    """A bot's top choices with their visit shares or values, best first."""
+def hint_text(decision: Decision, spec: str, shown: Callable[[Action], str]) -> Text:
+    """A bot's top choices with their visit shares or values, best first, each written
+    by ``shown`` as the person would type it."""
     if not decision.top:
-        return Text(f"{spec} would play {state.action_to_string(decision.action)}")
+        return Text(f"{spec} would play {shown(decision.action)}")
     share = decision.top_measure == "visit share"
     lines = [
         Text(
@@ -597,7 +606,7 @@ def hint_text(decision: Decision, spec: str, state: State) -> Text:
         )
     ]
     lines.extend(
-        Text(f"  {index}. {state.action_to_string(action)}  ")
+        Text(f"  {index}. {shown(action)}  ")
         + Text(f"{value:.0%}" if share else f"{value:.3f}", style="bold")
         for index, (action, value) in enumerate(decision.top, start=1)
     )
