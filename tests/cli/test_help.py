@@ -69,7 +69,7 @@ def test_a_repeated_option_shows_one_item_and_arguments_their_names(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     text = help_text(capsys, ("play",))
-    assert re.search(r"--vs\s+VS\s", text)
+    assert re.search(r"--vs\s+SPEC\s", text)
     text = help_text(capsys, ("score",))
     assert "Usage: cheese score [OPTIONS] GAME FILE" in text
     text = help_text(capsys, ("bench",))
