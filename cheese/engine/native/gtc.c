@@ -675,6 +675,18 @@ static void gtc_apply_decision(gtc_state *s, int seat, int32_t action) {
     gtc_play_three(s, seat, (action - 1) / GTC_TRIPLES_PER_START, kinds);
 }
 
+/* ceil(2^32 / t) for t from 1 to GTC_MAX_TRIPLES: q = (n * GTC_RECIPROCAL[t]) >> 32 is
+ * n / t for every n below 2^16, a multiplication where a division would stall a playout's
+ * every play. */
+#define GTC_RECIP(t) ((t) ? (0xFFFFFFFFULL / (uint64_t)(t)) + 1 : 0)
+#define GTC_RECIP10(t) GTC_RECIP(t), GTC_RECIP(t + 1), GTC_RECIP(t + 2), GTC_RECIP(t + 3), \
+    GTC_RECIP(t + 4), GTC_RECIP(t + 5), GTC_RECIP(t + 6), GTC_RECIP(t + 7), GTC_RECIP(t + 8), \
+    GTC_RECIP(t + 9)
+static const uint64_t GTC_RECIPROCAL[GTC_MAX_TRIPLES + 1] = {
+    GTC_RECIP10(0), GTC_RECIP10(10), GTC_RECIP10(20), GTC_RECIP10(30), GTC_RECIP10(40),
+    GTC_RECIP10(50), GTC_RECIP10(60), GTC_RECIP10(70), GTC_RECIP10(80), GTC_RECIP10(90),
+    GTC_RECIP10(100), GTC_RECIP10(110), GTC_RECIP(120)};
+
 /* Policy 0: one draw over the legal actions, the play found by counting (never listed). */
 static int32_t gtc_random_action(const gtc_state *s, int seat, ch_rng *rng) {
     int draw = gtc_may_draw(s, seat);
@@ -683,9 +695,9 @@ static int32_t gtc_random_action(const gtc_state *s, int seat, ch_rng *rng) {
     if (choice < draw) return GTC_DRAW;
     choice -= draw;
     int kinds[GTC_PER_TURN] = {0, 0, 0};
-    gtc_nth_triple(s->hand[seat], choice % triples, kinds);
-    return gtc_play_action(choice / triples,
-                           (kinds[0] * GTC_KINDS + kinds[1]) * GTC_KINDS + kinds[2]);
+    int start = (int)(((uint64_t)choice * GTC_RECIPROCAL[triples]) >> 32); /* choice / triples */
+    gtc_nth_triple(s->hand[seat], choice - start * triples, kinds);
+    return gtc_play_action(start, (kinds[0] * GTC_KINDS + kinds[1]) * GTC_KINDS + kinds[2]);
 }
 
 /* The heuristic (policy 1), in quarter points, judging each card where it would land:
