@@ -31,7 +31,7 @@ from pathlib import Path
 from cheese import __version__
 from cheese.engine import BACKEND
 from cheese.engine.records import replay
-from cheese.levels.ladders import MIN_LEVELS, ladder_of
+from cheese.levels.ladders import ladder_of
 from cheese.levels.solitaire import solo_record
 from cheese.levels.table import Level, LevelError, LevelTable, Measure, intervals_apart
 from cheese.tournaments.schedule import Schedule
@@ -167,10 +167,11 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
     finally:
         connection.close()
     levels = choose_levels(measured)
-    if len(levels) < MIN_LEVELS:
+    fewest = ladder_of(request.game).min_levels
+    if len(levels) < fewest:
         raise LevelError(
             f"only {len(levels)} of the {len(measured)} candidates are apart with "
-            f"{stored.total_games} games (fewer than {MIN_LEVELS} levels); play more with "
+            f"{stored.total_games} games (fewer than {fewest} levels); play more with "
             "a larger --games"
         )
     assert intervals_apart(levels) is None

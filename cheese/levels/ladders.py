@@ -15,16 +15,21 @@ from dataclasses import dataclass
 
 from cheese.levels.table import LevelError
 
+MIN_LEVELS = 6
+"""Fewest levels a calibration ships unless its ladder says otherwise: fewer means the
+candidates were too close for the games played (play more, or space them further apart)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Ladder:
-    """A game's candidates, the seats per calibration game, and the games a calibration
-    plays unless told otherwise."""
+    """A game's candidates, the seats per calibration game, the games a calibration plays
+    unless told otherwise, and the fewest levels it may ship."""
 
     game: str
     candidates: tuple[str, ...]
     players: int
     default_games: int
+    min_levels: int = MIN_LEVELS
 
 
 LADDERS = (
@@ -69,12 +74,12 @@ LADDERS = (
         ),
         players=2,
         default_games=1200,
+        # Two-seat Cheese Drop is mostly luck: from greedy at 0.1 (no better than at 0.2)
+        # to mcts is under 400 Elo, room for four levels apart at 1,200 games.
+        min_levels=4,
     ),
 )
 BY_GAME = {ladder.game: ladder for ladder in LADDERS}
-MIN_LEVELS = 6
-"""Fewest levels a calibration may ship: fewer means the candidates were too close for
-the games played (play more, or space them further apart)."""
 
 
 def ladder_of(game: str) -> Ladder:

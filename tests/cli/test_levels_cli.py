@@ -13,7 +13,7 @@ from cheese.cli.app import main
 from cheese.engine import CHANCE, GAME_SLUGS, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
-from cheese.levels import calibration, ladders, level_table
+from cheese.levels import ladders, level_table
 from cheese.levels.ladders import Ladder
 from cheese.levels.people import store_person_game
 from cheese.levels.table import parse_table, table_path
@@ -88,9 +88,8 @@ def test_calibrate_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[s
 def test_calibrate_writes_the_table_it_prints_and_a_rerun_writes_it_again(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    small = Ladder("get-the-cheese", ("greedy", "random"), 3, 12)
+    small = Ladder("get-the-cheese", ("greedy", "random"), 3, 12, min_levels=2)
     monkeypatch.setitem(ladders.BY_GAME, "get-the-cheese", small)
-    monkeypatch.setattr(calibration, "MIN_LEVELS", 2)
     db, out_file = tmp_path / "c.db", tmp_path / "t.json"
     argv = (
         "levels",

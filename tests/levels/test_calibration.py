@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from cheese.levels import calibration, ladders
+from cheese.levels import ladders
 from cheese.levels.calibration import (
     SCALE_MEAN,
     CalibrationRequest,
@@ -22,9 +23,9 @@ from cheese.tournaments.tournament import StopRequest, TournamentObserver, local
 
 SMALL = {
     "get-the-cheese": Ladder(
-        "get-the-cheese", ("greedy", "random", "greedy:temperature=0.1"), 3, 30
+        "get-the-cheese", ("greedy", "random", "greedy:temperature=0.1"), 3, 30, 2
     ),
-    "cheese-chasers": Ladder("cheese-chasers", ("random", "greedy"), 1, 80),
+    "cheese-chasers": Ladder("cheese-chasers", ("random", "greedy"), 1, 80, 2),
 }
 
 
@@ -32,7 +33,6 @@ SMALL = {
 def small_ladders(monkeypatch: pytest.MonkeyPatch) -> None:
     for game, ladder in SMALL.items():
         monkeypatch.setitem(ladders.BY_GAME, game, ladder)
-    monkeypatch.setattr(calibration, "MIN_LEVELS", 2)
 
 
 class StopAfter(TournamentObserver):
@@ -51,7 +51,7 @@ def test_games_are_rounded_up_to_whole_deals_of_every_table() -> None:
     settings = calibration_settings(CalibrationRequest("cheese-drop", games=200))
     assert settings.players == 2 and settings.specs == ladders.ladder_of("cheese-drop").candidates
     tables = len(settings.specs) * (len(settings.specs) - 1) // 2
-    assert settings.deals == -(-200 // (2 * tables)) == 5
+    assert settings.deals == -(-200 // (2 * tables)) == 7
     assert calibration_settings(CalibrationRequest("cheese-drop", games=1)).deals == 2
 
 
@@ -60,10 +60,9 @@ def test_the_command_names_every_setting_that_decides_the_games() -> None:
     assert request.command() == (
         "cheese levels calibrate get-the-cheese --games 500 --seed 3 --db 'my levels.db'"
     )
-    assert (
-        CalibrationRequest("cheese-drop")
-        .command()
-        .startswith("cheese levels calibrate cheese-drop --games 2520 --seed 0")
+    default = ladders.ladder_of("cheese-drop").default_games
+    assert CalibrationRequest("cheese-drop").command() == (
+        f"cheese levels calibrate cheese-drop --games {default} --seed 0"
     )
 
 
@@ -118,7 +117,9 @@ def test_a_solitaire_calibration_measures_completion_on_the_same_deals(
 def test_too_few_levels_apart_is_refused_with_what_to_do(
     small_ladders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(calibration, "MIN_LEVELS", 4)
+    monkeypatch.setitem(
+        ladders.BY_GAME, "get-the-cheese", replace(SMALL["get-the-cheese"], min_levels=4)
+    )
     request = CalibrationRequest("get-the-cheese", games=6, db=tmp_path / "few.db")
     run_calibration(request, local_player(1))
     with pytest.raises(LevelError, match="fewer than 4 levels.*larger --games"):
