@@ -61,6 +61,9 @@ LADDERS = (
         ),
         players=1,
         default_games=3150,
+        # Completion rates 5 to 10 points apart need several hundred deals to be told
+        # apart by their Wilson intervals: 450 deals leave room for four to seven.
+        min_levels=4,
     ),
     Ladder(
         "cheese-drop",
