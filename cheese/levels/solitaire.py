@@ -35,7 +35,9 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     centre = rate + square / (2 * trials)
     spread = z * math.sqrt(rate * (1 - rate) / trials + square / (4 * trials * trials))
     scale = 1 + square / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    low = 0.0 if successes == 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if successes == trials else min(1.0, (centre + spread) / scale)
+    return low, high  # exact at 0% and 100%, where rounding would miss the rate itself
 
 
 @dataclass(frozen=True, slots=True)
