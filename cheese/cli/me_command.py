@@ -172,6 +172,7 @@ def _report_text(report: dict[str, object]) -> str:
                 f"best score {report['best_score']}, mean {report['mean_score']}; {auto} "
                 f"(the level whose hints complete about as often: cheese levels {game})",
                 WIDTH,
+                break_on_hyphens=False,
             )
         )
     lines = textwrap.wrap(
@@ -179,6 +180,7 @@ def _report_text(report: dict[str, object]) -> str:
         f"{report['rated_games']} against levels; {auto} "
         f"(the scale: cheese levels {game})",
         WIDTH,
+        break_on_hyphens=False,
     )
     lines.append(f"{'level':<6} {'opponent':<{SPEC_WIDTH}} {'games':>6} {'pairs':>6} {'score':>7}")
     opponents = report["opponents"]

@@ -15,7 +15,9 @@ def table_text(table: LevelTable) -> str:
     """The table: a heading, one line a level, and the command that measured it."""
     info = game_info(table.game)
     seats = "solitaire" if table.players == 1 else f"{table.players} players"
-    lines = textwrap.wrap(f"{info.title} ({table.game}), {seats}: {table.scale}", WIDTH)
+    lines = textwrap.wrap(
+        f"{info.title} ({table.game}), {seats}: {table.scale}", WIDTH, break_on_hyphens=False
+    )
     if table.measure == "elo":
         lines.append(
             f"{'level':<6} {'spec':<{SPEC_WIDTH}} {'Elo':>5} {'±':>4}  {'95% interval':<14} "
@@ -38,6 +40,7 @@ def table_text(table: LevelTable) -> str:
     lines += textwrap.wrap(
         f"measured {table.date} with cheese {table.version}, {table.games:,} games:",
         WIDTH,
+        break_on_hyphens=False,
     )
     lines += textwrap.wrap(
         table.command,
