@@ -77,8 +77,8 @@ LADDERS = (
         ),
         players=2,
         default_games=1200,
-        # Two-seat Cheese Drop is mostly luck: from greedy at 0.1 (no better than at 0.2)
-        # to mcts is under 400 Elo, room for four levels apart at 1,200 games.
+        # Two-seat Cheese Drop is mostly luck: greedy at 0.1 to mcts spans some 400 Elo,
+        # room for four or five levels apart at 1,200 games.
         min_levels=4,
     ),
 )
