@@ -205,6 +205,11 @@ def _elo_words(report: dict[str, object]) -> str:
         return "no Elo yet (no game against a level)"
     bound = {"lower": "above ", "upper": "below "}.get(str(report["bound"]), "")
     words = f"Elo {bound}{float(str(elo)):.0f}"
+    if bound:
+        # Every pair went one way: the figure is a bound, and an interval around a
+        # bound would read as if it were an estimate.
+        won = "won" if bound == "above " else "lost"
+        return words + f" (every pair {won} so far, so a bound, not an estimate)"
     if report["ci95"] is None:
         return words + " (one game: no interval yet)"
     low, high = _pair(report["ci95"])

@@ -184,3 +184,14 @@ def test_me_refuses_a_bad_name_or_database_in_one_line(
     bad = tmp_path / "people.db"
     bad.write_text("nope", encoding="utf-8")
     assert str(bad) in refused(capsys, "me", "--name", "ada", "--db", str(bad))
+
+
+def test_a_bound_is_shown_without_an_interval() -> None:
+    from cheese.cli.me_command import _elo_words
+
+    report: dict[str, object] = {"elo": 959.4, "bound": "upper", "ci95": [886.0, 1071.0]}
+    assert (
+        _elo_words(report) == "Elo below 959 (every pair lost so far, so a bound, not an estimate)"
+    )
+    report = {"elo": 1500.0, "bound": None, "ci95": [1400.0, 1600.0]}
+    assert _elo_words(report) == "Elo 1500, 95% [1400, 1600]"
