@@ -321,6 +321,8 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
     )
     if not table.bots:
         who = Text("solitaire")
+        if table.level is not None:
+            who += Text(f", hints of level {table.level}")
     elif table.hot_seat:
         who = Text(
             f"{len(table.humans)} people at one table, in seats "

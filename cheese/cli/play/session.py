@@ -347,7 +347,9 @@ class PlaySession:
                 self.terminal.wait_for_step()
 
     def _header(self) -> Rule:
-        level = "" if self.players.level is None else f" · opponents level {self.players.level}"
+        # Alone at the table (Cheese Chasers), the level is the hint bot's.
+        whose = "opponents" if self.players.bots else "hints"
+        level = "" if self.players.level is None else f" · {whose} level {self.players.level}"
         return Rule(f"{self.renderer.title} · seed {self.state.seed}{level}", style="dim")
 
     def _open_screen(self) -> None:
