@@ -14,6 +14,8 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from cheese.external.bots_file import split_file_spec
+
 MOST_NAME_CHARACTERS = 64
 """Names longer than this are cut and end in a digest of the whole: a name still fits a
 terminal line beside its counts."""
@@ -30,10 +32,15 @@ def settings_digest(settings: Mapping[str, object]) -> str:
 def spec_words(spec: str) -> str:
     """A bot spec as name words: lower case, each run of other characters one dash.
 
+    A bots file's ``NAME@FILE`` is named by its NAME alone.
+
     >>> spec_words("expectimax:depth=2, samples=8"), spec_words("cmd:python3 my_bot.py")
     ('expectimax-depth2-samples8', 'cmd-python3-my-bot.py')
+    >>> spec_words("c-random@bots.toml")
+    'c-random'
     """
-    words = spec.lower().replace("=", "")
+    named = split_file_spec(spec)
+    words = (spec if named is None else named[0]).lower().replace("=", "")
     return _NOT_IN_NAMES.sub("-", words).strip("-.") or "bot"
 
 

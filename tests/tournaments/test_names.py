@@ -49,5 +49,5 @@ def test_a_long_field_is_cut_and_stays_distinct() -> None:
 
 
 def test_spec_words_keep_letters_digits_and_dots() -> None:
-    assert spec_words("mybot@bots.toml") == "mybot-bots.toml"
+    assert spec_words("mybot@bots.toml") == "mybot"
     assert spec_words("::") == "bot"
