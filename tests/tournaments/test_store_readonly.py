@@ -197,3 +197,14 @@ def _add_games(writer: store.ResultsStore, count: int, name: str = "t") -> int:
     for number, job in list(schedule.jobs())[:count]:
         writer.add(stored.id, number, play_or_forfeit(job, bot_factory=scripted_bot))
     return stored.id
+
+
+def test_reading_a_writable_database_leaves_no_log_behind(tmp_path: Path) -> None:
+    path = tmp_path / "results.db"
+    total = make_results(path)
+    connection = store.open_readonly(path)
+    assert len(list(store.games(connection, 1))) == total
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        connection.execute("DELETE FROM games")
+    connection.close()
+    assert sorted(file.name for file in tmp_path.iterdir()) == ["results.db"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -55,6 +56,18 @@ def _connect_readonly(location: Path, shown: str) -> sqlite3.Connection:
     committed game, refused in one line instead.
     """
     uri = location.resolve().as_uri()
+    if os.access(location, os.W_OK) and os.access(location.parent, os.W_OK):
+        # Where the file can be written, a writable connection that refuses to write:
+        # closing it last removes the -wal and -shm files, which a mode=ro connection
+        # cannot, so reading a database never leaves them behind.
+        try:
+            connection = _opened(uri)
+        except sqlite3.Error as error:
+            if _code(error) != sqlite3.SQLITE_CANTOPEN:
+                raise _unreadable(shown, error) from None
+        else:
+            connection.execute("PRAGMA query_only = ON")
+            return connection
     try:
         return _opened(f"{uri}?mode=ro")
     except sqlite3.Error as error:
