@@ -208,51 +208,79 @@ static int gtc_triples(const uint8_t *hand, int32_t *codes) {
     return n;
 }
 
+/* A hand as three masks of kinds (bit k: kind k held once or more, twice or more, three
+ * times or more): the triples of a hand depend on nothing else, and the masks turn their
+ * counting into table reads and their listing into loops over the kinds held only. */
+typedef struct {
+    unsigned once, twice, thrice;
+} gtc_hand_masks;
+
+#define GTC_BITS2(m) ((m) & 1) + (((m) >> 1) & 1)
+#define GTC_BITS4(m) GTC_BITS2(m) + GTC_BITS2((m) >> 2)
+#define GTC_BITS7(m) GTC_BITS4(m) + GTC_BITS2((m) >> 4) + (((m) >> 6) & 1)
+#define GTC_POP(m) (uint8_t)(GTC_BITS7(m))
+#define GTC_POP8(m) GTC_POP(m), GTC_POP(m + 1), GTC_POP(m + 2), GTC_POP(m + 3), \
+    GTC_POP(m + 4), GTC_POP(m + 5), GTC_POP(m + 6), GTC_POP(m + 7)
+#define GTC_POP32(m) GTC_POP8(m), GTC_POP8(m + 8), GTC_POP8(m + 16), GTC_POP8(m + 24)
+/* Bits set in a mask of kinds (the build targets processors without a popcount). */
+static const uint8_t GTC_POPCOUNT[1 << GTC_KINDS] = {GTC_POP32(0), GTC_POP32(32), GTC_POP32(64),
+                                                     GTC_POP32(96)};
+
+/* A count's bits in the three masks, packed 8 apart (bit 0 once, 8 twice, 16 thrice). */
+#define GTC_LEVELS(c) (((c) > 0) | ((c) > 1) << 8 | ((c) > 2) << 16)
+#define GTC_LEVELS8(c) GTC_LEVELS(c), GTC_LEVELS(c + 1), GTC_LEVELS(c + 2), GTC_LEVELS(c + 3), \
+    GTC_LEVELS(c + 4), GTC_LEVELS(c + 5), GTC_LEVELS(c + 6), GTC_LEVELS(c + 7)
+static const uint32_t GTC_COUNT_LEVELS[4 * 8] = {GTC_LEVELS8(0), GTC_LEVELS8(8), GTC_LEVELS8(16),
+                                                 GTC_LEVELS8(24)};
+
+static inline gtc_hand_masks gtc_masks(const uint8_t *hand) {
+    uint32_t packed = 0;
+    for (int kind = 0; kind < GTC_KINDS; kind++) packed |= GTC_COUNT_LEVELS[hand[kind]] << kind;
+    gtc_hand_masks m = {packed & 0x7F, (packed >> 8) & 0x7F, packed >> 16};
+    return m;
+}
+
 /* How many triples gtc_triples lists: with d kinds present, d2 held twice or more and d3
  * three times or more, d(d-1)(d-2) all different + 3 d2 (d-1) with one kind twice + d3
  * with one kind thrice. */
-static int gtc_count_triples(const uint8_t *hand) {
-    int present = 0, doubled = 0, tripled = 0;
-    for (int kind = 0; kind < GTC_KINDS; kind++) {
-        present += hand[kind] > 0;
-        doubled += hand[kind] > 1;
-        tripled += hand[kind] > 2;
-    }
-    return present * (present - 1) * (present - 2) + 3 * doubled * (present - 1) + tripled;
+static inline int gtc_count_triples(gtc_hand_masks m) {
+    int present = GTC_POPCOUNT[m.once], doubled = GTC_POPCOUNT[m.twice];
+    return present * (present - 1) * (present - 2) + 3 * doubled * (present - 1) +
+           GTC_POPCOUNT[m.thrice];
 }
 
+static inline int gtc_lowest_kind(unsigned mask) { return __builtin_ctz(mask); }
+
 /* The index-th triple of gtc_triples' list, found by counting instead of listing: the
- * triples starting with `first` are the ordered pairs left after taking one `first`. */
-static void gtc_nth_triple(const uint8_t *hand, int index, int *kinds) {
-    int present = 0, doubled = 0;
-    for (int kind = 0; kind < GTC_KINDS; kind++) {
-        present += hand[kind] > 0;
-        doubled += hand[kind] > 1;
-    }
-    for (int first = 0; first < GTC_KINDS; first++) {
-        int count = hand[first];
-        if (!count) continue;
-        int left_present = present - (count == 1);
-        int pairs = left_present * (left_present - 1) + doubled - (count == 2);
+ * triples starting with `first` are the ordered pairs of what is left after taking one
+ * `first` (p (p - 1) + d2 of them, with p kinds and d2 doubles left), and those starting
+ * with `first, second` are the kinds left after taking one `second` too. */
+static void gtc_nth_triple(gtc_hand_masks m, int index, int *kinds) {
+    for (unsigned firsts = m.once;; firsts &= firsts - 1) {
+        int first = gtc_lowest_kind(firsts);
+        unsigned bit = 1u << first;
+        unsigned left_once = m.twice & bit ? m.once : m.once & ~bit;
+        unsigned left_twice = m.thrice & bit ? m.twice : m.twice & ~bit;
+        int left_present = GTC_POPCOUNT[left_once];
+        int pairs = left_present * (left_present - 1) + GTC_POPCOUNT[left_twice];
         if (index >= pairs) {
             index -= pairs;
             continue;
         }
         kinds[0] = first;
-        for (int second = 0; second < GTC_KINDS; second++) {
-            int left = hand[second] - (second == first);
-            if (left <= 0) continue;
-            int singles = left_present - (left == 1);
+        for (unsigned seconds = left_once;; seconds &= seconds - 1) {
+            int second = gtc_lowest_kind(seconds);
+            unsigned second_bit = 1u << second;
+            unsigned thirds = left_twice & second_bit ? left_once : left_once & ~second_bit;
+            int singles = GTC_POPCOUNT[thirds];
             if (index >= singles) {
                 index -= singles;
                 continue;
             }
             kinds[1] = second;
-            for (int third = 0; third < GTC_KINDS; third++)
-                if (hand[third] - (third == first) - (third == second) > 0 && index-- == 0) {
-                    kinds[2] = third;
-                    return;
-                }
+            for (; index; index--) thirds &= thirds - 1;
+            kinds[2] = gtc_lowest_kind(thirds);
+            return;
         }
     }
 }
@@ -640,19 +668,38 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
  * Playouts
  * ---------------------------------------------------------------------------------- */
 
-/* A card drawn from `seat`'s deck, each kind weighted by its count. */
-static void gtc_sample_card(gtc_state *s, int seat, ch_rng *rng) {
+/* The kind of a card drawn from `seat`'s deck, each kind weighted by its count, moved to
+ * the hand (the card owed is the caller's to count). The kind is the one whose cumulative
+ * count first exceeds the draw, counted without branching (random draws make every branch
+ * a coin flip for the processor) and unrolled. (Reading the 7 counts as one word is
+ * slower: they were just written byte by byte, and the processor cannot forward those
+ * stores to a wider load.) */
+static inline int gtc_take_card(gtc_state *s, int seat, ch_rng *rng) {
+    uint8_t *deck = s->deck[seat];
     int r = (int)ch_rng_below(rng, s->deck_size[seat]);
-    /* The kind whose cumulative count first exceeds r, counted without branching: random
-     * draws make every branch a coin flip for the processor. (Reading the 7 counts as one
-     * word is slower: they were just written byte by byte, and the processor cannot
-     * forward those stores to a wider load.) */
-    int kind = 0, below = 0;
-    for (int k = 0; k < GTC_KINDS - 1; k++) {
-        below += s->deck[seat][k];
-        kind += r >= below;
-    }
-    gtc_draw_card(s, seat, kind);
+    int below = deck[0];
+    int kind = r >= below;
+    below += deck[1];
+    kind += r >= below;
+    below += deck[2];
+    kind += r >= below;
+    below += deck[3];
+    kind += r >= below;
+    below += deck[4];
+    kind += r >= below;
+    below += deck[5];
+    kind += r >= below;
+    deck[kind]--;
+    s->deck_size[seat]--;
+    s->hand[seat][kind]++;
+    s->hand_size[seat]++;
+    return kind;
+}
+
+static void gtc_sample_card(gtc_state *s, int seat, ch_rng *rng) {
+    gtc_take_card(s, seat, rng);
+    s->owed[seat]--;
+    s->n_owed--;
 }
 
 /* Every pending chance event, in the engine's order (the circle, then owed cards). */
@@ -687,16 +734,25 @@ static const uint64_t GTC_RECIPROCAL[GTC_MAX_TRIPLES + 1] = {
     GTC_RECIP10(50), GTC_RECIP10(60), GTC_RECIP10(70), GTC_RECIP10(80), GTC_RECIP10(90),
     GTC_RECIP10(100), GTC_RECIP10(110), GTC_RECIP(120)};
 
-/* Policy 0: one draw over the legal actions, the play found by counting (never listed). */
-static int32_t gtc_random_action(const gtc_state *s, int seat, ch_rng *rng) {
+/* Policy 0: one draw over the legal actions, the play found by counting (never listed).
+ * Gives the start cheese of the play and its kinds, or -1 to draw. */
+static int gtc_random_choice(const gtc_state *s, int seat, ch_rng *rng, int *kinds) {
     int draw = gtc_may_draw(s, seat);
-    int triples = gtc_may_play(s, seat) ? gtc_count_triples(s->hand[seat]) : 0;
+    gtc_hand_masks masks = {0, 0, 0};
+    if (gtc_may_play(s, seat)) masks = gtc_masks(s->hand[seat]);
+    int triples = gtc_count_triples(masks); /* 0 without a kind */
     int choice = (int)ch_rng_below(rng, (uint64_t)(draw + triples * s->n_cheeses));
-    if (choice < draw) return GTC_DRAW;
+    if (choice < draw) return -1;
     choice -= draw;
-    int kinds[GTC_PER_TURN] = {0, 0, 0};
     int start = (int)(((uint64_t)choice * GTC_RECIPROCAL[triples]) >> 32); /* choice / triples */
-    gtc_nth_triple(s->hand[seat], choice - start * triples, kinds);
+    gtc_nth_triple(masks, choice - start * triples, kinds);
+    return start;
+}
+
+static int32_t gtc_random_action(const gtc_state *s, int seat, ch_rng *rng) {
+    int kinds[GTC_PER_TURN] = {0, 0, 0};
+    int start = gtc_random_choice(s, seat, rng, kinds);
+    if (start < 0) return GTC_DRAW;
     return gtc_play_action(start, (kinds[0] * GTC_KINDS + kinds[1]) * GTC_KINDS + kinds[2]);
 }
 
@@ -821,9 +877,28 @@ int32_t gtc_action_priors(const uint8_t *state, const int32_t *actions, int32_t 
     return n;
 }
 
+/* A uniform playout's turns: the choice is played as it is found (no action code to
+ * write and read back) and a "draw 3" draws its three cards at once. */
+static void gtc_random_play_out(gtc_state *s, ch_rng *rng) {
+    for (int player; (player = gtc_player(s)) != CH_TERMINAL;) {
+        int kinds[GTC_PER_TURN] = {0, 0, 0};
+        int start = gtc_random_choice(s, player, rng, kinds);
+        if (start >= 0) {
+            gtc_play_three(s, player, start, kinds);
+            continue;
+        }
+        s->to_move = (uint8_t)gtc_next_seat(s, player); /* drawing keeps the seat's cards */
+        for (int card = 0; card < GTC_PER_TURN; card++) gtc_take_card(s, player, rng);
+    }
+}
+
 /* One playout of `s` to the end, in place. */
 static void gtc_play_out(gtc_state *s, int policy, ch_rng *rng) {
     gtc_sample_pending(s, rng);
+    if (policy != CH_POLICY_HEURISTIC) {
+        gtc_random_play_out(s, rng);
+        return;
+    }
     for (int player; (player = gtc_player(s)) != CH_TERMINAL;) {
         gtc_apply_decision(s, player, gtc_choose(s, player, policy, rng));
         /* a "draw 3" is followed by that seat's three draws */
