@@ -295,22 +295,31 @@ static inline int32_t gtc_play_action(int start, int32_t code) {
 
 /* A line is resolved in place: cards taken, caught or boxed are marked in `gone` (bit i
  * for card i) instead of being removed. The reference closes the gaps after each step;
- * here the later steps skip gone cards without counting them, which reads the same line. */
+ * here the later steps skip gone cards without counting them, which reads the same line.
+ * One pass over the line sorts its positions by kind into masks (bit i for card i), so
+ * each step visits only the cards it moves: the dogs, the cats, the mice that eat. */
 typedef uint64_t gtc_gone;
 
+typedef struct {
+    uint64_t of_kind[8]; /* indexed by a card's 3 kind bits */
+} gtc_line_masks;
+
 static inline int gtc_is_gone(gtc_gone gone, int i) { return (int)((gone >> i) & 1u); }
+static inline int gtc_highest(uint64_t mask) { return 63 - __builtin_clzll(mask); }
+static inline int gtc_lowest(uint64_t mask) { return __builtin_ctzll(mask); }
 
 /* Step 1: dogs, last placed first, take the adjacent cats of other colours. */
-static gtc_gone gtc_chase_cats_with_dogs(const uint8_t *line, int n, uint8_t piles[][GTC_KINDS]) {
+static gtc_gone gtc_chase_cats_with_dogs(const uint8_t *line, uint64_t dogs, uint64_t cats,
+                                         uint8_t piles[][GTC_KINDS]) {
     gtc_gone gone = 0;
-    for (int i = n - 1; i >= 0; i--) {
-        if (gtc_kind(line[i]) != GTC_DOG) continue;
+    for (; dogs; dogs &= ~((uint64_t)1 << gtc_highest(dogs))) {
+        int i = gtc_highest(dogs);
         int dog_owner = gtc_owner(line[i]);
-        for (int j = i - 1; j <= i + 1; j += 2) {
-            if (j < 0 || j >= n || gtc_is_gone(gone, j)) continue;
-            int kind = gtc_kind(line[j]);
-            if (gtc_is_cat(kind) && gtc_owner(line[j]) != dog_owner) {
-                piles[dog_owner][kind]++;
+        uint64_t beside = (((uint64_t)1 << i) >> 1 | ((uint64_t)1 << i) << 1) & cats & ~gone;
+        for (; beside; beside &= beside - 1) {
+            int j = gtc_lowest(beside);
+            if (gtc_owner(line[j]) != dog_owner) {
+                piles[dog_owner][gtc_kind(line[j])]++;
                 gone |= (gtc_gone)1 << j;
             }
         }
@@ -320,20 +329,20 @@ static gtc_gone gtc_chase_cats_with_dogs(const uint8_t *line, int n, uint8_t pil
 
 /* Step 2: cats, last placed first, look at up to 3 cards ahead: other colours' mice are
  * caught, own mice count, a dog or a cat stops; then the cat is boxed. Ahead of a cat the
- * only gone cards are cats the dogs took (what later cats catch lies behind it). */
-static gtc_gone gtc_catch_mice_with_cats(const uint8_t *line, int n, gtc_gone gone,
-                                         uint8_t piles[][GTC_KINDS]) {
-    for (int i = n - 1; i >= 0; i--) {
-        if (gtc_is_gone(gone, i) || !gtc_is_cat(gtc_kind(line[i]))) continue;
+ * only gone cards are cats the dogs took (what later cats catch lies behind it), and no
+ * cat is taken during this step, so the cats to visit are known before it. */
+static gtc_gone gtc_catch_mice_with_cats(const uint8_t *line, uint64_t cats, uint64_t mice,
+                                         gtc_gone gone, uint8_t piles[][GTC_KINDS]) {
+    for (cats &= ~gone; cats; cats &= ~((uint64_t)1 << gtc_highest(cats))) {
+        int i = gtc_highest(cats);
         int cat_owner = gtc_owner(line[i]);
         int seen = 0;
         for (int ahead = i - 1; ahead >= 0 && seen < GTC_CAT_REACH; ahead--) {
             if (gtc_is_gone(gone, ahead)) continue;
-            int kind = gtc_kind(line[ahead]);
-            if (!gtc_is_mouse(kind)) break;
+            if (!((mice >> ahead) & 1)) break;
             seen++;
             if (gtc_owner(line[ahead]) != cat_owner) {
-                piles[cat_owner][kind]++;
+                piles[cat_owner][gtc_kind(line[ahead])]++;
                 gone |= (gtc_gone)1 << ahead;
             }
         }
@@ -344,21 +353,15 @@ static gtc_gone gtc_catch_mice_with_cats(const uint8_t *line, int n, gtc_gone go
 
 /* Steps 3 and 4: the king mice move to the front, the nearest first, so the line reads
  * the kings in their order, then the other cards in theirs; from the front, dogs skipped,
- * the first `cheese` mice eat. `kings` tells whether the line holds any king mouse. */
-static void gtc_feed_mice(const uint8_t *line, int n, gtc_gone gone, int cheese, int kings,
+ * the first `cheese` mice eat. */
+static void gtc_feed_mice(const uint8_t *line, uint64_t kings, uint64_t others, int cheese,
                           uint8_t piles[][GTC_KINDS]) {
     int fed = 0;
-    for (int i = 0; kings && i < n && fed < cheese; i++)
-        if (!gtc_is_gone(gone, i) && gtc_kind(line[i]) == GTC_KING_MOUSE) {
-            piles[gtc_owner(line[i])][GTC_KING_MOUSE]++;
-            fed++;
-        }
-    for (int i = 0; i < n && fed < cheese; i++) {
-        int kind = gtc_kind(line[i]);
-        if (!gtc_is_gone(gone, i) && gtc_is_mouse(kind) && kind != GTC_KING_MOUSE) {
-            piles[gtc_owner(line[i])][kind]++;
-            fed++;
-        }
+    for (; kings && fed < cheese; kings &= kings - 1, fed++)
+        piles[gtc_owner(line[gtc_lowest(kings)])][GTC_KING_MOUSE]++;
+    for (; others && fed < cheese; others &= others - 1, fed++) {
+        uint8_t card = line[gtc_lowest(others)];
+        piles[gtc_owner(card)][gtc_kind(card)]++;
     }
 }
 
@@ -367,13 +370,20 @@ static void gtc_score_piles(const gtc_state *s, uint8_t piles[][GTC_KINDS]) {
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         const uint8_t *line = s->line[cheese];
         int n = s->line_len[cheese];
-        unsigned kinds = 0; /* bit k: the line holds a card of kind k */
-        for (int i = 0; i < n; i++) kinds |= 1u << gtc_kind(line[i]);
+        gtc_line_masks m;
+        memset(&m, 0, sizeof m);
+        for (int i = 0; i < n; i++) m.of_kind[gtc_kind(line[i])] |= (uint64_t)1 << i;
+        uint64_t cats = m.of_kind[GTC_CAT] | m.of_kind[GTC_SYMBOL_CAT];
+        uint64_t mice_but_kings =
+            m.of_kind[GTC_MOUSE] | m.of_kind[GTC_SYMBOL_MOUSE] | m.of_kind[GTC_BIG_MOUSE];
         gtc_gone gone = 0;
-        if (kinds & (1u << GTC_DOG)) gone = gtc_chase_cats_with_dogs(line, n, piles);
-        if (kinds & ((1u << GTC_CAT) | (1u << GTC_SYMBOL_CAT)))
-            gone = gtc_catch_mice_with_cats(line, n, gone, piles);
-        gtc_feed_mice(line, n, gone, s->cheese[cheese], kinds & (1u << GTC_KING_MOUSE), piles);
+        if (m.of_kind[GTC_DOG] && cats)
+            gone = gtc_chase_cats_with_dogs(line, m.of_kind[GTC_DOG], cats, piles);
+        if (cats)
+            gone = gtc_catch_mice_with_cats(line, cats, mice_but_kings | m.of_kind[GTC_KING_MOUSE],
+                                            gone, piles);
+        gtc_feed_mice(line, m.of_kind[GTC_KING_MOUSE] & ~gone, mice_but_kings & ~gone,
+                      s->cheese[cheese], piles);
     }
 }
 
