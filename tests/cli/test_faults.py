@@ -291,5 +291,5 @@ def test_a_bot_of_a_bots_file_plays_a_duel_on_a_clock(tmp_path: Path) -> None:
     report = json.loads(result.stdout)
     assert report["a"]["spec"] == "served@bots.toml" and report["a"]["forfeits"] == {}
     assert report["a"]["latency"]["decisions"] == 30
-    assert report["stored_as"] == "duel-served-bots.toml-greedy-0"
+    assert report["stored_as"] == "duel-served-greedy-0"
     assert stored_faults(tmp_path / "d.db") == [(None, None), (None, None)]
