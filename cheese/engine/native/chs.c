@@ -139,8 +139,7 @@ static int chs_clamp(int value) {
 
 /* Load the window [x0, x1] x [y0, y1] (clamped to the reachable table) with the state's
  * cards. */
-static void chs_board_load(chs_board *b, const chs_state *s, int x0, int y0, int x1,
-                           int y1) {
+static void chs_board_frame(chs_board *b, int x0, int y0, int x1, int y1) {
     b->x0 = chs_clamp(x0);
     b->y0 = chs_clamp(y0);
     b->width = chs_clamp(x1) - b->x0 + 1;
@@ -149,8 +148,25 @@ static void chs_board_load(chs_board *b, const chs_state *s, int x0, int y0, int
         b->side[side] = CHS_SIDE_DY[side] * b->width + CHS_SIDE_DX[side];
     for (int d = 0; d < CHS_DIRECTIONS; d++) b->around[d] = CHS_DY[d] * b->width + CHS_DX[d];
     for (int n = 0; n < 13; n++) b->near[n] = CHS_NEAR_DY[n] * b->width + CHS_NEAR_DX[n];
-    memset(b->cells, 0, (size_t)b->width * (size_t)b->height);
+}
+
+static void chs_board_lay_cards(chs_board *b, const chs_state *s) {
     for (int i = 0; i < s->n_cards; i++) chs_put(b, s->cards[i].x, s->cards[i].y, s->cards[i].kind);
+}
+
+static void chs_board_load(chs_board *b, const chs_state *s, int x0, int y0, int x1,
+                           int y1) {
+    chs_board_frame(b, x0, y0, x1, y1);
+    memset(b->cells, 0, (size_t)b->width * (size_t)b->height);
+    chs_board_lay_cards(b, s);
+}
+
+/* Empties the window's rows y0 to y1 (table rows, clamped to the window). */
+static void chs_board_clear_rows(chs_board *b, int y0, int y1) {
+    int top = y0 - b->y0 < 0 ? 0 : y0 - b->y0;
+    int bottom = y1 - b->y0 >= b->height ? b->height - 1 : y1 - b->y0;
+    if (bottom >= top)
+        memset(b->cells + top * b->width, 0, (size_t)b->width * (size_t)(bottom - top + 1));
 }
 
 static void chs_board_around(chs_board *b, const chs_state *s, int x, int y, int radius) {
@@ -503,6 +519,7 @@ typedef struct {
     chs_board board;
     chs_card cards[CHS_MAX_CARDS]; /* the state's cards, then the playout's */
     int n_start;
+    int rows_y0, rows_y1; /* the table rows of the window that are cleared */
 } chs_playground;
 
 typedef struct {
@@ -527,6 +544,50 @@ static void chs_playground_load(chs_playground *g, const chs_state *s) {
                    y1 + CHS_MARGIN);
     memcpy(g->cards, s->cards, sizeof(chs_card) * s->n_cards);
     g->n_start = s->n_cards;
+    g->rows_y0 = g->board.y0;
+    g->rows_y1 = g->board.y0 + g->board.height - 1;
+}
+
+/* The same window for one playout, with only the rows within CHS_MARGIN of a card (and
+ * of the previous card's cell) cleared: chs_playground_reach clears the others as the
+ * playout comes near them. A whole window from the first placements is 207 rows of 207
+ * cells, and clearing it was a large part of a search iteration; a playout's walk visits
+ * a few dozen rows. */
+static void chs_playground_load_near(chs_playground *g, const chs_state *s) {
+    int reach = chs_cards_left(s) + (s->pending != CHS_NO_CARD);
+    int x0 = s->last_x - reach, y0 = s->last_y - reach;
+    int x1 = s->last_x + reach, y1 = s->last_y + reach;
+    int rows_y0 = s->last_y, rows_y1 = s->last_y;
+    for (int i = 0; i < s->n_cards; i++) {
+        const chs_card *c = &s->cards[i];
+        x0 = c->x < x0 ? c->x : x0;
+        y0 = c->y < y0 ? c->y : y0;
+        x1 = c->x > x1 ? c->x : x1;
+        y1 = c->y > y1 ? c->y : y1;
+        rows_y0 = c->y < rows_y0 ? c->y : rows_y0;
+        rows_y1 = c->y > rows_y1 ? c->y : rows_y1;
+    }
+    chs_board_frame(&g->board, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN,
+                    y1 + CHS_MARGIN);
+    chs_board_clear_rows(&g->board, rows_y0 - CHS_MARGIN, rows_y1 + CHS_MARGIN);
+    chs_board_lay_cards(&g->board, s);
+    memcpy(g->cards, s->cards, sizeof(chs_card) * s->n_cards);
+    g->n_start = s->n_cards;
+    g->rows_y0 = rows_y0 - CHS_MARGIN;
+    g->rows_y1 = rows_y1 + CHS_MARGIN;
+}
+
+/* Clears the rows within CHS_MARGIN of row y that are not yet. A card lies at most one
+ * row from the previous one, so after each placement at most one row a side is new. */
+static inline void chs_playground_reach(chs_playground *g, int y) {
+    if (y - CHS_MARGIN < g->rows_y0) {
+        chs_board_clear_rows(&g->board, y - CHS_MARGIN, g->rows_y0 - 1);
+        g->rows_y0 = y - CHS_MARGIN;
+    }
+    if (y + CHS_MARGIN > g->rows_y1) {
+        chs_board_clear_rows(&g->board, g->rows_y1 + 1, y + CHS_MARGIN);
+        g->rows_y1 = y + CHS_MARGIN;
+    }
 }
 
 static void chs_run_place(chs_playground *g, chs_run *r, int x, int y) {
@@ -626,11 +687,18 @@ static int chs_run_decide(chs_playground *g, chs_run *r, ch_rng *rng, int policy
     return 1;
 }
 
-/* Play from `s` to the end; returns the final score. */
-static int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int policy) {
+/* Play from `s` to the end; returns the final score. `near` (a constant at each call):
+ * the window's rows are cleared as the playout reaches them (chs_playground_load_near).
+ * Every read of a step lies within CHS_MARGIN of the previous card, whose rows are
+ * cleared once it is placed. */
+static inline int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int policy,
+                               int near) {
     chs_run r = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
                  chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
-    if (r.ending == CHS_PLAYING && r.pending != CHS_NO_CARD) chs_run_decide(g, &r, rng, policy);
+    if (r.ending == CHS_PLAYING && r.pending != CHS_NO_CARD) {
+        chs_run_decide(g, &r, rng, policy);
+        if (near) chs_playground_reach(g, r.last_y);
+    }
     while (r.ending == CHS_PLAYING) {
         int kind = ch_rng_pick(rng, r.left, CHS_KINDS);
         r.left[kind]--;
@@ -640,6 +708,7 @@ static int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int 
             chs_run_place(g, &r, 0, 0);
         else if (!chs_run_decide(g, &r, rng, policy))
             r.ending = CHS_ENCLOSED;
+        if (near) chs_playground_reach(g, r.last_y);
     }
     int score = r.ending == CHS_COMPLETE ? chs_table_total(&g->board, g->cards, r.n_cards) : 0;
     for (int i = g->n_start; i < r.n_cards; i++)
@@ -675,10 +744,10 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
                     int32_t *rank_keys) {
     const chs_state *s = (const chs_state *)state;
     chs_playground g;
-    chs_playground_load(&g, s);
+    chs_playground_load_near(&g, s);
     ch_rng rng = ch_rng_seeded(*rng_state);
     int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
-    int score = chs_play_out(&g, s, &rng, known);
+    int score = chs_play_out(&g, s, &rng, known, 1);
     *rng_state = rng.state;
     scores[0] = rank_keys[0] = score;
     return 1;
@@ -695,7 +764,7 @@ int32_t chs_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     chs_playground_load(&g, s);
     ch_rng rng = ch_rng_seeded(seed);
     for (int32_t run = 0; run < n; run++) {
-        score_sums[0] += chs_play_out(&g, s, &rng, policy);
+        score_sums[0] += chs_play_out(&g, s, &rng, policy, 0);
         win_shares[0] += 1.0; /* the only seat is always first */
     }
     return n;
