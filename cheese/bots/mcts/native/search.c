@@ -92,6 +92,7 @@ typedef struct {
     uint32_t *child_stamp; /* per legal index: the pass that found a child playing it */
     uint32_t pass;
     int32_t *available; /* the children legal in this pass */
+    int32_t *untried;   /* the legal actions without a child in this pass */
     int64_t *weights;
     double *priors;
     double *sqrt_log; /* sqrt(ln(a)) for a below log_bound */
@@ -109,6 +110,7 @@ static void search_free(search_tree *t) {
     free(t->legal_index);
     free(t->child_stamp);
     free(t->available);
+    free(t->untried);
     free(t->weights);
     free(t->priors);
     free(t->sqrt_log);
@@ -126,6 +128,7 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->root_legal = malloc(sizeof(int32_t) * actions);
     t->child_stamp = calloc(actions, sizeof(uint32_t));
     t->available = malloc(sizeof(int32_t) * actions);
+    t->untried = malloc(sizeof(int32_t) * actions);
     t->weights = malloc(sizeof(int64_t) * actions);
     t->priors = malloc(sizeof(double) * actions);
     t->log_bound = 1024;
@@ -133,7 +136,7 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     if (t->sqrt_log)
         for (int64_t a = 0; a < t->log_bound; a++) t->sqrt_log[a] = a ? sqrt(log((double)a)) : 0.0;
     return t->nodes && t->path && t->world && t->legal && t->root_legal && t->child_stamp &&
-           t->available &&
+           t->available && t->untried &&
            t->weights && t->priors && t->sqrt_log;
 }
 
@@ -323,7 +326,6 @@ static int search_may_widen(const search_tree *t, const search_node *node) {
 /* The untried legal action with the best prior (ties at random), or -1 when every legal
  * action has a child. */
 static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal) {
-    const double *priors = t->priors;
     const uint32_t *child_stamp = t->child_stamp;
     uint32_t pass = t->pass;
     /* The priors only order two untried actions or more: a node whose legal actions all
@@ -334,11 +336,19 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal)
         if (child_stamp[i] != pass && untried++ == 0) first = i;
     if (untried == 0) return -1;
     if (untried == 1) return t->legal[first];
-    int have_priors = t->game->action_priors(state, t->legal, n_legal, t->priors) == n_legal;
+    /* Only the untried actions are valued: a game's prior of an action depends on that
+     * action alone, and the tried ones were never chosen (their heuristic values were
+     * most of Cheese Chasers' priors). The list keeps the legal order, so ties fall the
+     * same way. */
+    int32_t *actions = t->untried;
+    int n = 0;
+    for (int i = first; i < n_legal; i++)
+        if (child_stamp[i] != pass) actions[n++] = t->legal[i];
+    const double *priors = t->priors;
+    int have_priors = t->game->action_priors(state, actions, n, t->priors) == n;
     int ties = 0;
     double best_prior = -INFINITY;
-    for (int i = 0; i < n_legal; i++) {
-        if (child_stamp[i] == pass) continue;
+    for (int i = 0; i < n; i++) {
         double prior = have_priors ? priors[i] : 0.0;
         if (prior > best_prior) {
             best_prior = prior;
@@ -350,9 +360,9 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal)
     if (ties == 0) return -1;
     /* one draw picks among the tied best */
     int pick = ties > 1 ? (int)ch_rng_below(&t->rng, (uint64_t)ties) : 0;
-    for (int i = 0; i < n_legal; i++) {
-        if (child_stamp[i] == pass || (have_priors ? priors[i] : 0.0) != best_prior) continue;
-        if (pick-- == 0) return t->legal[i];
+    for (int i = 0; i < n; i++) {
+        if ((have_priors ? priors[i] : 0.0) != best_prior) continue;
+        if (pick-- == 0) return actions[i];
     }
     return -1; /* unreachable */
 }
