@@ -86,6 +86,7 @@ typedef struct {
     int32_t *legal;
     int32_t *root_legal; /* the root's legal actions, listed once (see search_iteration) */
     int32_t n_root_legal;
+    int32_t *root_index; /* per root action value: its index in `root_legal` */
     uint32_t *legal_stamp; /* per action value: the pass that found it legal */
     int32_t *legal_index;  /* per action value: its index in `legal` at that pass */
     int32_t action_bound;  /* size of the two arrays above */
@@ -106,6 +107,7 @@ static void search_free(search_tree *t) {
     free(t->world);
     free(t->legal);
     free(t->root_legal);
+    free(t->root_index);
     free(t->legal_stamp);
     free(t->legal_index);
     free(t->child_stamp);
@@ -317,6 +319,24 @@ static int search_mark_available(search_tree *t, int32_t node, int n_legal) {
     return count;
 }
 
+/* search_mark_available at the root, whose legal actions are the same at every pass and
+ * include every child's action: no stamps to write for them (Cheese Drop's root lists up
+ * to 360 gates), each child is available, and its legal index is read off `root_index`. */
+static int search_mark_root_available(search_tree *t) {
+    uint32_t pass = ++t->pass;
+    const search_node *n = &t->nodes[0];
+    search_node *child = &t->nodes[n->first_child];
+    const int32_t *restrict root_index = t->root_index;
+    uint32_t *restrict child_stamp = t->child_stamp;
+    int32_t *restrict available = t->available;
+    for (int32_t k = 0; k < n->children; k++, child++) {
+        child->available++;
+        child_stamp[root_index[child->action]] = pass;
+        available[k] = n->first_child + k;
+    }
+    return n->children;
+}
+
 static int search_may_widen(const search_tree *t, const search_node *node) {
     double widen = t->settings->widen;
     if (widen <= 0.0) return 1;
@@ -325,7 +345,8 @@ static int search_may_widen(const search_tree *t, const search_node *node) {
 
 /* The untried legal action with the best prior (ties at random), or -1 when every legal
  * action has a child. */
-static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal) {
+static int32_t search_untried(search_tree *t, const uint8_t *state, const int32_t *legal,
+                              int n_legal) {
     const uint32_t *child_stamp = t->child_stamp;
     uint32_t pass = t->pass;
     /* The priors only order two untried actions or more: a node whose legal actions all
@@ -335,7 +356,7 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal)
     for (int i = 0; i < n_legal && untried < 2; i++)
         if (child_stamp[i] != pass && untried++ == 0) first = i;
     if (untried == 0) return -1;
-    if (untried == 1) return t->legal[first];
+    if (untried == 1) return legal[first];
     /* Only the untried actions are valued: a game's prior of an action depends on that
      * action alone, and the tried ones were never chosen (their heuristic values were
      * most of Cheese Chasers' priors). The list keeps the legal order, so ties fall the
@@ -343,7 +364,7 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, int n_legal)
     int32_t *actions = t->untried;
     int n = 0;
     for (int i = first; i < n_legal; i++)
-        if (child_stamp[i] != pass) actions[n++] = t->legal[i];
+        if (child_stamp[i] != pass) actions[n++] = legal[i];
     const double *priors = t->priors;
     int have_priors = t->game->action_priors(state, actions, n, t->priors) == n;
     int ties = 0;
@@ -425,24 +446,29 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             }
             continue;
         }
-        int n_legal;
+        int n_legal, available;
+        const int32_t *legal;
         if (depth == 0) {
             /* The root is the searching seat's decision, and its legal moves depend only
              * on what that seat knows, so every world of the search has the same ones:
              * listing them once saves the longest list of the iteration (Cheese Drop's
              * gates, up to 360, were half of its time). */
             n_legal = t->n_root_legal;
-            memcpy(t->legal, t->root_legal, sizeof(int32_t) * (size_t)n_legal);
+            legal = t->root_legal;
+            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+            t->nodes[node].passes++;
+            available = search_mark_root_available(t);
         } else {
             n_legal = g->legal_actions(state, t->legal);
+            legal = t->legal;
+            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+            t->nodes[node].passes++;
+            available = search_mark_available(t, node, n_legal);
         }
-        if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
-        t->nodes[node].passes++;
-        int available = search_mark_available(t, node, n_legal);
         if (available < 0) return SEARCH_NO_MEMORY;
         int32_t action = -1;
         if (available == 0 || search_may_widen(t, &t->nodes[node]))
-            action = search_untried(t, state, n_legal);
+            action = search_untried(t, state, legal, n_legal);
         if (action >= 0) {
             int32_t child = search_add_child(t, node, action);
             if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
@@ -531,6 +557,15 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     search_init_node(&t.nodes[0], -1);
     t.n_nodes = t.live = 1;
     t.n_root_legal = game->legal_actions(root, t.root_legal);
+    int32_t root_bound = 0;
+    for (int32_t i = 0; i < t.n_root_legal; i++)
+        root_bound = t.root_legal[i] >= root_bound ? t.root_legal[i] + 1 : root_bound;
+    t.root_index = malloc(sizeof(int32_t) * (size_t)(root_bound ? root_bound : 1));
+    if (!t.root_index) {
+        search_free(&t);
+        return SEARCH_NO_MEMORY;
+    }
+    for (int32_t i = 0; i < t.n_root_legal; i++) t.root_index[t.root_legal[i]] = i;
     if (n_priors > 0 && !search_seed_root(&t, root, prior_actions, prior_values, n_priors)) {
         search_free(&t);
         return SEARCH_BAD_SETTINGS;
