@@ -86,4 +86,9 @@ def make_builder() -> FFI:
 ffibuilder = make_builder()
 
 if __name__ == "__main__":
-    ffibuilder.compile(tmpdir=str(PACKAGE_DIR.parent), verbose=False)
+    # Named for the stable ABI it is built for, as pip's build names it, so an in-place
+    # rebuild replaces the installed extension instead of shadowing it with a second file.
+    ABI3_TARGET = "_cheese_native.abi3.so"
+    ffibuilder.compile(tmpdir=str(PACKAGE_DIR.parent), verbose=False, target=ABI3_TARGET)
+    for shadowing in (PACKAGE_DIR / "engine" / "native").glob("_cheese_native.cpython-*.so"):
+        shadowing.unlink()
