@@ -177,3 +177,9 @@ class ConfiguredBot(Generic[ConfigT]):
     @property
     def spec(self) -> str:
         return self.config.spec
+
+    @property
+    def wants_clock(self) -> bool:
+        """Whether it budgets the game clock (a config with ``time=auto``): it needs one
+        to be kept."""
+        return getattr(self.config, "wants_clock", False) is True

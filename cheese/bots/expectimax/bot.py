@@ -51,11 +51,6 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
 
     config_type = ExpectimaxConfig
 
-    @property
-    def wants_clock(self) -> bool:
-        """Whether it budgets the game clock (``time=auto``): it needs one to be kept."""
-        return self.config.wants_clock
-
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
         if len(legal) == 1:

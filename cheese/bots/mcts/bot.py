@@ -50,11 +50,6 @@ class MctsBot(ConfiguredBot[MctsConfig]):
 
     config_type = MctsConfig
 
-    @property
-    def wants_clock(self) -> bool:
-        """Whether it budgets the game clock (``time=auto``): it needs one to be kept."""
-        return self.config.wants_clock
-
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
         if len(legal) == 1:
