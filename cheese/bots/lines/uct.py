@@ -5,6 +5,11 @@ and a new node is played out along the seat's best one-ply moves. The lines are
 deterministic (their luck is averaged exactly at the ends), so UCT reaches the answer of
 the full search (``full_search``) given enough budget, spending it on the lines that
 look best.
+
+Each node of the lines is asked of the model once (its moves, whether it is an end, its
+value, the node after each move) and kept as a ``LineNode``: an iteration that walks
+known lines reads lists, not the model. Nodes are shared by every path that reaches
+them, so lines that meet again share what they learnt.
 """
 
 from __future__ import annotations
@@ -17,6 +22,26 @@ from cheese.bots.lines.model import Lines
 from cheese.engine import Action
 
 
+class LineNode:
+    """One node of the lines, with the statistics of the moves tried from it.
+
+    ``key`` is the model's node, ``counts[i]`` and ``totals[i]`` the visits and reward
+    sum of ``moves[i]``, ``children[i]`` the node it leads to (None until followed);
+    ``value`` is the exact value of an end, None elsewhere.
+    """
+
+    __slots__ = ("children", "counts", "key", "moves", "totals", "value", "visits")
+
+    def __init__(self, key: Hashable, moves: Sequence[Action], value: float | None) -> None:
+        self.key = key
+        self.moves = list(moves)
+        self.value = value
+        self.visits = 0
+        self.counts = [0] * len(self.moves)
+        self.totals = [0.0] * len(self.moves)
+        self.children: list[LineNode | None] = [None] * len(self.moves)
+
+
 class UctLines:
     """UCT over ``lines`` from the root moves ``root_moves`` (best first).
 
@@ -26,18 +51,18 @@ class UctLines:
     (node, move), so lines that meet again share what they learnt.
     """
 
-    __slots__ = ("_edges", "_visits", "exploration", "iterations", "lines", "root_moves", "widen")
+    __slots__ = ("_nodes", "exploration", "iterations", "lines", "root", "widen")
 
     def __init__(
         self, lines: Lines[Any], root_moves: Sequence[Action], exploration: float, widen: float
     ) -> None:
         self.lines = lines
-        self.root_moves = list(root_moves)
         self.exploration = exploration
         self.widen = widen
         self.iterations = 0
-        self._visits: dict[Hashable, int] = {}
-        self._edges: dict[tuple[Hashable, Action], tuple[int, float]] = {}
+        self._nodes: dict[Hashable, LineNode] = {}
+        self.root = LineNode(lines.root, root_moves, None)
+        self._nodes[lines.root] = self.root
 
     def run(self, iterations: int) -> UctLines:
         """``iterations`` more iterations; returns the search."""
@@ -46,53 +71,72 @@ class UctLines:
         return self
 
     def iterate(self) -> None:
-        lines = self.lines
-        node = lines.root
-        path: list[tuple[Hashable, Action]] = []
-        value: float | None = None
+        node = self.root
+        path: list[tuple[LineNode, int]] = []
+        value = node.value
         while value is None:
-            if lines.is_end(node):
-                value = lines.end_value(node)
-            else:
-                move, fresh = self.select(node)
-                path.append((node, move))
-                node = lines.after(node, move)
-                if fresh:
-                    value = self.play_out(node)
+            index, fresh = self.select(node)
+            path.append((node, index))
+            node = self.child(node, index)
+            value = node.value
+            if value is None and fresh:
+                value = self.play_out(node)
         self.iterations += 1
-        for visited, move in path:
-            self._visits[visited] = self._visits.get(visited, 0) + 1
-            count, total = self._edges.get((visited, move), (0, 0.0))
-            self._edges[(visited, move)] = (count + 1, total + value)
+        for visited, index in path:
+            visited.visits += 1
+            visited.counts[index] += 1
+            visited.totals[index] += value
 
-    def select(self, node: Hashable) -> tuple[Action, bool]:
-        """The move to follow from ``node``, and whether it has never been tried."""
-        moves = self.root_moves if node == self.lines.root else self.lines.moves(node)
-        visits = self._visits.get(node, 0)
+    def node(self, key: Hashable) -> LineNode:
+        """The node of ``key``, asked of the model the first time it is reached."""
+        found = self._nodes.get(key)
+        if found is None:
+            lines = self.lines
+            if lines.is_end(key):
+                found = LineNode(key, (), lines.end_value(key))
+            else:
+                found = LineNode(key, lines.moves(key), None)
+            self._nodes[key] = found
+        return found
+
+    def child(self, node: LineNode, index: int) -> LineNode:
+        """The node after ``node.moves[index]`` (kept on the parent once found)."""
+        found = node.children[index]
+        if found is None:
+            after = self.lines.after(node.key, node.moves[index])
+            found = node.children[index] = self.node(after)
+        return found
+
+    def select(self, node: LineNode) -> tuple[int, bool]:
+        """The index of the move to follow from ``node``, and whether it has never been
+        tried."""
+        counts = node.counts
+        width = len(counts)
         if self.widen > 0.0:
-            moves = moves[: 1 + int(self.widen * math.sqrt(visits))]
-        best_move, best_score = moves[0], -math.inf
-        log_visits = math.log(max(visits, 1))
-        for move in moves:
-            count, total = self._edges.get((node, move), (0, 0.0))
+            width = min(width, 1 + int(self.widen * math.sqrt(node.visits)))
+        best_index, best_score = 0, -math.inf
+        log_visits = math.log(max(node.visits, 1))
+        totals, exploration = node.totals, self.exploration
+        for index in range(width):
+            count = counts[index]
             if count == 0:
-                return move, True
-            score = total / count + self.exploration * math.sqrt(log_visits / count)
+                return index, True
+            score = totals[index] / count + exploration * math.sqrt(log_visits / count)
             if score > best_score:
-                best_move, best_score = move, score
-        return best_move, False
+                best_index, best_score = index, score
+        return best_index, False
 
-    def play_out(self, node: Hashable) -> float:
-        lines = self.lines
-        while not lines.is_end(node):
-            node = lines.after(node, lines.moves(node)[0])
-        return lines.end_value(node)
+    def play_out(self, node: LineNode) -> float:
+        """The value of the line from ``node`` along the seat's best one-ply moves."""
+        while node.value is None:
+            node = self.child(node, 0)
+        return node.value
 
     def root_statistics(self) -> dict[Action, tuple[int, float]]:
         """Visits and reward sum of every root move tried."""
-        root = self.lines.root
+        root = self.root
         return {
-            move: self._edges[(root, move)]
-            for move in self.root_moves
-            if (root, move) in self._edges
+            move: (count, total)
+            for move, count, total in zip(root.moves, root.counts, root.totals)
+            if count
         }
