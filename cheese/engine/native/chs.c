@@ -46,6 +46,9 @@ typedef struct {
     int8_t pending;       /* the drawn card waiting for its cell, or CHS_NO_CARD */
     uint8_t active_traps; /* derived from the cards, kept to avoid recounting */
     int8_t last_x, last_y; /* the previously placed card; (0, 0) before the first */
+    uint8_t taken;        /* bit d: the previous card's neighbour in direction d holds a
+                             card; derived, kept because a draw and the legal moves after
+                             it both read it */
     uint8_t left[CHS_KINDS];
     chs_card cards[CHS_MAX_CARDS]; /* sorted by (x, y); unused slots are zero */
 } chs_state;
@@ -326,7 +329,8 @@ static inline int chs_cards_left(const chs_state *s) {
 static inline int chs_key_of(int x, int y) { return (x + 128) * 256 + (y + 128); }
 
 /* Bit d set when the neighbour of the previous card in direction d holds a card, read off
- * the list of cards (cheaper than loading a window for the 8 cells around one). */
+ * the list of cards (cheaper than loading a window for the 8 cells around one): the
+ * state's `taken`, worked out once per placement. */
 static unsigned chs_taken_around_last(const chs_state *s) {
     /* the direction of each offset (dy + 1) * 3 + (dx + 1); the centre is the card itself */
     static const int8_t direction[9] = {0, 1, 2, 3, -1, 4, 5, 6, 7};
@@ -352,6 +356,7 @@ static void chs_insert_card(chs_state *s, int x, int y, int kind) {
     s->n_cards++;
     s->last_x = (int8_t)x;
     s->last_y = (int8_t)y;
+    s->taken = (uint8_t)chs_taken_around_last(s);
     s->pending = CHS_NO_CARD;
 }
 
@@ -360,12 +365,19 @@ static void chs_insert_card(chs_state *s, int x, int y, int kind) {
  * more active traps lose at once (even on the last card); otherwise the game is won once
  * every card is placed. */
 static int chs_place_card(chs_state *s, int x, int y, int kind) {
-    chs_board b;
-    chs_board_around(&b, s, x, y, CHS_MARGIN);
-    int cell = chs_index(&b, x, y);
-    if (chs_at(&b, cell) != CHS_EMPTY) return 1;
-    chs_put_at(&b, cell, kind);
-    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, cell));
+    if (kind == CHS_CHEESE) {
+        /* a cheese switches no trap (chs_trap_change): the list alone says whether the
+         * cell is free, without loading a window */
+        for (int i = 0; i < s->n_cards; i++)
+            if (s->cards[i].x == x && s->cards[i].y == y) return 1;
+    } else {
+        chs_board b;
+        chs_board_around(&b, s, x, y, CHS_MARGIN);
+        int cell = chs_index(&b, x, y);
+        if (chs_at(&b, cell) != CHS_EMPTY) return 1;
+        chs_put_at(&b, cell, kind);
+        s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, cell));
+    }
     chs_insert_card(s, x, y, kind);
     if (s->active_traps >= CHS_LOSING_TRAPS)
         s->ending = CHS_TRAPPED;
@@ -383,7 +395,7 @@ static void chs_draw_card(chs_state *s, int kind) {
         return;
     }
     s->pending = (int8_t)kind;
-    if (chs_taken_around_last(s) == (1u << CHS_DIRECTIONS) - 1) s->ending = CHS_ENCLOSED;
+    if (s->taken == (1u << CHS_DIRECTIONS) - 1) s->ending = CHS_ENCLOSED;
 }
 
 int32_t chs_state_size(void) { return (int32_t)sizeof(chs_state); }
@@ -425,7 +437,7 @@ int32_t chs_legal_actions(const uint8_t *state, int32_t *out) {
             if (s->left[kind] > 0) out[count++] = kind;
         return count;
     }
-    unsigned taken = chs_taken_around_last(s);
+    unsigned taken = s->taken;
     int count = 0;
     for (int d = 0; d < CHS_DIRECTIONS; d++)
         if (!(taken & (1u << d))) out[count++] = d;
