@@ -810,25 +810,60 @@ static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_
     }
 }
 
+/* The kinds of gtc_triples' list in its order (ascending codes), from the hand's masks:
+ * the loops visit the kinds held only. Returns how many triples there are. */
+static int gtc_triple_kinds(gtc_hand_masks m, uint8_t *firsts, uint8_t *seconds,
+                            uint8_t *thirds) {
+    int n = 0;
+    for (unsigned f = m.once; f; f &= f - 1) {
+        int first = gtc_lowest_kind(f);
+        unsigned bit = 1u << first;
+        unsigned left_once = m.twice & bit ? m.once : m.once & ~bit;
+        unsigned left_twice = m.thrice & bit ? m.twice : m.twice & ~bit;
+        for (unsigned g = left_once; g; g &= g - 1) {
+            int second = gtc_lowest_kind(g);
+            unsigned second_bit = 1u << second;
+            for (unsigned h = left_twice & second_bit ? left_once : left_once & ~second_bit; h;
+                 h &= h - 1) {
+                firsts[n] = (uint8_t)first;
+                seconds[n] = (uint8_t)second;
+                thirds[n++] = (uint8_t)gtc_lowest_kind(h);
+            }
+        }
+    }
+    return n;
+}
+
+/* The largest of a cheese's values over the kinds held. */
+static inline int gtc_best_value(const int *v, unsigned held) {
+    int best = -1000;
+    for (; held; held &= held - 1) {
+        int value = v[gtc_lowest_kind(held)];
+        best = value > best ? value : best;
+    }
+    return best;
+}
+
 static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
     if (ch_rng_below(rng, GTC_EXPLORE_ONE_IN) == 0 || !gtc_may_play(s, seat))
         return gtc_random_action(s, seat, rng);
     int values[GTC_MAX_CHEESES][GTC_KINDS];
     gtc_placement_values(s, seat, values);
-    int32_t codes[GTC_MAX_TRIPLES];
-    int triples = gtc_triples(s->hand[seat], codes);
+    gtc_hand_masks masks = gtc_masks(s->hand[seat]);
     uint8_t first_kind[GTC_MAX_TRIPLES], second_kind[GTC_MAX_TRIPLES], third_kind[GTC_MAX_TRIPLES];
-    for (int t = 0; t < triples; t++) {
-        first_kind[t] = (uint8_t)(codes[t] / (GTC_KINDS * GTC_KINDS));
-        second_kind[t] = (uint8_t)(codes[t] / GTC_KINDS % GTC_KINDS);
-        third_kind[t] = (uint8_t)(codes[t] % GTC_KINDS);
-    }
+    int triples = gtc_triple_kinds(masks, first_kind, second_kind, third_kind);
     int m = s->n_cheeses;
+    /* no play from a start beats the best so far when its three cheeses' best values do
+     * not: such starts are skipped (only a higher sum replaces the best) */
+    int ceiling[GTC_MAX_CHEESES];
+    for (int cheese = 0; cheese < m; cheese++)
+        ceiling[cheese] = gtc_best_value(values[cheese], masks.once);
     int first = (int)ch_rng_below(rng, (uint64_t)m);
     int best = -1000, best_start = 0, best_triple = 0;
     for (int step = 0; step < m; step++) {
-        int start = (first + step) % m;
-        const int *a = values[start], *b = values[(start + 1) % m], *c = values[(start + 2) % m];
+        int start = (first + step) % m, second = (start + 1) % m, third = (start + 2) % m;
+        if (ceiling[start] + ceiling[second] + ceiling[third] <= best) continue;
+        const int *a = values[start], *b = values[second], *c = values[third];
         for (int t = 0; t < triples; t++) {
             int value = a[first_kind[t]] + b[second_kind[t]] + c[third_kind[t]];
             if (value > best) {
@@ -839,7 +874,9 @@ static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
         }
     }
     if (gtc_may_draw(s, seat) && best < GTC_DRAW_BELOW) return GTC_DRAW;
-    return gtc_play_action(best_start, codes[best_triple]);
+    int code = (first_kind[best_triple] * GTC_KINDS + second_kind[best_triple]) * GTC_KINDS +
+               third_kind[best_triple];
+    return gtc_play_action(best_start, code);
 }
 
 /* The choice of `policy` for the seat to act in `s` (a decision node). */
