@@ -6,7 +6,8 @@
  * byte per card; the cheese cards not yet dealt are kept sorted. Hand, deck and owed
  * totals are kept beside the counts they sum (they are functions of them, so they stay
  * canonical) because the turn rules read them at every step. Unused bytes are zero, so
- * the same position always has the same bytes.
+ * the same position always has the same bytes. The mice and king mice of each line are
+ * kept the same way, for the playout heuristic, which reads them at every decision.
  *
  * Event order and chance keys follow get_the_cheese/turns.py: the circle (key
  * event_key(1, position)), the opening hands seat 0 first, then a seat's 3 card draws after
@@ -77,6 +78,8 @@ typedef struct {
     uint8_t deck_size[GTC_MAX_PLAYERS];
     uint8_t cheese[GTC_MAX_CHEESES];
     uint8_t line_len[GTC_MAX_CHEESES];
+    uint8_t line_mice[GTC_MAX_CHEESES];  /* mice of each line, king mice included */
+    uint8_t line_kings[GTC_MAX_CHEESES]; /* king mice of each line */
     uint8_t cheese_left[GTC_MAX_CHEESE_CARDS]; /* ascending */
     uint8_t hand[GTC_MAX_PLAYERS][GTC_KINDS];
     uint8_t deck[GTC_MAX_PLAYERS][GTC_KINDS];
@@ -174,15 +177,28 @@ static inline void gtc_draw_three(gtc_state *s, int seat) {
     s->to_move = (uint8_t)gtc_next_seat(s, seat);
 }
 
-static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) {
+/* The play of `kinds` from cheese `start`. With `count_mice` 0 the lines' mice counts are
+ * left behind: only for a uniform playout, whose state is scored and thrown away without
+ * reading them (a constant at each call, so the inlined play has no test for it). */
+static inline void gtc_place_three(gtc_state *s, int seat, int start, const int *kinds,
+                                   int count_mice) {
     for (int offset = 0, cheese = start; offset < GTC_PER_TURN; offset++) {
-        s->line[cheese][s->line_len[cheese]++] = gtc_card(seat, kinds[offset], offset + 1);
-        s->hand[seat][kinds[offset]]--;
+        int kind = kinds[offset];
+        s->line[cheese][s->line_len[cheese]++] = gtc_card(seat, kind, offset + 1);
+        if (count_mice) {
+            s->line_mice[cheese] = (uint8_t)(s->line_mice[cheese] + gtc_is_mouse(kind));
+            s->line_kings[cheese] = (uint8_t)(s->line_kings[cheese] + (kind == GTC_KING_MOUSE));
+        }
+        s->hand[seat][kind]--;
         cheese = cheese + 1 == s->n_cheeses ? 0 : cheese + 1;
     }
     s->n_placed += GTC_PER_TURN;
     s->hand_size[seat] -= GTC_PER_TURN;
     s->to_move = (uint8_t)gtc_next_seat(s, seat);
+}
+
+static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) {
+    gtc_place_three(s, seat, start, kinds, 1);
 }
 
 /* ------------------------------------------------------------------------------------
@@ -672,6 +688,16 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
     int revealed = gtc_player(s) == CH_TERMINAL;
     for (int j = 0; j < s->num_players; j++)
         if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng);
+    /* the hidden cards dealt anew may be other kinds */
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
+        int mice = 0, kings = 0;
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            mice += gtc_is_mouse(gtc_kind(s->line[cheese][i]));
+            kings += gtc_kind(s->line[cheese][i]) == GTC_KING_MOUSE;
+        }
+        s->line_mice[cheese] = (uint8_t)mice;
+        s->line_kings[cheese] = (uint8_t)kings;
+    }
 }
 
 /* ------------------------------------------------------------------------------------
@@ -785,11 +811,7 @@ static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         const uint8_t *line = s->line[cheese];
         int len = s->line_len[cheese];
-        int mice = 0, kings = 0;
-        for (int i = 0; i < len; i++) {
-            mice += gtc_is_mouse(gtc_kind(line[i]));
-            kings += gtc_kind(line[i]) == GTC_KING_MOUSE;
-        }
+        int mice = s->line_mice[cheese], kings = s->line_kings[cheese];
         int catch_value = 0;
         for (int i = len - 1; i >= 0 && i >= len - GTC_CAT_REACH; i--) {
             int kind = gtc_kind(line[i]);
@@ -931,7 +953,7 @@ static void gtc_random_play_out(gtc_state *s, ch_rng *rng) {
         int kinds[GTC_PER_TURN] = {0, 0, 0};
         int start = gtc_random_choice(s, player, rng, kinds);
         if (start >= 0) {
-            gtc_play_three(s, player, start, kinds);
+            gtc_place_three(s, player, start, kinds, 0);
             continue;
         }
         s->to_move = (uint8_t)gtc_next_seat(s, player); /* drawing keeps the seat's cards */
