@@ -785,4 +785,103 @@ int32_t chs_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t pol
     return n;
 }
 
-const ch_game *chs_game(void) { CH_GAME_TABLE(chs); }
+/* ------------------------------------------------------------------------------------
+ * A search's world on one board (ch_game's world_*): the window of chs_playground_load_near
+ * framed once for the root, and each iteration's cards laid on it and lifted again, where
+ * chs_apply, chs_action_priors and chs_playout each lay out a window from the state (the
+ * search's placements, priors and leaves were a fifth of an iteration doing that). The
+ * rules read the same cells, so every result is the same.
+ * ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    chs_playground g;              /* the board of the root and the iteration's cards */
+    chs_state root;                /* the root the board was framed for */
+    chs_card placed[CHS_MAX_CARDS]; /* the cards the iteration's tree steps laid */
+    int n_placed;
+    int framed;
+} chs_world;
+
+static int32_t chs_world_size(void) { return (int32_t)sizeof(chs_world); }
+
+/* Every card later placed lies within the root's reach of its previous card, so the
+ * root's window holds the whole iteration. A root unlike the last one (never, as nothing
+ * is hidden) frames the window anew. */
+static void chs_world_start(void *world, const uint8_t *state) {
+    chs_world *w = (chs_world *)world;
+    const chs_state *s = (const chs_state *)state;
+    for (int i = w->n_placed - 1; i >= 0; i--) {
+        const chs_card *c = &w->placed[i];
+        chs_lift_at(&w->g.board, chs_index(&w->g.board, c->x, c->y), c->kind);
+    }
+    w->n_placed = 0;
+    if (!w->framed || memcmp(&w->root, s, sizeof *s) != 0) {
+        chs_playground_load_near(&w->g, s);
+        w->root = *s;
+        w->framed = 1;
+    }
+}
+
+/* chs_apply, with a placement laid on the world's board and its traps counted there. */
+static int32_t chs_world_apply(void *world, uint8_t *state, int32_t action) {
+    chs_world *w = (chs_world *)world;
+    chs_state *s = (chs_state *)state;
+    int x, y, kind;
+    if (s->ending != CHS_PLAYING) return 1;
+    if (s->pending == CHS_NO_CARD) {
+        if (action < 0 || action >= CHS_KINDS || s->left[action] == 0) return 1;
+        if (s->n_cards > 0) {
+            chs_draw_card(s, action);
+            return 0;
+        }
+        s->left[action]--; /* the first card goes to the origin (chs_draw_card) */
+        x = 0, y = 0, kind = action;
+    } else {
+        if (action < 0 || action >= CHS_DIRECTIONS) return 1;
+        x = s->last_x + CHS_DX[action], y = s->last_y + CHS_DY[action], kind = s->pending;
+    }
+    chs_board *b = &w->g.board;
+    int cell = chs_index(b, x, y);
+    if (chs_at(b, cell) != CHS_EMPTY) return 1;
+    chs_put_at(b, cell, kind);
+    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(b, cell));
+    chs_insert_card(s, x, y, kind);
+    if (s->active_traps >= CHS_LOSING_TRAPS)
+        s->ending = CHS_TRAPPED;
+    else if (chs_cards_left(s) == 0)
+        s->ending = CHS_COMPLETE;
+    chs_card *laid = &w->placed[w->n_placed++];
+    laid->x = (int8_t)x, laid->y = (int8_t)y, laid->kind = (uint8_t)kind;
+    chs_playground_reach(&w->g, y);
+    return 0;
+}
+
+/* chs_action_priors on the world's board. */
+static int32_t chs_world_priors(void *world, const uint8_t *state, const int32_t *actions,
+                                int32_t n, double *priors) {
+    chs_world *w = (chs_world *)world;
+    const chs_state *s = (const chs_state *)state;
+    if (chs_current_player(state) != 0) return 0;
+    chs_run r = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
+                 chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
+    int last = chs_index(&w->g.board, r.last_x, r.last_y);
+    for (int i = 0; i < n; i++)
+        priors[i] = chs_heuristic_value(&w->g.board, &r, last + w->g.board.around[actions[i]]);
+    return n;
+}
+
+/* chs_playout on the world's board, which it leaves as it found it. */
+static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t policy,
+                                 uint64_t *rng_state, int32_t *scores, int32_t *rank_keys) {
+    chs_world *w = (chs_world *)world;
+    const chs_state *s = (const chs_state *)state;
+    memcpy(w->g.cards, s->cards, sizeof(chs_card) * s->n_cards);
+    w->g.n_start = s->n_cards;
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
+    int score = chs_play_out(&w->g, s, &rng, known, 1);
+    *rng_state = rng.state;
+    scores[0] = rank_keys[0] = score;
+    return 1;
+}
+
+const ch_game *chs_game(void) { CH_GAME_TABLE_WITH_WORLD(chs); }

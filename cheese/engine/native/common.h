@@ -124,14 +124,38 @@ typedef struct ch_game {
                        int32_t *scores, int32_t *rank_keys);
     int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
                              double *priors);
+    /* Optional (NULL in a game without it): a board that follows one search's world
+     * through an iteration, for a game whose steps would otherwise lay out a board from
+     * the state at every call (Cheese Chasers). The search allocates world_size() bytes
+     * once; world_start is told each iteration's determinized root; then world_apply,
+     * world_priors and world_playout stand for apply, action_priors and playout, on the
+     * same states and with the same results. */
+    int32_t (*world_size)(void);
+    void (*world_start)(void *world, const uint8_t *state);
+    int32_t (*world_apply)(void *world, uint8_t *state, int32_t action);
+    int32_t (*world_priors)(void *world, const uint8_t *state, const int32_t *actions,
+                            int32_t n, double *priors);
+    int32_t (*world_playout)(void *world, const uint8_t *state, int32_t policy,
+                             uint64_t *rng_state, int32_t *scores, int32_t *rank_keys);
 } ch_game;
 
-/* The body of <prefix>_game(), written once at the end of each game's .c file. */
+/* The body of <prefix>_game(), written once at the end of each game's .c file;
+ * CH_GAME_TABLE_WITH_WORLD adds the game's <prefix>_world_* functions. */
+#define CH_GAME_PRIMITIVES(p)                                                              \
+    .state_size = p##_state_size, .max_actions = p##_max_actions,                         \
+    .current_player = p##_current_player, .legal_actions = p##_legal_actions,              \
+    .chance_weights = p##_chance_weights, .apply = p##_apply,                              \
+    .determinize = p##_determinize, .scores = p##_scores, .rank_keys = p##_rank_keys,      \
+    .playout = p##_playout, .action_priors = p##_action_priors
 #define CH_GAME_TABLE(p)                                                                   \
-    static const ch_game table = {p##_state_size,   p##_max_actions, p##_current_player,   \
-                                  p##_legal_actions, p##_chance_weights, p##_apply,        \
-                                  p##_determinize,  p##_scores,      p##_rank_keys,        \
-                                  p##_playout,      p##_action_priors};                    \
+    static const ch_game table = {CH_GAME_PRIMITIVES(p)};                                  \
+    return &table
+#define CH_GAME_TABLE_WITH_WORLD(p)                                                        \
+    static const ch_game table = {CH_GAME_PRIMITIVES(p), .world_size = p##_world_size,     \
+                                  .world_start = p##_world_start,                          \
+                                  .world_apply = p##_world_apply,                          \
+                                  .world_priors = p##_world_priors,                        \
+                                  .world_playout = p##_world_playout};                     \
     return &table
 
 #endif

@@ -83,6 +83,7 @@ typedef struct {
     search_step *path;
     int32_t path_capacity;
     uint8_t *world; /* the state of the iteration */
+    void *world_board; /* the game's board of that state (ch_game's world_*), or NULL */
     int32_t *legal;
     int32_t *root_legal; /* the root's legal actions, listed once (see search_iteration) */
     int32_t n_root_legal;
@@ -105,6 +106,7 @@ static void search_free(search_tree *t) {
     free(t->nodes);
     free(t->path);
     free(t->world);
+    free(t->world_board);
     free(t->legal);
     free(t->root_legal);
     free(t->root_index);
@@ -125,6 +127,10 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->path_capacity = 256;
     t->path = malloc(sizeof(search_step) * (size_t)t->path_capacity);
     t->world = malloc((size_t)t->state_size);
+    if (t->game->world_size) {
+        t->world_board = calloc(1, (size_t)t->game->world_size());
+        if (!t->world_board) return 0;
+    }
     size_t actions = (size_t)t->max_actions;
     t->legal = malloc(sizeof(int32_t) * actions);
     t->root_legal = malloc(sizeof(int32_t) * actions);
@@ -271,6 +277,26 @@ static void search_terminal_rewards(const search_tree *t, const uint8_t *state,
                points, keys, width, rewards);
 }
 
+/* The game's apply, action_priors and playout, on its board of the world when it keeps one. */
+static inline int32_t search_apply(search_tree *t, uint8_t *state, int32_t action) {
+    return t->world_board ? t->game->world_apply(t->world_board, state, action)
+                          : t->game->apply(state, action);
+}
+
+static inline int32_t search_priors(search_tree *t, const uint8_t *state, const int32_t *actions,
+                                    int32_t n, double *priors) {
+    return t->world_board ? t->game->world_priors(t->world_board, state, actions, n, priors)
+                          : t->game->action_priors(state, actions, n, priors);
+}
+
+static inline int32_t search_playout(search_tree *t, const uint8_t *state, int32_t *points,
+                                     int32_t *keys) {
+    int32_t policy = t->settings->policy;
+    return t->world_board
+               ? t->game->world_playout(t->world_board, state, policy, &t->rng.state, points, keys)
+               : t->game->playout(state, policy, &t->rng.state, points, keys);
+}
+
 /* The mean rewards of the leaf's playouts. */
 static void search_playout_rewards(search_tree *t, const uint8_t *state, double *rewards) {
     int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
@@ -278,7 +304,7 @@ static void search_playout_rewards(search_tree *t, const uint8_t *state, double 
     double one[SEARCH_MAX_PLAYERS];
     for (int seat = 0; seat < seats; seat++) rewards[seat] = 0.0;
     for (int run = 0; run < count; run++) {
-        int width = t->game->playout(state, t->settings->policy, &t->rng.state, points, keys);
+        int width = search_playout(t, state, points, keys);
         ch_rewards(seats, t->settings->solitaire_scale, t->settings->solitaire_finish, points,
                    keys, width, count == 1 ? rewards : one);
         if (count > 1)
@@ -366,7 +392,7 @@ static int32_t search_untried(search_tree *t, const uint8_t *state, const int32_
     for (int i = first; i < n_legal; i++)
         if (child_stamp[i] != pass) actions[n++] = legal[i];
     const double *priors = t->priors;
-    int have_priors = t->game->action_priors(state, actions, n, t->priors) == n;
+    int have_priors = search_priors(t, state, actions, n, t->priors) == n;
     int ties = 0;
     double best_prior = -INFINITY;
     for (int i = 0; i < n; i++) {
@@ -409,7 +435,7 @@ static int32_t search_select(search_tree *t, int count) {
 static int32_t search_sample_chance(search_tree *t, uint8_t *state) {
     int n = t->game->chance_weights(state, t->legal, t->weights);
     int32_t outcome = t->legal[ch_rng_pick(&t->rng, t->weights, n)];
-    t->game->apply(state, outcome);
+    search_apply(t, state, outcome);
     return outcome;
 }
 
@@ -428,6 +454,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
     g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
+    if (t->world_board) g->world_start(t->world_board, state);
     double rewards[SEARCH_MAX_PLAYERS];
     int32_t node = 0, depth = 0;
     t->nodes[0].visits++;
@@ -473,7 +500,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             int32_t child = search_add_child(t, node, action);
             if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
             t->nodes[child].available = 1;
-            g->apply(state, action);
+            search_apply(t, state, action);
             if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
             if (g->current_player(state) == CH_TERMINAL)
                 search_terminal_rewards(t, state, rewards);
@@ -482,7 +509,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             break;
         }
         node = search_select(t, available);
-        g->apply(state, t->nodes[node].action);
+        search_apply(t, state, t->nodes[node].action);
         if (!search_push(t, depth++, node, player)) return SEARCH_NO_MEMORY;
     }
     for (int32_t i = 0; i < depth; i++) {
