@@ -254,3 +254,35 @@ def test_resident_memory_stays_flat_over_many_searches(slug: str, players: int) 
             samples.append(_resident_bytes())
     growth = samples[-1] - samples[1]
     assert growth < 4 * 1024 * 1024, f"resident memory grew by {growth} bytes: {samples}"
+
+
+RECORDED_SEARCHES = Path(__file__).parents[3] / "data" / "search" / "cheese-chasers.json"
+
+
+def test_cheese_chasers_searches_are_as_recorded() -> None:
+    """Cheese Chasers' search keeps a board of its world through each iteration (the
+    game's world_* entries) instead of laying one out at every step: the trees, recorded
+    before that board, come out the same for uniform and heuristic playouts, with chance
+    sampled and as tree edges."""
+    import json
+
+    from cheese.bots.mcts.native import search as c_search
+
+    recorded = json.loads(RECORDED_SEARCHES.read_text())
+    for record in recorded["records"]:
+        moves = record["moves"]
+        state = native_position("cheese-chasers", 1, seed=moves, moves=moves)
+        result = c_search.search(
+            state,
+            state.current_player,
+            iterations=recorded["iterations"],
+            seconds=None,
+            exploration=0.7,
+            widen=2.0,
+            policy=record["policy"],
+            seed=record["seed"],
+            solitaire_scale=30.0,
+            solitaire_finish=0.5,
+            chance_nodes=record["chance_nodes"],
+        )
+        assert [list(child) for child in result.children] == record["children"], record
