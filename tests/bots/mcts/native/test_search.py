@@ -267,11 +267,13 @@ def test_cheese_chasers_searches_are_as_recorded() -> None:
     import json
 
     from cheese.bots.mcts.native import search as c_search
+    from cheese.engine.native import NativeState
 
     recorded = json.loads(RECORDED_SEARCHES.read_text())
     for record in recorded["records"]:
         moves = record["moves"]
         state = native_position("cheese-chasers", 1, seed=moves, moves=moves)
+        assert isinstance(state, NativeState)
         result = c_search.search(
             state,
             state.current_player,
