@@ -8,12 +8,17 @@ This compiles them (``gcc -O2``), then for each round runs both probes and ``che
 probe's pace, with ``mcts_share`` for every game:
 
     python tools/probe_ratio.py [--rounds 3] [--compiler gcc]
+
+The bench is the checkout this file is in, or the one ``PYTHONPATH`` names (to measure
+another tree: ``PYTHONPATH=/tmp/before python tools/probe_ratio.py``); it runs outside the
+current directory, which ``python -m`` would otherwise put first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -23,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 PROBES = Path(__file__).resolve().parent / "probes"
+CHECKOUT = Path(__file__).resolve().parents[1]
 PROBED_GAMES = {"get-the-cheese": "gtc.c", "cheese-chasers": "cc.c"}
 """The game each probe plays, by slug."""
 _RATE = re.compile(r"playouts: ([0-9.]+) /s")
@@ -50,17 +56,22 @@ def compile_probes(compiler: str, folder: Path) -> dict[str, Path]:
     return built
 
 
-def one_round(probes: dict[str, Path]) -> dict[str, dict[str, float]]:
-    """The probes' and the bench's figures, measured back to back."""
+def one_round(probes: dict[str, Path], folder: Path) -> dict[str, dict[str, float]]:
+    """The probes' and the bench's figures, measured back to back (the bench run in
+    ``folder``)."""
     figures: dict[str, dict[str, float]] = {}
     for slug, binary in probes.items():
         printed = subprocess.run([str(binary)], capture_output=True, text=True, check=True)
         figures[slug] = {"probe_playouts_per_s": probe_rate(printed.stdout)}
+    environment = dict(os.environ)
+    environment.setdefault("PYTHONPATH", str(CHECKOUT))
     bench = subprocess.run(
         [sys.executable, "-m", "cheese", "bench", "--json"],
         capture_output=True,
         text=True,
         check=True,
+        cwd=folder,
+        env=environment,
     )
     for slug, measured in json.loads(bench.stdout).items():
         figures.setdefault(slug, {}).update(
@@ -97,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         probes = compile_probes(arguments.compiler, Path(folder))
-        rounds = [one_round(probes) for _ in range(max(1, arguments.rounds))]
+        rounds = [one_round(probes, Path(folder)) for _ in range(max(1, arguments.rounds))]
     print(json.dumps(medians(rounds), indent=2))
 
 
