@@ -360,11 +360,22 @@ static void chs_insert_card(chs_state *s, int x, int y, int kind) {
     s->pending = CHS_NO_CARD;
 }
 
+/* The state once the card of `kind` lies on (x, y), switching `trap_change` traps on:
+ * 3 or more active traps lose at once (even on the last card); otherwise the game is won
+ * once every card is placed. */
+static void chs_record_placement(chs_state *s, int x, int y, int kind, int trap_change) {
+    s->active_traps = (uint8_t)(s->active_traps + trap_change);
+    chs_insert_card(s, x, y, kind);
+    if (s->active_traps >= CHS_LOSING_TRAPS)
+        s->ending = CHS_TRAPPED;
+    else if (chs_cards_left(s) == 0)
+        s->ending = CHS_COMPLETE;
+}
+
 /* Lay the card of `kind` on (x, y), a neighbour of the previous card; 1 if the cell is
- * taken (the state is then untouched). Activity is recomputed after every placement: 3 or
- * more active traps lose at once (even on the last card); otherwise the game is won once
- * every card is placed. */
+ * taken (the state is then untouched). Activity is recomputed after every placement. */
 static int chs_place_card(chs_state *s, int x, int y, int kind) {
+    int change = 0;
     if (kind == CHS_CHEESE) {
         /* a cheese switches no trap (chs_trap_change): the list alone says whether the
          * cell is free, without loading a window */
@@ -376,13 +387,9 @@ static int chs_place_card(chs_state *s, int x, int y, int kind) {
         int cell = chs_index(&b, x, y);
         if (chs_at(&b, cell) != CHS_EMPTY) return 1;
         chs_put_at(&b, cell, kind);
-        s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(&b, cell));
+        change = chs_trap_change(&b, cell);
     }
-    chs_insert_card(s, x, y, kind);
-    if (s->active_traps >= CHS_LOSING_TRAPS)
-        s->ending = CHS_TRAPPED;
-    else if (chs_cards_left(s) == 0)
-        s->ending = CHS_COMPLETE;
+    chs_record_placement(s, x, y, kind, change);
     return 0;
 }
 
@@ -843,12 +850,7 @@ static int32_t chs_world_apply(void *world, uint8_t *state, int32_t action) {
     int cell = chs_index(b, x, y);
     if (chs_at(b, cell) != CHS_EMPTY) return 1;
     chs_put_at(b, cell, kind);
-    s->active_traps = (uint8_t)(s->active_traps + chs_trap_change(b, cell));
-    chs_insert_card(s, x, y, kind);
-    if (s->active_traps >= CHS_LOSING_TRAPS)
-        s->ending = CHS_TRAPPED;
-    else if (chs_cards_left(s) == 0)
-        s->ending = CHS_COMPLETE;
+    chs_record_placement(s, x, y, kind, chs_trap_change(b, cell));
     chs_card *laid = &w->placed[w->n_placed++];
     laid->x = (int8_t)x, laid->y = (int8_t)y, laid->kind = (uint8_t)kind;
     chs_playground_reach(&w->g, y);
