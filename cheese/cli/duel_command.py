@@ -238,6 +238,12 @@ def notes(report: DuelReport) -> list[str]:
         )
     if report.deals < 2:
         found.append("one deal gives no interval and no LOS; play more games")
+    elif report.elo.ci95 is None:
+        deals = "both deals" if report.deals == 2 else f"all {report.deals} deals"
+        found.append(
+            f"{deals} scored the same ({report.score:.1%} each), so a bootstrap over deals "
+            "gives no interval and no LOS; play more games to see their spread"
+        )
     if report.stopped_early and report.sprt is not None:
         found.append(
             f"the SPRT decided after {report.deals} of {report.setup.deals} deals; "

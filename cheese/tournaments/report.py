@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cheese.tournaments.deals import Deal
 from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
@@ -91,14 +91,21 @@ def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) 
             if len(deals) >= 2
             else None,
         )
+    elo = elo_difference([deal.pairs.points for deal in deals], seed=setup.seed)
+    # Deals that all scored alike (one deal, or several) show no spread to resample: a
+    # bootstrap interval of zero width and an LOS of 0 or 100% would be a certainty the
+    # games do not give.
+    alike = len(set(scores)) == 1
+    if alike:
+        elo = replace(elo, ci95=None)
     return DuelReport(
         setup=setup,
         deals=len(deals),
         games=len(deals) * games_per_deal(setup.num_players),
         pairs=pairs,
         score=pairs.score,
-        elo=elo_difference([deal.pairs.points for deal in deals], seed=setup.seed),
-        los=likelihood_of_superiority(scores) if len(deals) >= 2 else None,
+        elo=elo,
+        los=likelihood_of_superiority(scores) if not alike else None,
         a=_side_summary(setup, deals, SIDE_A, solitaire),
         b=_side_summary(setup, deals, SIDE_B, solitaire),
         score_difference=difference,

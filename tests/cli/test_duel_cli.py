@@ -283,3 +283,15 @@ def test_a_stored_duel_game_replays(capsys: pytest.CaptureFixture[str], tmp_path
     )
     assert shown.returncode == 0, shown.stderr
     assert "Traceback" not in shown.stderr
+
+
+def test_deals_that_all_scored_alike_give_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    """Greedy wins both pairs of both deals against random: no spread to resample, so no
+    zero-width interval and no LOS of 100%, but a note saying why."""
+    data = duel_json(capsys, "greedy", "random", "--game", "cheese-drop", "--games", "4")
+    assert data["deals"] == 2 and data["score"] == 1.0
+    assert data["elo_ci95"] is None and data["los"] is None
+    assert (
+        "both deals scored the same (100.0% each), so a bootstrap over deals gives no "
+        "interval and no LOS; play more games to see their spread"
+    ) in data["notes"]
