@@ -4,12 +4,14 @@ The MCTS figure is iterations per second of the C search (``cheese.bots.mcts.nat
 from the game's first decision (the deal resolved by paired luck), in searches of
 ``MCTS_ITERATIONS`` iterations with uniformly random playouts, so it compares directly
 with the native playout rate: ``mcts_share`` is the part of that rate the search keeps
-(1/2 means the search's own work costs as much as its playouts). Time is CPU time on one
-core, as in ``cheese.engine.benchmark``.
+(1/2 means the search's own work costs as much as its playouts). The two are timed in
+alternating rounds and the share is the median of the rounds' ratios (``paired_rates``).
+Time is CPU time on one core, as in ``cheese.engine.benchmark``.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,8 +20,8 @@ from cheese.engine.benchmark import (
     ENGINE_FIGURES,
     EngineSpeed,
     bench_players,
-    measure_engine_speed,
     median_rate,
+    native_playout_round,
 )
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import NATIVE, load_game
@@ -41,11 +43,10 @@ class Speed:
 
     engine: EngineSpeed
     mcts_iterations_per_s: float
-
-    @property
-    def mcts_share(self) -> float:
-        """MCTS iterations per second over native random playouts per second."""
-        return self.mcts_iterations_per_s / self.engine.native_playouts_per_s
+    mcts_share: float
+    """MCTS iterations per second over native random playouts per second: the median of
+    the rounds' ratios, each round of searches timed just after a round of playouts
+    (``paired_rates``)."""
 
     def as_json(self) -> dict[str, float | int]:
         return {
@@ -55,8 +56,9 @@ class Speed:
         }
 
 
-def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
-    """Iterations per second of the C search from the game's first decision."""
+def mcts_round(slug: str, players: int, seconds: float) -> Callable[[], tuple[int, float]]:
+    """A timed round of C searches from the game's first decision: each call runs
+    searches for ``seconds`` of CPU time and gives (iterations, seconds)."""
     from cheese.bots.mcts.native.search import search
     from cheese.engine.native import NativeState
 
@@ -91,7 +93,41 @@ def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) 
                 return count, elapsed
 
     one_search()  # warm the caches and the code path
-    return median_rate(measure_round, rounds)
+    return measure_round
+
+
+def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """Iterations per second of the C search from the game's first decision."""
+    return median_rate(mcts_round(slug, players, seconds), rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedRates:
+    """The native playout rate and the search's, measured in alternating rounds, and the
+    median of each round's search rate over its playout rate."""
+
+    playouts_per_s: float
+    iterations_per_s: float
+    share: float
+
+
+def paired_rates(slug: str, players: int, seconds: float, rounds: int) -> PairedRates:
+    """``rounds`` rounds of playouts, each followed at once by a round of searches: the
+    share is the median of the rounds' ratios, so a machine whose pace drifts between
+    rounds moves both rates of a ratio alike."""
+    playout_round = native_playout_round(slug, players, seconds)
+    search_round = mcts_round(slug, players, seconds)
+    playout_rates: list[float] = []
+    search_rates: list[float] = []
+    for _ in range(rounds):
+        playouts, playout_seconds = playout_round()
+        iterations, search_seconds = search_round()
+        playout_rates.append(playouts / playout_seconds)
+        search_rates.append(iterations / search_seconds)
+    shares = [search / playout for search, playout in zip(search_rates, playout_rates)]
+    return PairedRates(
+        statistics.median(playout_rates), statistics.median(search_rates), statistics.median(shares)
+    )
 
 
 FIGURE_COUNT = len(ENGINE_FIGURES) + 1
@@ -105,10 +141,28 @@ def measure_speed(
     on_figure: Callable[[str, str, float], None] | None = None,
 ) -> Speed:
     """The engine's figures and the search's for one game (medians of ``rounds`` rounds of
-    ``seconds``); ``on_figure(slug, name, value)`` hears of each as soon as it is measured
-    (``mcts_iterations_per_s`` last)."""
-    engine = measure_engine_speed(slug, seconds=seconds, rounds=rounds, on_figure=on_figure)
-    search = mcts_iterations_per_s(slug, bench_players(slug), seconds, rounds)
-    if on_figure is not None:
-        on_figure(slug, "mcts_iterations_per_s", search)
-    return Speed(engine, search)
+    ``seconds``); ``on_figure(slug, name, value)`` hears of each as soon as it is measured:
+    the paired playouts, search and share first, then the other engine figures."""
+
+    def report(name: str, value: float) -> None:
+        if on_figure is not None:
+            on_figure(slug, name, value)
+
+    players = bench_players(slug)
+    paired = paired_rates(slug, players, seconds, rounds)
+    report("native_playouts_per_s", paired.playouts_per_s)
+    report("mcts_iterations_per_s", paired.iterations_per_s)
+    report("mcts_share", paired.share)
+    values = {"native_playouts_per_s": paired.playouts_per_s}
+    for name, measure in ENGINE_FIGURES:
+        if name not in values:
+            values[name] = measure(slug, players, seconds, rounds)
+            report(name, values[name])
+    engine = EngineSpeed(
+        slug=slug,
+        players=players,
+        native_playouts_per_s=values["native_playouts_per_s"],
+        reference_playouts_per_s=values["reference_playouts_per_s"],
+        apply_per_s=values["apply_per_s"],
+    )
+    return Speed(engine, paired.iterations_per_s, paired.share)

@@ -35,6 +35,7 @@ FIGURE_LABELS = {
     "reference_playouts_per_s": "reference playouts/s",
     "apply_per_s": "apply/s",
     "mcts_iterations_per_s": "mcts iterations/s",
+    "mcts_share": "mcts / playouts",
 }
 """How each figure is named on screen (the JSON keys are the dictionary's keys)."""
 
@@ -54,7 +55,8 @@ def method_line(slugs: tuple[str, ...], rounds: int, each: float, seconds: float
     >>> print(method_line(("cheese-chasers",), 3, 0.25, 3.0).replace("; ", ";\\n"))
     CPU time on one core;
     Cheese Chasers with 1 player;
-    each figure the median of 3 rounds of 0.25 s (--seconds 3 in all).
+    each figure the median of 3 rounds of 0.25 s (--seconds 3 in all);
+    mcts / playouts the median of the rounds' ratios, playouts and search timed in turn.
     """
     seats = ", ".join(
         f"{game_info(slug).title} with {bench_players(slug)} "
@@ -63,12 +65,15 @@ def method_line(slugs: tuple[str, ...], rounds: int, each: float, seconds: float
     )
     return (
         f"CPU time on one core; {seats}; each figure the median of {rounds} round"
-        f"{'s' if rounds != 1 else ''} of {each:.2g} s (--seconds {seconds:g} in all)."
+        f"{'s' if rounds != 1 else ''} of {each:.2g} s (--seconds {seconds:g} in all); "
+        "mcts / playouts the median of the rounds' ratios, playouts and search timed in turn."
     )
 
 
 def show_figure(name: str, value: float) -> str:
     """A figure's value as printed: whole numbers, except the slow reference playouts."""
+    if name == "mcts_share":
+        return f"{value:.2f}"
     return f"{value:,.1f}" if name == "reference_playouts_per_s" else f"{value:,.0f}"
 
 
@@ -77,15 +82,6 @@ def figure_line(slug: str, label: str, shown: str) -> str:
     return f"{slug:<16} {label:<22} {shown:>12}"
 
 
-def figure_lines(slug: str, name: str, value: float, native: dict[str, float]) -> list[str]:
-    """The progress lines a figure adds: its own, and after the search's, its share of the
-    game's native playout rate (``native`` holds those rates, filled as they come)."""
-    lines = [figure_line(slug, FIGURE_LABELS[name], show_figure(name, value))]
-    if name == "native_playouts_per_s":
-        native[slug] = value
-    if name == "mcts_iterations_per_s" and native.get(slug):
-        lines.append(figure_line(slug, "mcts / playouts", f"{value / native[slug]:.2f}"))
-    return lines
 
 
 @contextmanager
@@ -93,20 +89,18 @@ def progress(stream: TextIO) -> Iterator[Callable[[str, str, float], None]]:
     """A reporter of figures as they are measured: a line each, under a spinner naming
     the game under way when ``stream`` is a terminal."""
     console = Console(file=stream, highlight=False)
-    native: dict[str, float] = {}
     if not console.is_terminal:
 
         def plain(slug: str, name: str, value: float) -> None:
-            for line in figure_lines(slug, name, value, native):
-                print(line, file=stream, flush=True)
+            print(figure_line(slug, FIGURE_LABELS[name], show_figure(name, value)),
+                  file=stream, flush=True)
 
         yield plain
         return
     with console.status("measuring …") as status:
 
         def live(slug: str, name: str, value: float) -> None:
-            for line in figure_lines(slug, name, value, native):
-                console.print(line)
+            console.print(figure_line(slug, FIGURE_LABELS[name], show_figure(name, value)))
             status.update(f"measuring (last: {slug}, {FIGURE_LABELS[name]}) …")
 
         yield live
@@ -132,8 +126,8 @@ def bench(
     ] = False,
 ) -> None:
     """Measure random playouts per second (native and reference), apply calls per second,
-    and MCTS iterations per second of the C search (random playouts, from the first move),
-    printing each figure as it is measured.
+    and MCTS iterations per second of the C search (random playouts, from the first move)
+    with its share of the playout rate, printing each figure as it is measured.
 
     Get The Cheese and Cheese Drop are measured with 4 players, on one core, in CPU time.
 

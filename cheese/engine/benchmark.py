@@ -102,8 +102,11 @@ def reference_playouts_per_s(slug: str, players: int, seconds: float, rounds: in
     return median_rate(measure_round, rounds)
 
 
-def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
-    """Random playouts per second in the C batch loop (policy 0: uniform random)."""
+def native_playout_round(
+    slug: str, players: int, seconds: float
+) -> Callable[[], tuple[int, float]]:
+    """A timed round of random playouts in the C batch loop (policy 0: uniform random):
+    each call plays batches for ``seconds`` of CPU time and gives (playouts, seconds)."""
     from cheese.engine.native import NativeState, playouts
 
     initial = load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
@@ -121,7 +124,12 @@ def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) 
                 return count, elapsed
 
     playouts(initial, batch, 0)  # warm the caches and the code path
-    return median_rate(measure_round, rounds)
+    return measure_round
+
+
+def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
+    """Random playouts per second in the C batch loop (policy 0: uniform random)."""
+    return median_rate(native_playout_round(slug, players, seconds), rounds)
 
 
 def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
