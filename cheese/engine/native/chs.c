@@ -360,23 +360,20 @@ static void chs_insert_card(chs_state *s, int x, int y, int kind) {
     s->pending = CHS_NO_CARD;
 }
 
-/* The state once the card of `kind` lies on (x, y), switching `trap_change` traps on:
- * 3 or more active traps lose at once (even on the last card); otherwise the game is won
- * once every card is placed. */
-static void chs_record_placement(chs_state *s, int x, int y, int kind, int trap_change) {
-    s->active_traps = (uint8_t)(s->active_traps + trap_change);
-    chs_insert_card(s, x, y, kind);
-    if (s->active_traps >= CHS_LOSING_TRAPS)
-        s->ending = CHS_TRAPPED;
-    else if (chs_cards_left(s) == 0)
-        s->ending = CHS_COMPLETE;
-}
-
 /* Lay the card of `kind` on (x, y), a neighbour of the previous card; 1 if the cell is
- * taken (the state is then untouched). Activity is recomputed after every placement. */
-static int chs_place_card(chs_state *s, int x, int y, int kind) {
+ * taken (the state is then untouched). The card goes on `board` when one is given (a
+ * search's board of its world, which holds every card: ch_game's world_*), else on a
+ * window of its own. Activity is recomputed after every placement: 3 or more active traps
+ * lose at once (even on the last card); otherwise the game is won once every card is
+ * placed. */
+static int chs_place_card(chs_state *s, int x, int y, int kind, chs_board *board) {
     int change = 0;
-    if (kind == CHS_CHEESE) {
+    if (board) {
+        int cell = chs_index(board, x, y);
+        if (chs_at(board, cell) != CHS_EMPTY) return 1;
+        chs_put_at(board, cell, kind);
+        change = chs_trap_change(board, cell);
+    } else if (kind == CHS_CHEESE) {
         /* a cheese switches no trap (chs_trap_change): the list alone says whether the
          * cell is free, without loading a window */
         for (int i = 0; i < s->n_cards; i++)
@@ -389,16 +386,21 @@ static int chs_place_card(chs_state *s, int x, int y, int kind) {
         chs_put_at(&b, cell, kind);
         change = chs_trap_change(&b, cell);
     }
-    chs_record_placement(s, x, y, kind, change);
+    s->active_traps = (uint8_t)(s->active_traps + change);
+    chs_insert_card(s, x, y, kind);
+    if (s->active_traps >= CHS_LOSING_TRAPS)
+        s->ending = CHS_TRAPPED;
+    else if (chs_cards_left(s) == 0)
+        s->ending = CHS_COMPLETE;
     return 0;
 }
 
 /* A card of `kind` leaves the deck: the first goes to the origin; a later one waits for
  * its cell, unless the previous card has no empty neighbour (the game ends, enclosed). */
-static void chs_draw_card(chs_state *s, int kind) {
+static void chs_draw_card(chs_state *s, int kind, chs_board *board) {
     s->left[kind]--;
     if (s->n_cards == 0) {
-        chs_place_card(s, 0, 0, kind);
+        chs_place_card(s, 0, 0, kind, board);
         return;
     }
     s->pending = (int8_t)kind;
@@ -470,28 +472,38 @@ uint64_t chs_chance_key(const uint8_t *state) {
     return ch_event_key(CHS_DRAW_EVENT, s->n_cards, 0, 0);
 }
 
-int32_t chs_apply(uint8_t *state, int32_t action) {
-    chs_state *s = (chs_state *)state;
+/* chs_apply, a placement laid on `board` when given (see chs_place_card). */
+static int chs_apply_on(chs_state *s, int32_t action, chs_board *board) {
     if (s->ending != CHS_PLAYING) return 1;
     if (s->pending == CHS_NO_CARD) {
         if (action < 0 || action >= CHS_KINDS || s->left[action] == 0) return 1;
-        chs_draw_card(s, action);
+        chs_draw_card(s, action, board);
         return 0;
     }
     if (action < 0 || action >= CHS_DIRECTIONS) return 1;
-    return chs_place_card(s, s->last_x + CHS_DX[action], s->last_y + CHS_DY[action], s->pending);
+    return chs_place_card(s, s->last_x + CHS_DX[action], s->last_y + CHS_DY[action], s->pending,
+                          board);
+}
+
+int32_t chs_apply(uint8_t *state, int32_t action) {
+    return chs_apply_on((chs_state *)state, action, NULL);
+}
+
+/* Widens the box [x0, x1] x [y0, y1] to hold every card of `s`. */
+static void chs_box_cards(const chs_state *s, int *x0, int *y0, int *x1, int *y1) {
+    for (int i = 0; i < s->n_cards; i++) {
+        const chs_card *c = &s->cards[i];
+        *x0 = c->x < *x0 ? c->x : *x0;
+        *y0 = c->y < *y0 ? c->y : *y0;
+        *x1 = c->x > *x1 ? c->x : *x1;
+        *y1 = c->y > *y1 ? c->y : *y1;
+    }
 }
 
 static int chs_final_score(const chs_state *s) {
     if (s->ending != CHS_COMPLETE) return 0;
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    for (int i = 0; i < s->n_cards; i++) {
-        const chs_card *c = &s->cards[i];
-        x0 = c->x < x0 ? c->x : x0;
-        y0 = c->y < y0 ? c->y : y0;
-        x1 = c->x > x1 ? c->x : x1;
-        y1 = c->y > y1 ? c->y : y1;
-    }
+    chs_box_cards(s, &x0, &y0, &x1, &y1);
     chs_board b;
     chs_board_load(&b, s, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN, y1 + CHS_MARGIN);
     return chs_table_total(&b, s->cards, s->n_cards);
@@ -549,19 +561,20 @@ typedef struct {
     int64_t left[CHS_KINDS];
 } chs_run;
 
+/* The run of a playout or a heuristic from `s`. */
+static inline chs_run chs_run_of(const chs_state *s) {
+    chs_run r = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
+                 chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
+    return r;
+}
+
 /* One window for every card a playout from `s` can place: the previous card's cell
  * reaches at most one step per card still to place. */
 static void chs_playground_load(chs_playground *g, const chs_state *s) {
     int reach = chs_cards_left(s) + (s->pending != CHS_NO_CARD);
     int x0 = s->last_x - reach, y0 = s->last_y - reach;
     int x1 = s->last_x + reach, y1 = s->last_y + reach;
-    for (int i = 0; i < s->n_cards; i++) {
-        const chs_card *c = &s->cards[i];
-        x0 = c->x < x0 ? c->x : x0;
-        y0 = c->y < y0 ? c->y : y0;
-        x1 = c->x > x1 ? c->x : x1;
-        y1 = c->y > y1 ? c->y : y1;
-    }
+    chs_box_cards(s, &x0, &y0, &x1, &y1);
     chs_board_load(&g->board, s, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN,
                    y1 + CHS_MARGIN);
     memcpy(g->cards, s->cards, sizeof(chs_card) * s->n_cards);
@@ -577,18 +590,13 @@ static void chs_playground_load(chs_playground *g, const chs_state *s) {
  * a few dozen rows. */
 static void chs_playground_load_near(chs_playground *g, const chs_state *s) {
     int reach = chs_cards_left(s) + (s->pending != CHS_NO_CARD);
-    int x0 = s->last_x - reach, y0 = s->last_y - reach;
-    int x1 = s->last_x + reach, y1 = s->last_y + reach;
-    int rows_y0 = s->last_y, rows_y1 = s->last_y;
-    for (int i = 0; i < s->n_cards; i++) {
-        const chs_card *c = &s->cards[i];
-        x0 = c->x < x0 ? c->x : x0;
-        y0 = c->y < y0 ? c->y : y0;
-        x1 = c->x > x1 ? c->x : x1;
-        y1 = c->y > y1 ? c->y : y1;
-        rows_y0 = c->y < rows_y0 ? c->y : rows_y0;
-        rows_y1 = c->y > rows_y1 ? c->y : rows_y1;
-    }
+    /* the cards and the previous card's cell, then as far as the playout can walk */
+    int cards_x0 = s->last_x, rows_y0 = s->last_y, cards_x1 = s->last_x, rows_y1 = s->last_y;
+    chs_box_cards(s, &cards_x0, &rows_y0, &cards_x1, &rows_y1);
+    int x0 = cards_x0 < s->last_x - reach ? cards_x0 : s->last_x - reach;
+    int y0 = rows_y0 < s->last_y - reach ? rows_y0 : s->last_y - reach;
+    int x1 = cards_x1 > s->last_x + reach ? cards_x1 : s->last_x + reach;
+    int y1 = rows_y1 > s->last_y + reach ? rows_y1 : s->last_y + reach;
     chs_board_frame(&g->board, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN,
                     y1 + CHS_MARGIN);
     chs_board_clear_rows(&g->board, rows_y0 - CHS_MARGIN, rows_y1 + CHS_MARGIN);
@@ -715,8 +723,7 @@ static int chs_run_decide(chs_playground *g, chs_run *r, ch_rng *rng, int policy
  * cleared once it is placed. */
 static inline int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rng, int policy,
                                int near) {
-    chs_run r = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
-                 chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
+    chs_run r = chs_run_of(s);
     if (r.ending == CHS_PLAYING && r.pending != CHS_NO_CARD) {
         chs_run_decide(g, &r, rng, policy);
         if (near) chs_playground_reach(g, r.last_y);
@@ -743,9 +750,14 @@ static inline int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rn
  * wide enough for the heuristic (a placement and the traps it can switch). */
 static void chs_decision_load(chs_playground *g, chs_run *r, const chs_state *s) {
     chs_board_around(&g->board, s, s->last_x, s->last_y, 1 + CHS_MARGIN);
-    chs_run run = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
-                   chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
-    *r = run;
+    *r = chs_run_of(s);
+}
+
+/* The heuristic's value of each placement of run `r` (directions) on `b`. */
+static void chs_heuristic_priors(chs_board *b, const chs_run *r, const int32_t *actions,
+                                 int32_t n, double *priors) {
+    int last = chs_index(b, r->last_x, r->last_y);
+    for (int i = 0; i < n; i++) priors[i] = chs_heuristic_value(b, r, last + b->around[actions[i]]);
 }
 
 /* The heuristic's value of each placement (directions), as the search's priors. */
@@ -756,10 +768,20 @@ int32_t chs_action_priors(const uint8_t *state, const int32_t *actions, int32_t 
     chs_playground g;
     chs_run r;
     chs_decision_load(&g, &r, s);
-    int last = chs_index(&g.board, r.last_x, r.last_y);
-    for (int i = 0; i < n; i++)
-        priors[i] = chs_heuristic_value(&g.board, &r, last + g.board.around[actions[i]]);
+    chs_heuristic_priors(&g.board, &r, actions, n, priors);
     return n;
+}
+
+/* chs_playout on `g`, a window loaded for `s` whose rows are cleared as the playout
+ * reaches them. */
+static int32_t chs_scored_playout(chs_playground *g, const chs_state *s, int32_t policy,
+                                  uint64_t *rng_state, int32_t *scores, int32_t *rank_keys) {
+    ch_rng rng = ch_rng_seeded(*rng_state);
+    int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
+    int score = chs_play_out(g, s, &rng, known, 1);
+    *rng_state = rng.state;
+    scores[0] = rank_keys[0] = score;
+    return 1;
 }
 
 int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, int32_t *scores,
@@ -767,12 +789,7 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     const chs_state *s = (const chs_state *)state;
     chs_playground g;
     chs_playground_load_near(&g, s);
-    ch_rng rng = ch_rng_seeded(*rng_state);
-    int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
-    int score = chs_play_out(&g, s, &rng, known, 1);
-    *rng_state = rng.state;
-    scores[0] = rank_keys[0] = score;
-    return 1;
+    return chs_scored_playout(&g, s, policy, rng_state, scores, rank_keys);
 }
 
 /* Policy 0 picks uniformly among the empty cells; policy 1 is the heuristic above.
@@ -828,32 +845,17 @@ static void chs_world_start(void *world, const uint8_t *state) {
     }
 }
 
-/* chs_apply, with a placement laid on the world's board and its traps counted there. */
+/* chs_apply on the world's board; a card placed is kept to be lifted at the next start. */
 static int32_t chs_world_apply(void *world, uint8_t *state, int32_t action) {
     chs_world *w = (chs_world *)world;
     chs_state *s = (chs_state *)state;
-    int x, y, kind;
-    if (s->ending != CHS_PLAYING) return 1;
-    if (s->pending == CHS_NO_CARD) {
-        if (action < 0 || action >= CHS_KINDS || s->left[action] == 0) return 1;
-        if (s->n_cards > 0) {
-            chs_draw_card(s, action);
-            return 0;
-        }
-        s->left[action]--; /* the first card goes to the origin (chs_draw_card) */
-        x = 0, y = 0, kind = action;
-    } else {
-        if (action < 0 || action >= CHS_DIRECTIONS) return 1;
-        x = s->last_x + CHS_DX[action], y = s->last_y + CHS_DY[action], kind = s->pending;
+    int cards = s->n_cards, kind = s->pending == CHS_NO_CARD ? action : s->pending;
+    if (chs_apply_on(s, action, &w->g.board)) return 1;
+    if (s->n_cards > cards) {
+        chs_card *laid = &w->placed[w->n_placed++];
+        laid->x = s->last_x, laid->y = s->last_y, laid->kind = (uint8_t)kind;
+        chs_playground_reach(&w->g, s->last_y);
     }
-    chs_board *b = &w->g.board;
-    int cell = chs_index(b, x, y);
-    if (chs_at(b, cell) != CHS_EMPTY) return 1;
-    chs_put_at(b, cell, kind);
-    chs_record_placement(s, x, y, kind, chs_trap_change(b, cell));
-    chs_card *laid = &w->placed[w->n_placed++];
-    laid->x = (int8_t)x, laid->y = (int8_t)y, laid->kind = (uint8_t)kind;
-    chs_playground_reach(&w->g, y);
     return 0;
 }
 
@@ -863,11 +865,8 @@ static int32_t chs_world_priors(void *world, const uint8_t *state, const int32_t
     chs_world *w = (chs_world *)world;
     const chs_state *s = (const chs_state *)state;
     if (chs_current_player(state) != 0) return 0;
-    chs_run r = {s->n_cards, s->last_x, s->last_y, s->pending, s->ending, s->active_traps,
-                 chs_cards_left(s), {s->left[0], s->left[1], s->left[2], s->left[3]}};
-    int last = chs_index(&w->g.board, r.last_x, r.last_y);
-    for (int i = 0; i < n; i++)
-        priors[i] = chs_heuristic_value(&w->g.board, &r, last + w->g.board.around[actions[i]]);
+    chs_run r = chs_run_of(s);
+    chs_heuristic_priors(&w->g.board, &r, actions, n, priors);
     return n;
 }
 
@@ -878,12 +877,7 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
     const chs_state *s = (const chs_state *)state;
     memcpy(w->g.cards, s->cards, sizeof(chs_card) * s->n_cards);
     w->g.n_start = s->n_cards;
-    ch_rng rng = ch_rng_seeded(*rng_state);
-    int known = policy == CH_POLICY_HEURISTIC ? policy : CH_POLICY_RANDOM;
-    int score = chs_play_out(&w->g, s, &rng, known, 1);
-    *rng_state = rng.state;
-    scores[0] = rank_keys[0] = score;
-    return 1;
+    return chs_scored_playout(&w->g, s, policy, rng_state, scores, rank_keys);
 }
 
 const ch_game *chs_game(void) { CH_GAME_TABLE_WITH_WORLD(chs); }
