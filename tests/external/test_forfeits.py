@@ -4,45 +4,23 @@ are stored with the fault's kind and counted; a good external bot plays them all
 from __future__ import annotations
 
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from .tournament_runs import tournament_in_subprocess
+
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 
 
 def _tournament(tmp_path: Path, spec: str, *extra: str) -> tuple[str, list[tuple[object, ...]]]:
-    database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cheese",
-            "tournament",
-            "run",
-            spec,
-            "random",
-            "--game",
-            "cheese-drop",
-            "--deals",
-            "1",
-            "--workers",
-            "1",
-            "--db",
-            str(database),
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+    out, database = tournament_in_subprocess(
+        tmp_path, spec, "cheese-drop", "--deals", "1", "--workers", "1", *extra, timeout=120
     )
-    assert result.returncode == 0, result.stderr
     with sqlite3.connect(database) as connection:
         rows = list(connection.execute("SELECT forfeit, fault FROM games ORDER BY job"))
-    return result.stdout, rows
+    return out, rows
 
 
 @pytest.mark.parametrize(

@@ -10,36 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from .tournament_runs import tournament_in_subprocess
+
 
 def _actions(tmp_path: Path, spec: str, game: str) -> list[tuple[object, ...]]:
-    database = tmp_path / f"{len(list(tmp_path.glob('*.db')))}.db"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cheese",
-            "tournament",
-            "run",
-            spec,
-            "random",
-            "--game",
-            game,
-            "--deals",
-            "2",
-            "--seed",
-            "7",
-            "--workers",
-            "2",
-            "--db",
-            str(database),
-            "-q",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+    _, database = tournament_in_subprocess(
+        tmp_path, spec, game, "--deals", "2", "--seed", "7", "--workers", "2", "-q", timeout=300
     )
-    assert result.returncode == 0, result.stderr
     with sqlite3.connect(database) as connection:
         return list(connection.execute("SELECT job, actions, fault FROM games ORDER BY job"))
 
