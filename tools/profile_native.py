@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from cheese.bots.benchmark import MCTS_EXPLORATION, MCTS_WIDEN
+from cheese.bots.benchmark import bench_search
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.mcts.config import MctsConfig
 from cheese.bots.mcts.native.search import search
@@ -48,17 +48,7 @@ def run(slug: str, what: str, count: int) -> str:
     first = advance_chance(initial)
     assert isinstance(first, NativeState)
     if what == "mcts":
-        result = search(
-            first,
-            first.current_player,
-            iterations=count,
-            seconds=None,
-            exploration=MCTS_EXPLORATION,
-            widen=MCTS_WIDEN,
-            policy=0,
-            seed=1,
-            solitaire_scale=30.0,
-        )
+        result = bench_search(first, count, seed=1)
     else:
         evaluator = evaluator_for(first.game)
         settings = MctsConfig(iterations=count).native_search(evaluator.advice.c_search)

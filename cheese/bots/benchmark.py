@@ -15,6 +15,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cheese.engine.benchmark import (
     ENGINE_FIGURES,
@@ -25,6 +26,10 @@ from cheese.engine.benchmark import (
 )
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import NATIVE, load_game
+
+if TYPE_CHECKING:
+    from cheese.bots.mcts.native.search import SearchResult
+    from cheese.engine.native import NativeState
 
 MCTS_ITERATIONS = 10_000
 """Iterations per timed search: the same work every round, twice a default search of a
@@ -56,32 +61,44 @@ class Speed:
         }
 
 
-def mcts_round(slug: str, players: int, seconds: float) -> Callable[[], tuple[int, float]]:
-    """A timed round of C searches from the game's first decision: each call runs
-    searches for ``seconds`` of CPU time and gives (iterations, seconds)."""
+def bench_search(first: NativeState, iterations: int, seed: int) -> SearchResult:
+    """The bench's search: the C search from ``first`` for its seat to move, ``iterations``
+    iterations with uniformly random playouts at the bench's exploration and widening."""
     from cheese.bots.mcts.native.search import search
+
+    return search(
+        first,
+        first.current_player,
+        iterations=iterations,
+        seconds=None,
+        exploration=MCTS_EXPLORATION,
+        widen=MCTS_WIDEN,
+        policy=0,
+        seed=seed,
+        solitaire_scale=30.0,  # read only with one seat: Cheese Chasers' points scale
+    )
+
+
+def first_decision(slug: str, players: int) -> NativeState:
+    """The native game's first decision at ``players`` seats (deal seed 1, the deal
+    resolved by paired luck), where the bench searches."""
     from cheese.engine.native import NativeState
 
     first = advance_chance(
         load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=1)
     )
     assert isinstance(first, NativeState)
-    seat = first.current_player
+    return first
+
+
+def mcts_round(slug: str, players: int, seconds: float) -> Callable[[], tuple[int, float]]:
+    """A timed round of C searches from the game's first decision: each call runs
+    searches for ``seconds`` of CPU time and gives (iterations, seconds)."""
+    first = first_decision(slug, players)
     seeds = iter(range(1, 1 << 62))
 
     def one_search() -> int:
-        result = search(
-            first,
-            seat,
-            iterations=MCTS_ITERATIONS,
-            seconds=None,
-            exploration=MCTS_EXPLORATION,
-            widen=MCTS_WIDEN,
-            policy=0,
-            seed=next(seeds),
-            solitaire_scale=30.0,  # read only with one seat: Cheese Chasers' points scale
-        )
-        return result.iterations
+        return bench_search(first, MCTS_ITERATIONS, next(seeds)).iterations
 
     def measure_round() -> tuple[int, float]:
         count = 0

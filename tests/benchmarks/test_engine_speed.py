@@ -16,10 +16,9 @@ import random
 
 import pytest
 
-from cheese.bots.benchmark import MCTS_EXPLORATION, MCTS_WIDEN
+from cheese.bots.benchmark import bench_search, first_decision
 from cheese.engine import GAME_SLUGS, load_game
 from cheese.engine.benchmark import bench_players, random_playout
-from cheese.engine.luck import advance_chance
 from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
 
 needs_native = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
@@ -74,26 +73,9 @@ SEARCH_ITERATIONS = 2000
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_c_search_from_the_first_decision(benchmark: object, slug: str) -> None:
     """``cheese bench``'s MCTS figure: the C search with random playouts, fixed budget."""
-    from cheese.bots.mcts.native.search import search
-    from cheese.engine.native import NativeState
-
-    first = advance_chance(
-        load_game(slug, backend=NATIVE).new_initial_state(num_players=bench_players(slug), seed=1)
-    )
-    assert isinstance(first, NativeState)
+    first = first_decision(slug, bench_players(slug))
 
     def one_search() -> int:
-        result = search(
-            first,
-            first.current_player,
-            iterations=SEARCH_ITERATIONS,
-            seconds=None,
-            exploration=MCTS_EXPLORATION,
-            widen=MCTS_WIDEN,
-            policy=0,
-            seed=1,
-            solitaire_scale=30.0,
-        )
-        return result.iterations
+        return bench_search(first, SEARCH_ITERATIONS, seed=1).iterations
 
     assert benchmark(one_search) == SEARCH_ITERATIONS  # type: ignore[operator]
