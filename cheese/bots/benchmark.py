@@ -21,7 +21,6 @@ from cheese.engine.benchmark import (
     ENGINE_FIGURES,
     EngineSpeed,
     bench_players,
-    median_rate,
     native_playout_round,
 )
 from cheese.engine.luck import advance_chance
@@ -113,11 +112,6 @@ def mcts_round(slug: str, players: int, seconds: float) -> Callable[[], tuple[in
     return measure_round
 
 
-def mcts_iterations_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
-    """Iterations per second of the C search from the game's first decision."""
-    return median_rate(mcts_round(slug, players, seconds), rounds)
-
-
 @dataclass(frozen=True, slots=True)
 class PairedRates:
     """The native playout rate and the search's, measured in alternating rounds, and the
@@ -147,8 +141,8 @@ def paired_rates(slug: str, players: int, seconds: float, rounds: int) -> Paired
     )
 
 
-FIGURE_COUNT = len(ENGINE_FIGURES) + 1
-"""Figures measured per game: the engine's and the search's."""
+FIGURE_COUNT = len(ENGINE_FIGURES) + 2
+"""Timed figures per game: the engine's own, and the paired playouts and search."""
 
 
 def measure_speed(
@@ -172,9 +166,8 @@ def measure_speed(
     report("mcts_share", paired.share)
     values = {"native_playouts_per_s": paired.playouts_per_s}
     for name, measure in ENGINE_FIGURES:
-        if name not in values:
-            values[name] = measure(slug, players, seconds, rounds)
-            report(name, values[name])
+        values[name] = measure(slug, players, seconds, rounds)
+        report(name, values[name])
     engine = EngineSpeed(
         slug=slug,
         players=players,

@@ -127,11 +127,6 @@ def native_playout_round(
     return measure_round
 
 
-def native_playouts_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
-    """Random playouts per second in the C batch loop (policy 0: uniform random)."""
-    return median_rate(native_playout_round(slug, players, seconds), rounds)
-
-
 def native_apply_per_s(slug: str, players: int, seconds: float, rounds: int) -> float:
     """``State.apply`` calls per second from Python on the native backend.
 
@@ -160,33 +155,9 @@ RateFunction = Callable[[str, int, float, int], float]
 """A figure's measurement: (slug, players, seconds per round, rounds) to its median rate."""
 
 ENGINE_FIGURES: tuple[tuple[str, RateFunction], ...] = (
-    ("native_playouts_per_s", native_playouts_per_s),
     ("reference_playouts_per_s", reference_playouts_per_s),
     ("apply_per_s", native_apply_per_s),
 )
-"""The engine's figures in the order they are measured, each named as in ``EngineSpeed``."""
-
-
-def measure_engine_speed(
-    slug: str,
-    seconds: float = 0.5,
-    rounds: int = 3,
-    on_figure: Callable[[str, str, float], None] | None = None,
-) -> EngineSpeed:
-    """All figures for one game; each is the median of ``rounds`` rounds of ``seconds``.
-
-    ``on_figure(slug, name, value)`` hears of each figure as soon as it is measured.
-    """
-    players = bench_players(slug)
-    values: dict[str, float] = {}
-    for name, measure in ENGINE_FIGURES:
-        values[name] = measure(slug, players, seconds, rounds)
-        if on_figure is not None:
-            on_figure(slug, name, values[name])
-    return EngineSpeed(
-        slug=slug,
-        players=players,
-        native_playouts_per_s=values["native_playouts_per_s"],
-        reference_playouts_per_s=values["reference_playouts_per_s"],
-        apply_per_s=values["apply_per_s"],
-    )
+"""The engine's figures timed on their own, in the order they are measured, each named as
+in ``EngineSpeed``; the native playouts are timed in turn with the search's rounds
+(``native_playout_round``, ``cheese.bots.benchmark.paired_rates``)."""
