@@ -29,8 +29,8 @@ DEFAULT_MOVES = (3, 6, 9, 12, 15, 18, 21, 24, 27, 30)
 
 def position(slug: str, moves: int) -> State | None:
     """The first decision with two legal moves or more after ``moves`` seeded random
-    decisions (chance by the deal seed), as in tests/benchmarks/test_bot_move_time.py;
-    None when the game ends first."""
+    decisions (chance by the deal seed), the positions of
+    tests/benchmarks/test_bot_move_time.py too; None when the game ends first."""
     rng = random.Random(moves)
     state = load_game(slug).new_initial_state(seed=moves)
     made = 0

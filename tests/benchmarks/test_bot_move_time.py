@@ -16,26 +16,10 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.engine import GAME_SLUGS, State, load_game
-from cheese.engine.luck import resolve_chance
+from cheese.engine import GAME_SLUGS
+from tools.mcts_move_iterations import position
 
 ROUNDS = 3
-
-
-def position(slug: str, moves: int) -> State:
-    """The first decision with two legal moves or more after ``moves`` seeded random
-    decisions (chance by the deal seed)."""
-    rng = random.Random(moves)
-    state = load_game(slug).new_initial_state(seed=moves)
-    made = 0
-    while True:
-        while state.is_chance_node():
-            state = state.apply(resolve_chance(state))
-        legal = state.legal_actions()
-        if made >= moves and len(legal) > 1:
-            return state
-        state = state.apply(legal[rng.randrange(len(legal))])
-        made += 1
 
 
 @pytest.mark.parametrize("moves", [3, 12, 24])
@@ -43,7 +27,7 @@ def position(slug: str, moves: int) -> State:
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_one_move(benchmark: object, slug: str, spec: str, moves: int) -> None:
     state = position(slug, moves)
-    assert not state.is_terminal() and not state.is_chance_node()
+    assert state is not None and not state.is_chance_node()
     bot = make_bot(spec)
     turn = Turn(state, state.current_player)
     decision = benchmark.pedantic(  # type: ignore[attr-defined]
