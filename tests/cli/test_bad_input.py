@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from cheese.bots import BotSpecError, make_bot, registry
-from cheese.cli.app import main
 from cheese.cli.play import replay as replay_module
 from cheese.cli.play.menu import choice_number
 from cheese.engine import load_game
@@ -23,22 +22,9 @@ from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord
 from cheese.tournaments.config import ConfigError, read_config
 
+from .conftest import refused, run
+
 PLAYERS = {"get-the-cheese": 3, "cheese-chasers": 1, "cheese-drop": 2}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """The one error line of ``argv``, after checking exit code 2 and nothing else said."""
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (code, out, err)
-    assert err.count("\n") == 1 and err.startswith("cheese: error: "), err
-    assert "Traceback" not in err
-    return err
 
 
 def record_of(slug: str, seed: int = 3) -> GameRecord:

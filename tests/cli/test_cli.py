@@ -7,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cheese.cli.app import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from .conftest import run
 
 
 def test_games_lists_the_three_slugs_with_player_counts(capsys: pytest.CaptureFixture[str]) -> None:

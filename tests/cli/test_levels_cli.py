@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.cli.app import main
 from cheese.engine import CHANCE, GAME_SLUGS, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
@@ -18,18 +17,7 @@ from cheese.levels.ladders import Ladder
 from cheese.levels.people import store_person_game
 from cheese.levels.table import parse_table, table_path
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, out, err = run(capsys, *argv)
-    assert code == 2, (code, out, err)
-    assert err.count("\n") == 1 and err.startswith("cheese: error: "), err
-    return err
+from .conftest import refused, run
 
 
 def recorded(game: str, specs: list[str], seed: int) -> GameRecord:

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from cheese.bots.registry import make_bot
-from cheese.cli.app import main
 from cheese.cli.play import command
 from cheese.cli.play.command import seat_specs
 from cheese.cli.play.options_text import parse_game_options
@@ -18,11 +17,7 @@ from cheese.cli.play.renderers import RENDERERS
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from .conftest import run
 
 
 @pytest.mark.parametrize("command", ["play", "replay"])

@@ -9,18 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from cheese.cli.app import main
 from cheese.cli.tournament_run import resume_command
 from cheese.tournaments.config import SETTINGS, Setting, check_config
 
+from .conftest import run
+
 DATA = Path(__file__).parent.parent / "data" / "ratings"
 FIELD = ("random", "greedy", "mcts:iterations=20")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def tournament(capsys: pytest.CaptureFixture[str], db: Path, *extra: str) -> tuple[int, str, str]:
