@@ -205,25 +205,6 @@ static void gtc_play_three(gtc_state *s, int seat, int start, const int *kinds) 
  * Plays: distinct ordered triples of the kinds in a hand (moves.distinct_plays)
  * ---------------------------------------------------------------------------------- */
 
-static int gtc_triples(const uint8_t *hand, int32_t *codes) {
-    uint8_t left[GTC_KINDS];
-    memcpy(left, hand, GTC_KINDS);
-    int n = 0;
-    for (int first = 0; first < GTC_KINDS; first++) {
-        if (!left[first]) continue;
-        left[first]--;
-        for (int second = 0; second < GTC_KINDS; second++) {
-            if (!left[second]) continue;
-            left[second]--;
-            for (int third = 0; third < GTC_KINDS; third++)
-                if (left[third]) codes[n++] = (first * GTC_KINDS + second) * GTC_KINDS + third;
-            left[second]++;
-        }
-        left[first]++;
-    }
-    return n;
-}
-
 /* A hand as three masks of kinds (bit k: kind k held once or more, twice or more, three
  * times or more): the triples of a hand depend on nothing else, and the masks turn their
  * counting into table reads and their listing into loops over the kinds held only. */
@@ -256,18 +237,47 @@ static inline gtc_hand_masks gtc_masks(const uint8_t *hand) {
     return m;
 }
 
-/* How many triples gtc_triples lists: with d kinds present, d2 held twice or more and d3
- * three times or more, d(d-1)(d-2) all different + 3 d2 (d-1) with one kind twice + d3
- * with one kind thrice. */
+static inline int gtc_lowest_kind(unsigned mask) { return __builtin_ctz(mask); }
+
+static inline int32_t gtc_triple_code(int first, int second, int third) {
+    return (first * GTC_KINDS + second) * GTC_KINDS + third;
+}
+
+/* The distinct ordered triples of the kinds in a hand (moves.distinct_plays) from its
+ * masks, in ascending codes (gtc_triple_code): the loops visit the kinds held only.
+ * Returns how many there are. */
+static int gtc_triple_kinds(gtc_hand_masks m, uint8_t *firsts, uint8_t *seconds,
+                            uint8_t *thirds) {
+    int n = 0;
+    for (unsigned f = m.once; f; f &= f - 1) {
+        int first = gtc_lowest_kind(f);
+        unsigned bit = 1u << first;
+        unsigned left_once = m.twice & bit ? m.once : m.once & ~bit;
+        unsigned left_twice = m.thrice & bit ? m.twice : m.twice & ~bit;
+        for (unsigned g = left_once; g; g &= g - 1) {
+            int second = gtc_lowest_kind(g);
+            unsigned second_bit = 1u << second;
+            for (unsigned h = left_twice & second_bit ? left_once : left_once & ~second_bit; h;
+                 h &= h - 1) {
+                firsts[n] = (uint8_t)first;
+                seconds[n] = (uint8_t)second;
+                thirds[n++] = (uint8_t)gtc_lowest_kind(h);
+            }
+        }
+    }
+    return n;
+}
+
+/* How many triples gtc_triple_kinds lists: with d kinds present, d2 held twice or more
+ * and d3 three times or more, d(d-1)(d-2) all different + 3 d2 (d-1) with one kind twice +
+ * d3 with one kind thrice. */
 static inline int gtc_count_triples(gtc_hand_masks m) {
     int present = GTC_POPCOUNT[m.once], doubled = GTC_POPCOUNT[m.twice];
     return present * (present - 1) * (present - 2) + 3 * doubled * (present - 1) +
            GTC_POPCOUNT[m.thrice];
 }
 
-static inline int gtc_lowest_kind(unsigned mask) { return __builtin_ctz(mask); }
-
-/* The index-th triple of gtc_triples' list, found by counting instead of listing: the
+/* The index-th triple of gtc_triple_kinds' list, found by counting instead of listing: the
  * triples starting with `first` are the ordered pairs of what is left after taking one
  * `first` (p (p - 1) + d2 of them, with p kinds and d2 doubles left), and those starting
  * with `first, second` are the kinds left after taking one `second` too. */
@@ -519,10 +529,13 @@ int32_t gtc_legal_actions(const uint8_t *state, int32_t *out) {
     int n = 0;
     if (gtc_may_draw(s, player)) out[n++] = GTC_DRAW;
     if (gtc_may_play(s, player)) {
-        int32_t codes[GTC_MAX_TRIPLES];
-        int triples = gtc_triples(s->hand[player], codes);
+        uint8_t firsts[GTC_MAX_TRIPLES], seconds[GTC_MAX_TRIPLES], thirds[GTC_MAX_TRIPLES];
+        int triples = gtc_triple_kinds(gtc_masks(s->hand[player]), firsts, seconds, thirds);
         for (int start = 0; start < s->n_cheeses; start++)
-            for (int t = 0; t < triples; t++) out[n++] = gtc_play_action(start, codes[t]);
+            for (int t = 0; t < triples; t++) {
+                int32_t code = gtc_triple_code(firsts[t], seconds[t], thirds[t]);
+                out[n++] = gtc_play_action(start, code);
+            }
     }
     return n;
 }
@@ -832,30 +845,6 @@ static void gtc_placement_values(const gtc_state *s, int seat, int values[][GTC_
     }
 }
 
-/* The kinds of gtc_triples' list in its order (ascending codes), from the hand's masks:
- * the loops visit the kinds held only. Returns how many triples there are. */
-static int gtc_triple_kinds(gtc_hand_masks m, uint8_t *firsts, uint8_t *seconds,
-                            uint8_t *thirds) {
-    int n = 0;
-    for (unsigned f = m.once; f; f &= f - 1) {
-        int first = gtc_lowest_kind(f);
-        unsigned bit = 1u << first;
-        unsigned left_once = m.twice & bit ? m.once : m.once & ~bit;
-        unsigned left_twice = m.thrice & bit ? m.twice : m.twice & ~bit;
-        for (unsigned g = left_once; g; g &= g - 1) {
-            int second = gtc_lowest_kind(g);
-            unsigned second_bit = 1u << second;
-            for (unsigned h = left_twice & second_bit ? left_once : left_once & ~second_bit; h;
-                 h &= h - 1) {
-                firsts[n] = (uint8_t)first;
-                seconds[n] = (uint8_t)second;
-                thirds[n++] = (uint8_t)gtc_lowest_kind(h);
-            }
-        }
-    }
-    return n;
-}
-
 /* The largest of a cheese's values over the kinds held. */
 static inline int gtc_best_value(const int *v, unsigned held) {
     int best = -1000;
@@ -896,9 +885,9 @@ static int32_t gtc_heuristic_action(const gtc_state *s, int seat, ch_rng *rng) {
         }
     }
     if (gtc_may_draw(s, seat) && best < GTC_DRAW_BELOW) return GTC_DRAW;
-    int code = (first_kind[best_triple] * GTC_KINDS + second_kind[best_triple]) * GTC_KINDS +
-               third_kind[best_triple];
-    return gtc_play_action(best_start, code);
+    return gtc_play_action(best_start, gtc_triple_code(first_kind[best_triple],
+                                                       second_kind[best_triple],
+                                                       third_kind[best_triple]));
 }
 
 /* The choice of `policy` for the seat to act in `s` (a decision node). */
