@@ -6,7 +6,7 @@ Bot`` or a class with a ``from_params`` class method. An optional ``PARAMETERS``
 ``cheese.bots.spec`` parameters on the loaded object documents its settings in
 ``cheese bots``. Built-in names take precedence over entry points of the same name.
 
-External bots, processes that speak the line protocol (``cheese.external``), are named
+External bots, processes that speak the line protocol (``cheese.referee.external``), are named
 ``cmd:COMMAND`` or ``NAME@FILE`` (a bot of a bots file).
 
 The registry is rebuilt on every call, so installing a package takes effect without a
@@ -164,8 +164,8 @@ def make_bot(spec: str) -> Bot:
     """
     # Imported here: the external bots import the bots' base, which imports this module's
     # package.
-    from cheese.external.bot import ExternalBot
-    from cheese.external.spec import external_command
+    from cheese.referee.external.bot import ExternalBot
+    from cheese.referee.external.spec import external_command
 
     command = external_command(spec)
     if command is not None:

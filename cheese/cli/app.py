@@ -32,7 +32,7 @@ from cheese.cli.ratings_command import ratings
 from cheese.cli.rules_command import rules
 from cheese.cli.tournament_command import tournament_app
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
-from cheese.tournaments.store import StoreError
+from cheese.store import StoreError
 
 app = typer.Typer(
     name="cheese",

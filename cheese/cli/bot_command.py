@@ -12,10 +12,10 @@ from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, UserInputError
 from cheese.engine import GAME_SLUGS, OptionError
 from cheese.engine.games import game_slug
-from cheese.external.bots_file import ExternalCommand
-from cheese.external.check import check_bot
-from cheese.external.serve import ServeError, serve
-from cheese.external.spec import check_startable
+from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.check import check_bot
+from cheese.referee.external.serve import ServeError, serve
+from cheese.referee.external.spec import check_startable
 
 bot_app = typer.Typer(
     name="bot",

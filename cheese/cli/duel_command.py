@@ -17,16 +17,16 @@ from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
-from cheese.tournaments.clocks import DEFAULT_MARGIN, TimeControl
+from cheese.ratings.sprt import SprtSettings
+from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
+from cheese.referee.latency import Latency
+from cheese.referee.play import GameFailed
+from cheese.store import ResultsStore, StoreError, StoreFull
 from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
-from cheese.tournaments.latency import Latency
-from cheese.tournaments.play import GameFailed
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
-from cheese.tournaments.sprt import SprtSettings
-from cheese.tournaments.store import ResultsStore, StoreError, StoreFull
 
 
 def duel(
@@ -167,7 +167,7 @@ def named_specs(specs: list[str], bots_file: Path | None) -> list[str]:
     them; ``BotSpecError`` for a bad file or name."""
     if bots_file is None:
         return specs
-    from cheese.external.bots_file import expand_bot_names, read_bots_file
+    from cheese.referee.external.bots_file import expand_bot_names, read_bots_file
 
     return expand_bot_names(specs, read_bots_file(bots_file))
 

@@ -23,9 +23,10 @@ from cheese.levels.calibration import (
 )
 from cheese.levels.table import table_path
 from cheese.levels.text import table_text
+from cheese.referee.pool import local_player
+from cheese.store import StoreError
 from cheese.tournaments.progress import TournamentProgress
-from cheese.tournaments.store import StoreError
-from cheese.tournaments.tournament import StopRequest, local_player, stop_on_interrupt
+from cheese.tournaments.tournament import StopRequest, stop_on_interrupt
 
 EXIT_STOPPED = 1
 

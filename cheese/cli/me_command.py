@@ -30,7 +30,7 @@ from cheese.levels.person_rating import (
 )
 from cheese.levels.solitaire import SoloRecord
 from cheese.levels.table import LevelTable
-from cheese.tournaments.store import StoreError
+from cheese.store import StoreError
 
 SPEC_WIDTH = 30
 WIDTH = 80

@@ -17,7 +17,7 @@ from cheese.cli.ratings_view import (
     parse_anchor,
     show_ratings,
 )
-from cheese.tournaments.ratings import rate
+from cheese.ratings.bradley_terry import rate
 from cheese.tournaments.results_file import ResultsFileError, parse_results
 
 

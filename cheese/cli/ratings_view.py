@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cheese.cli.errors import UserInputError
-from cheese.tournaments.ratings import Rating, Ratings
+from cheese.ratings.bradley_terry import Rating, Ratings
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the table as JSON.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")]

@@ -24,9 +24,8 @@ from cheese.cli.ratings_view import (
 )
 from cheese.cli.tournament_run import run
 from cheese.cli.words import counted
-from cheese.tournaments.latency import Latency, latencies_text
-from cheese.tournaments.standings import bot_latencies, tournament_ratings
-from cheese.tournaments.store import (
+from cheese.referee.latency import Latency, latencies_text
+from cheese.store import (
     StoredTournament,
     StoreError,
     find_tournament,
@@ -34,6 +33,7 @@ from cheese.tournaments.store import (
     open_readonly,
     tournaments,
 )
+from cheese.tournaments.standings import bot_latencies, tournament_ratings
 
 tournament_app = typer.Typer(
     help="Run tournaments into a results database and read their tables and reports.",

@@ -28,10 +28,8 @@ from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND
 from cheese.parallel import PoolError
-from cheese.tournaments.config import BY_NAME, ConfigError, chosen, read_config, resume_words
-from cheese.tournaments.progress import TournamentProgress
-from cheese.tournaments.standings import forfeits, tournament_ratings
-from cheese.tournaments.store import (
+from cheese.referee.pool import Player, local_player
+from cheese.store import (
     ResultsStore,
     StoredTournament,
     StoreError,
@@ -39,12 +37,13 @@ from cheese.tournaments.store import (
     find_tournament,
     open_readonly,
 )
+from cheese.tournaments.config import BY_NAME, ConfigError, chosen, read_config, resume_words
+from cheese.tournaments.progress import TournamentProgress
+from cheese.tournaments.standings import forfeits, tournament_ratings
 from cheese.tournaments.tournament import (
-    Player,
     RunSummary,
     StopRequest,
     TournamentSettings,
-    local_player,
     plan_tournament,
     run_tournament,
     stop_on_interrupt,
@@ -243,7 +242,7 @@ def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) ->
 def _player(address: str | None, workers: int) -> Player:
     if address is None:
         return local_player(workers)
-    from cheese.tournaments.cluster import ClusterUnavailable, cluster_player
+    from cheese.referee.cluster import ClusterUnavailable, cluster_player
 
     try:
         return cluster_player(address)

@@ -34,9 +34,8 @@ from cheese.engine.records import replay
 from cheese.levels.ladders import ladder_of
 from cheese.levels.solitaire import solo_record
 from cheese.levels.table import Level, LevelError, LevelTable, Measure, intervals_apart
-from cheese.tournaments.schedule import Schedule
-from cheese.tournaments.standings import tournament_ratings
-from cheese.tournaments.store import (
+from cheese.referee.pool import Player
+from cheese.store import (
     ResultsStore,
     StoredTournament,
     find_tournament,
@@ -44,8 +43,9 @@ from cheese.tournaments.store import (
     open_readonly,
     read_game,
 )
+from cheese.tournaments.schedule import Schedule
+from cheese.tournaments.standings import tournament_ratings
 from cheese.tournaments.tournament import (
-    Player,
     RunSummary,
     StopRequest,
     TournamentObserver,

@@ -21,8 +21,8 @@ import platformdirs
 
 from cheese.engine import BACKEND, EngineError
 from cheese.engine.records import GameRecord, replay
-from cheese.tournaments.jobs import GameJob, GameResult
-from cheese.tournaments.store import (
+from cheese.referee.jobs import GameJob, GameResult
+from cheese.store import (
     ResultsStore,
     StoredGame,
     StoreError,

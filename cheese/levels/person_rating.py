@@ -1,12 +1,12 @@
 """A person's rating on the levels' scale, from the games they finished at the table.
 
 **Pairs.** Each of the person's games is decomposed into pairs as the tournaments do
-(``cheese.tournaments.pairwise.seat_pair_points``): every seat of the person against every
+(``cheese.ratings.pairwise.seat_pair_points``): every seat of the person against every
 seat of a bot; the better place wins, a shared place draws. Pairs between bots say nothing
 of the person and are left out; so are pairs against a bot that is not one of the game's
 levels (they are counted and shown, not rated, as that bot has no Elo on the scale).
 
-**Fit.** The model is the tournaments' Bradley–Terry one (``cheese.tournaments.ratings``)
+**Fit.** The model is the tournaments' Bradley–Terry one (``cheese.ratings.bradley_terry``)
 with every level's Elo held fixed at the shipped table's value ``e_j``: the person, of
 strength ``r``, wins a pair against level ``j`` with probability ``σ((r - e_j) / s)``,
 ``s = 400 / ln 10``. Only ``r`` is fitted, by Newton's method on the concave
@@ -40,9 +40,9 @@ from cheese.engine import EngineError
 from cheese.levels.people import PersonGame, person_games, player_name
 from cheese.levels.solitaire import SoloRecord, solo_record
 from cheese.levels.table import LevelTable
-from cheese.tournaments.pairwise import seat_pair_points
-from cheese.tournaments.ratings import CONFIDENCE, ELO_PER_NATURAL, RESAMPLES, Bound
-from cheese.tournaments.store import StoreError
+from cheese.ratings.bradley_terry import CONFIDENCE, ELO_PER_NATURAL, RESAMPLES, Bound
+from cheese.ratings.pairwise import seat_pair_points
+from cheese.store import StoreError
 
 BOOTSTRAP_SEED = 0
 ITERATIONS = 100

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from cheese.engine import GAME_SLUGS
 from cheese.engine.json_text import quoted
+from cheese.referee.clocks import DEFAULT_MARGIN, MOST_MARGIN_SECONDS
+from cheese.store import DEFAULT_DB
 from cheese.text_files import UnreadableText, read_bounded_text
-from cheese.tournaments.clocks import DEFAULT_MARGIN, MOST_MARGIN_SECONDS
-from cheese.tournaments.store import DEFAULT_DB
 
 
 class ConfigError(ValueError):

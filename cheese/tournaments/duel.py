@@ -2,7 +2,7 @@
 
 A duel is the tournament of two bots at one table (``DuelSetup.plan``): the same schedule,
 pool and game loop as ``cheese tournament``. Its Elo is the two-bot case of the joint
-ratings (``cheese.tournaments.ratings``, whose fit of a duel's games gives the same
+ratings (``cheese.ratings.bradley_terry``, whose fit of a duel's games gives the same
 difference), counted deal by deal so that the SPRT can stop it.
 
 One layer per module: the schedule hands out the games (``schedule``), the pool plays
@@ -34,19 +34,19 @@ from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
 from cheese.engine.luck import check_seed
 from cheese.engine.records import GameRecord
-from cheese.external.probe import probe_bots
-from cheese.tournaments.clocks import TimeControl
+from cheese.ratings.deals import Deal, DealCollector, DealScoreCounts
+from cheese.ratings.pairwise import PairTally
+from cheese.ratings.sprt import SprtSettings, SprtStatus, sprt_status
+from cheese.referee.clocks import TimeControl
+from cheese.referee.external.probe import probe_bots
+from cheese.referee.jobs import DuelSetup, GameJob, GameResult
+from cheese.referee.play import BotFactory, GameFailed, describe, play_or_forfeit
+from cheese.referee.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
+from cheese.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.config import DEFAULT_GAME
-from cheese.tournaments.deals import Deal, DealCollector, DealScoreCounts
-from cheese.tournaments.jobs import DuelSetup, GameJob, GameResult
 from cheese.tournaments.names import duel_name, free_name
-from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.play import BotFactory, GameFailed, describe, play_or_forfeit
-from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.report import DuelReport, summarize
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
-from cheese.tournaments.sprt import SprtSettings, SprtStatus, sprt_status
-from cheese.tournaments.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.tournament import (
     TournamentSettings,
     check_clocks,

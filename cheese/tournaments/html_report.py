@@ -14,10 +14,10 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cheese.tournaments.latency import Latency, seconds_text
-from cheese.tournaments.ratings import Ratings
+from cheese.ratings.bradley_terry import Ratings
+from cheese.referee.latency import Latency, seconds_text
+from cheese.store import StoredTournament, games
 from cheese.tournaments.standings import Forfeits, bot_latencies, forfeits, tournament_ratings
-from cheese.tournaments.store import StoredTournament, games
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from cheese.external.bots_file import split_file_spec
+from cheese.referee.external.bots_file import split_file_spec
 
 MOST_NAME_CHARACTERS = 64
 """Names longer than this are cut and end in a digest of the whole: a name still fits a

@@ -17,10 +17,10 @@ from typing import TextIO
 # tqdm ships no type information.
 from tqdm import tqdm  # type: ignore[import-untyped]
 
-from cheese.tournaments.jobs import GameResult
-from cheese.tournaments.pairwise import PairTally, seat_pair_points
-from cheese.tournaments.sprt import SprtStatus
-from cheese.tournaments.stats import clamp_score, logistic_elo
+from cheese.ratings.pairwise import PairTally, seat_pair_points
+from cheese.ratings.sprt import SprtStatus
+from cheese.ratings.stats import clamp_score, logistic_elo
+from cheese.referee.jobs import GameResult
 from cheese.tournaments.tournament import TournamentObserver
 
 BAR_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_noinv_fmt}{postfix}]"

@@ -2,7 +2,7 @@
 
 The Elo and its interval are the tournament's (``ratings.elo_difference``:
 the joint fit and deal bootstrap of the two bots); LOS and the points difference are in
-``cheese.tournaments.stats``. Every bootstrap is seeded from the duel seed, so a report is
+``cheese.ratings.stats``. Every bootstrap is seeded from the duel seed, so a report is
 a function of the duel's arguments alone.
 """
 
@@ -13,14 +13,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from cheese.tournaments.deals import Deal
-from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
-from cheese.tournaments.latency import Latency, latency
-from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.ratings import Difference, elo_difference
+from cheese.ratings.bradley_terry import Difference, elo_difference
+from cheese.ratings.deals import Deal
+from cheese.ratings.pairwise import PairTally
+from cheese.ratings.sprt import SprtStatus
+from cheese.ratings.stats import bootstrap_interval, likelihood_of_superiority, mean
+from cheese.referee.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
+from cheese.referee.latency import Latency, latency
 from cheese.tournaments.schedule import games_per_deal
-from cheese.tournaments.sprt import SprtStatus
-from cheese.tournaments.stats import bootstrap_interval, likelihood_of_superiority, mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +74,7 @@ class DuelReport:
 
 
 def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) -> DuelReport:
-    """The report of the counted ``deals`` (see ``cheese.tournaments.stats``)."""
+    """The report of the counted ``deals`` (see ``cheese.ratings.stats``)."""
     if not deals:
         raise ValueError("a duel report needs at least one counted deal")
     scores = [deal.score for deal in deals]

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from cheese.engine.json_text import load_json
-from cheese.tournaments.ratings import RatedGame
+from cheese.ratings.bradley_terry import RatedGame
 
 EXAMPLE = '{"seats": ["mcts", "greedy"], "scores": [12, 7], "deal": 3}'
 MAX_POINTS = 10**15

@@ -27,7 +27,7 @@ import math
 from collections.abc import Container, Iterator
 
 from cheese.engine.luck import GOLDEN_GAMMA, MASK64, mix64
-from cheese.tournaments.jobs import SIDE_A, SIDE_B, GameJob, Plan, Side
+from cheese.referee.jobs import SIDE_A, SIDE_B, GameJob, Plan, Side
 from cheese.tournaments.seating import seatings
 
 
@@ -77,7 +77,7 @@ class Schedule:
     listed ahead: a job is worked out from its number, so a schedule of a billion games
     costs no more memory than one of ten.
 
-    >>> from cheese.tournaments.jobs import DuelSetup
+    >>> from cheese.referee.jobs import DuelSetup
     >>> schedule = Schedule(DuelSetup("cheese-drop", 2, "a", "b", 3, 0, "reference").plan)
     >>> schedule.total(), [(job.deal, job.rotation) for _, job in schedule.jobs()][:3]
     (6, [(0, 0), (0, 1), (1, 0)])

@@ -31,7 +31,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
-from cheese.tournaments.jobs import Entrant
+from cheese.referee.jobs import Entrant
 
 MAX_ALL_TABLES = 500
 """Above this many combinations a round robin plays a balanced design instead."""

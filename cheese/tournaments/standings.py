@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cheese.tournaments.latency import Latency, latencies
-from cheese.tournaments.ratings import RatedGame, Ratings, rate
-from cheese.tournaments.store import StoredGame, StoredTournament, games
+from cheese.ratings.bradley_terry import RatedGame, Ratings, rate
+from cheese.referee.latency import Latency, latencies
+from cheese.store import StoredGame, StoredTournament, games
 
 
 def rated_games(

@@ -10,12 +10,11 @@ so it is the same however often the run was interrupted.
 
 from __future__ import annotations
 
-import functools
 import logging
 import math
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
@@ -24,17 +23,16 @@ from cheese.bots.base import Bot
 from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
-from cheese.external.probe import probe_bots
-from cheese.parallel import Outcome
-from cheese.tournaments.clocks import TimeControl
+from cheese.referee.clocks import TimeControl
+from cheese.referee.external.probe import probe_bots
+from cheese.referee.jobs import GameJob, GameResult, Options, Plan
+from cheese.referee.play import BotFactory
+from cheese.referee.pool import Player, Unplayed, settle
+from cheese.store import ResultsStore, StoredTournament
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
-from cheese.tournaments.jobs import GameJob, GameResult, Options, Plan
 from cheese.tournaments.names import free_name, readable_name, settings_digest
-from cheese.tournaments.play import BotFactory, play_or_forfeit
-from cheese.tournaments.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
 from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.seating import tables
-from cheese.tournaments.store import ResultsStore, StoredTournament
 
 MOST_GAMES = 10**9
 """The most games one tournament (or duel) may have: some 70 days of cheap games on every
@@ -257,20 +255,6 @@ class RunSummary:
     @property
     def complete(self) -> bool:
         return self.stored >= self.total
-
-
-Player = Callable[[Iterable[GameJob]], Iterator[Outcome[GameJob, GameResult]]]
-"""Plays jobs somewhere (processes here, or a cluster) and yields their outcomes."""
-
-
-def local_player(workers: int, bot_factory: BotFactory = make_bot) -> Player:
-    """Jobs played on ``workers`` processes of this machine (here, with one)."""
-    runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
-
-    def play(jobs: Iterable[GameJob]) -> Iterator[Outcome[GameJob, GameResult]]:
-        return play_outcomes(jobs, runner, workers, retries=WORKER_RETRIES)
-
-    return play
 
 
 def run_tournament(

@@ -29,13 +29,13 @@ from cheese.bots.base import Bot, Decision, Turn
 from cheese.bots.random_bot import RandomBot
 from cheese.engine import load_game
 from cheese.engine.luck import resolve_chance
-from cheese.external.bot import ExternalBot
-from cheese.external.bots_file import ExternalCommand
-from cheese.external.sessions import SessionKeeper
-from cheese.tournaments.store import ResultsStore
+from cheese.referee.external.bot import ExternalBot
+from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.sessions import SessionKeeper
+from cheese.referee.pool import local_player
+from cheese.store import ResultsStore
 from cheese.tournaments.tournament import (
     TournamentSettings,
-    local_player,
     plan_tournament,
     run_tournament,
 )

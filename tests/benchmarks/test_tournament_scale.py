@@ -22,14 +22,14 @@ from pathlib import Path
 
 import pytest
 
-from cheese.tournaments.jobs import GameResult
-from cheese.tournaments.ratings import RatedGame
+from cheese.ratings.bradley_terry import RatedGame
+from cheese.referee.jobs import GameResult
+from cheese.referee.pool import local_player
+from cheese.store import ResultsStore, find_tournament, open_readonly
 from cheese.tournaments.standings import tournament_ratings
-from cheese.tournaments.store import ResultsStore, find_tournament, open_readonly
 from cheese.tournaments.tournament import (
     TournamentObserver,
     TournamentSettings,
-    local_player,
     plan_tournament,
     run_tournament,
 )

@@ -16,8 +16,8 @@ import pytest
 from cheese.cli import duel_command
 from cheese.cli.app import main
 from cheese.engine.records import replay
-from cheese.tournaments.play import GameFailed
-from cheese.tournaments.store import read_game
+from cheese.referee.play import GameFailed
+from cheese.store import read_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -15,10 +15,10 @@ from cheese.bots.base import Turn
 from cheese.engine import GAME_SLUGS, State, load_game
 from cheese.engine.games import describe
 from cheese.engine.luck import resolve_chance
-from cheese.external.bot import ExternalBot
-from cheese.external.bots_file import ExternalCommand
-from cheese.external.process import logger_name
-from cheese.external.sessions import SessionKeeper
+from cheese.referee.external.bot import ExternalBot
+from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.process import logger_name
+from cheese.referee.external.sessions import SessionKeeper
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 
@@ -57,7 +57,7 @@ def _logged(caplog: pytest.LogCaptureFixture, label: str, start: str) -> list[st
 def test_one_process_plays_game_after_game_and_logs_its_stderr(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.external")
+    caplog.set_level(logging.INFO, logger="cheese.referee.external")
     keeper = SessionKeeper()
     command = _command("good", depth=3)
     try:
@@ -73,7 +73,7 @@ def test_one_process_plays_game_after_game_and_logs_its_stderr(
 
 
 def test_restart_per_game_starts_a_process_per_game(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.external")
+    caplog.set_level(logging.INFO, logger="cheese.referee.external")
     keeper = SessionKeeper()
     command = _command("good", restart="per-game")
     try:
@@ -89,7 +89,7 @@ def test_restart_per_game_starts_a_process_per_game(caplog: pytest.LogCaptureFix
 def test_the_new_game_seed_comes_from_the_bot_s_generator(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.external")
+    caplog.set_level(logging.INFO, logger="cheese.referee.external")
     keeper = SessionKeeper()
     command = _command("good")
     try:

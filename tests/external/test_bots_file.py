@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cheese.bots.registry import make_bot
-from cheese.external.bot import ExternalBot
-from cheese.external.bots_file import BotsFileError, expand_bot_names, read_bots_file
+from cheese.referee.external.bot import ExternalBot
+from cheese.referee.external.bots_file import BotsFileError, expand_bot_names, read_bots_file
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
 GOOD = """
@@ -111,7 +111,7 @@ def test_a_command_that_cannot_start_is_refused_before_any_game(tmp_path: Path) 
 
 
 def test_a_bot_that_does_not_start_is_refused_by_the_probe(tmp_path: Path) -> None:
-    from cheese.external.probe import probe_bots
+    from cheese.referee.external.probe import probe_bots
 
     script = tmp_path / "gone.py"
     script.write_text("import sys\nsys.exit(4)\n")

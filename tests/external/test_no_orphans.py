@@ -17,9 +17,9 @@ import pytest
 
 from cheese.bots.base import BotFailure, Turn
 from cheese.engine import load_game
-from cheese.external.bot import ExternalBot
-from cheese.external.bots_file import ExternalCommand
-from cheese.external.sessions import SessionKeeper
+from cheese.referee.external.bot import ExternalBot
+from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.sessions import SessionKeeper
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 WAIT_SECONDS = 20.0

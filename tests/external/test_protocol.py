@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cheese.bots.base import Clock
-from cheese.external.protocol import (
+from cheese.referee.external.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
     Ready,

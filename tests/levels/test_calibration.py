@@ -18,8 +18,9 @@ from cheese.levels.calibration import (
 )
 from cheese.levels.ladders import Ladder
 from cheese.levels.table import Level, LevelError, intervals_apart, parse_table
-from cheese.tournaments.jobs import GameResult
-from cheese.tournaments.tournament import StopRequest, TournamentObserver, local_player
+from cheese.referee.jobs import GameResult
+from cheese.referee.pool import local_player
+from cheese.tournaments.tournament import StopRequest, TournamentObserver
 
 SMALL = {
     "get-the-cheese": Ladder(

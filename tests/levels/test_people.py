@@ -16,7 +16,7 @@ from cheese.levels.people import (
     person_games,
     store_person_game,
 )
-from cheese.tournaments.store import open_readonly, read_game, tournaments
+from cheese.store import open_readonly, read_game, tournaments
 
 from .conftest import person_record
 

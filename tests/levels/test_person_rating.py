@@ -17,7 +17,7 @@ from cheese.levels.person_rating import (
     rate_person,
 )
 from cheese.levels.table import Level, LevelTable
-from cheese.tournaments.ratings import ELO_PER_NATURAL
+from cheese.ratings.bradley_terry import ELO_PER_NATURAL
 
 from .conftest import person_record
 

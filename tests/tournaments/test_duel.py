@@ -8,11 +8,11 @@ import pytest
 
 from cheese.bots.base import BotSpecError
 from cheese.engine import OptionError
+from cheese.ratings.pairwise import PairTally
+from cheese.ratings.sprt import SprtSettings
 from cheese.tournaments.duel import plan_duel, run_duel
-from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.sprt import SprtSettings
 
-from .conftest import duel_setup, scripted_bot
+from ..scripted import duel_setup, scripted_bot
 
 
 @pytest.mark.parametrize(("game", "num_players"), [("get-the-cheese", 4), ("get-the-cheese", 3)])

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from cheese.store import ResultsStore
 from cheese.tournaments.names import MOST_NAME_CHARACTERS, readable_name, spec_words
-from cheese.tournaments.store import ResultsStore
 from cheese.tournaments.tournament import TournamentSettings, default_name, tournament_name
 
 SETTINGS = TournamentSettings(

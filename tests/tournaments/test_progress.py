@@ -8,12 +8,12 @@ from contextlib import closing
 
 import pytest
 
+from cheese.ratings.pairwise import PairTally
+from cheese.ratings.sprt import SprtSettings, SprtStatus
 from cheese.tournaments import progress as progress_module
-from cheese.tournaments.pairwise import PairTally
 from cheese.tournaments.progress import DuelProgress, TournamentProgress, live_line
-from cheese.tournaments.sprt import SprtSettings, SprtStatus
 
-from .conftest import fake_result
+from ..scripted import fake_result
 
 
 class Terminal(io.StringIO):

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from cheese.tournaments.deals import Deal
-from cheese.tournaments.pairwise import PairTally
-from cheese.tournaments.ratings import elo_difference
+from cheese.ratings.bradley_terry import elo_difference
+from cheese.ratings.deals import Deal
+from cheese.ratings.pairwise import PairTally
+from cheese.ratings.stats import logistic_elo
 from cheese.tournaments.report import summarize
-from cheese.tournaments.stats import logistic_elo
 
-from .conftest import duel_setup, fake_result
+from ..scripted import duel_setup, fake_result
 
 
 def test_the_summary_counts_pairs_points_and_the_elo_of_the_score() -> None:

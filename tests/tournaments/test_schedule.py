@@ -6,7 +6,7 @@ import tracemalloc
 
 import pytest
 
-from cheese.tournaments.jobs import SIDE_A, SIDE_B, DuelSetup
+from cheese.referee.jobs import SIDE_A, SIDE_B, DuelSetup
 from cheese.tournaments.schedule import (
     Schedule,
     deal_seed,

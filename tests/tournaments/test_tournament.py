@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from cheese.engine.records import replay
-from cheese.tournaments.jobs import GameJob, GameResult
-from cheese.tournaments.ratings import Ratings
-from cheese.tournaments.schedule import Schedule
-from cheese.tournaments.standings import forfeits, tournament_ratings
-from cheese.tournaments.store import (
+from cheese.ratings.bradley_terry import Ratings
+from cheese.referee.jobs import GameJob, GameResult
+from cheese.referee.pool import local_player
+from cheese.store import (
     ResultsStore,
     StoreError,
     find_tournament,
@@ -20,17 +19,18 @@ from cheese.tournaments.store import (
     open_readonly,
     read_game,
 )
+from cheese.tournaments.schedule import Schedule
+from cheese.tournaments.standings import forfeits, tournament_ratings
 from cheese.tournaments.tournament import (
     RunSummary,
     StopRequest,
     TournamentObserver,
     TournamentSettings,
-    local_player,
     plan_tournament,
     run_tournament,
 )
 
-from .conftest import scripted_bot
+from ..scripted import scripted_bot
 
 
 def settings(*specs: str, deals: int = 2, move_time: float | None = None) -> TournamentSettings:
@@ -164,7 +164,7 @@ def test_a_worker_that_dies_is_replaced_and_its_game_retried(tmp_path: Path) -> 
 
 def test_a_dask_cluster_plays_the_local_pool_s_games(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
-    from cheese.tournaments.cluster import cluster_player
+    from cheese.referee.cluster import cluster_player
 
     local = tmp_path / "local.db"
     play(local, settings())

@@ -30,7 +30,7 @@ from cheese.engine import RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
 from cheese.levels.people import check_person, default_person_name, store_person_game
-from cheese.tournaments.store import DEFAULT_DB
+from cheese.store import DEFAULT_DB
 
 __all__ = ["play", "replay", "saved", "seat_specs"]
 

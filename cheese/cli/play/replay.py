@@ -23,7 +23,7 @@ from cheese.cli.play.standings import standings
 from cheese.engine import RecordError, Seat, State
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
-from cheese.tournaments.store import StoreError, read_game
+from cheese.store import StoreError, read_game
 
 DATABASE_PREFIX = "DB:"
 REVEALED: Seat = -1

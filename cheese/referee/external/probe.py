@@ -1,0 +1,59 @@
+"""Start each external bot of a run once before any game: a command that does not start,
+or a bot that does not answer ``hello``, is refused in one line instead of forfeiting
+every game it sits at.
+
+>>> probe_bots(["greedy", "random"], "cheese-drop", 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cheese.bots.base import BotFailure, BotSpecError
+from cheese.engine import load_game
+from cheese.engine.api import OptionValue
+from cheese.referee.external.bot import options_of
+from cheese.referee.external.protocol import QUIT
+from cheese.referee.external.sessions import Declined, options_text, start_session
+from cheese.referee.external.spec import external_command
+
+STALL = "stall"
+"""The fault word of a bot that started but did not answer hello in time."""
+
+
+def probe_bots(
+    specs: Sequence[str],
+    game: str,
+    players: int | None,
+    options: Mapping[str, OptionValue] | None = None,
+) -> None:
+    """Say ``hello`` to each external bot among ``specs`` for this game and end it;
+    ``BotSpecError`` naming the first that fails (other specs are left alone)."""
+    # The options are checked by the game itself; a typed mapping cannot say "not seed".
+    given: dict[str, Any] = dict(options or {})
+    state = load_game(game).new_initial_state(num_players=players, seed=0, **given)
+    settled = options_of(state.options)
+    for spec in dict.fromkeys(specs):
+        command = external_command(spec)
+        if command is None:
+            continue
+        try:
+            session = start_session(
+                command, game, state.num_players, options_text(settled), settled
+            )
+        except Declined as declined:
+            raise BotSpecError(
+                f"bot {spec!r} does not play {game} with {state.num_players} players: "
+                f"{declined.reason}"
+            ) from None
+        except BotFailure as failure:
+            if failure.kind == STALL:
+                # It runs but answers slowly: its games forfeit as stalls and are counted,
+                # which says more than refusing the run.
+                continue
+            raise BotSpecError(
+                f"bot {spec!r} did not start ({failure.kind}): {failure}; run "
+                f"cheese bot check on its command to see why"
+            ) from None
+        session.process.close(QUIT)
