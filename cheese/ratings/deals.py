@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from statistics import fmean
 
 from cheese.ratings.pairwise import PairTally, deal_pairs
-from cheese.ratings.stats import mean
 from cheese.referee.jobs import SIDE_A, SIDE_B, Fault, GameResult
 
 
@@ -67,7 +67,7 @@ class Deal:
 
 
 def _mean_or_zero(values: Sequence[int]) -> float:
-    return mean(values) if values else 0.0
+    return fmean(values) if values else 0.0
 
 
 class DealCollector:

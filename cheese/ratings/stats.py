@@ -1,10 +1,12 @@
-"""A duel's statistics of deal scores besides its Elo: the Elo of a score, a bootstrap
-interval of a mean, and the likelihood of superiority (the SPRT's are in ``sprt``).
+"""The statistics of results that ``statistics`` and numpy do not give: the Elo of a score,
+the bootstrap interval of a mean, the likelihood of superiority and the Wilson interval.
 
-The duel's Elo and its 95% interval are the tournament's — the joint fit and deal
-bootstrap of ``cheese.ratings.bradley_terry.elo_difference`` — so there is one Elo. What is
-here serves the rest: the live line's Elo of the score so far, the Cheese Chasers points
-difference's interval, and LOS.
+Means, standard deviations, the normal distribution and quantiles are the standard
+library's (``fmean``, ``stdev``, ``NormalDist``) and numpy's; what is written here is only
+what they lack. The duel's Elo and its 95% interval are the tournament's — the joint fit
+and deal bootstrap of ``cheese.ratings.bradley_terry.elo_difference`` — so there is one
+Elo; what is here serves the rest: the live line's Elo of the score so far, the Cheese
+Chasers points difference's interval, LOS, and the levels' completion rates.
 
 **The unit is the deal.** A deal's score ``x`` is A's fraction of the points of all the
 deal's A-against-B pairs (win 1, draw ½, loss 0; see ``cheese.ratings.pairwise``).
@@ -23,6 +25,11 @@ interpolation between order statistics), from a generator the caller seeds.
 **LOS**, the likelihood that A is the stronger bot, is the normal approximation on deal
 scores: ``Φ((x̄ - ½) / (s / √D))`` with ``s`` the sample standard deviation of the deal
 scores (``D - 1`` in the denominator). It needs at least two deals.
+
+**Wilson interval** of a rate ``p̂`` of ``n`` trials (a level's completion rate):
+``(p̂ + z²/2n ± z·√(p̂(1-p̂)/n + z²/4n²)) / (1 + z²/n)`` with ``z`` the normal's 97.5%
+quantile; it stays inside [0, 1] and is honest near 0% and 100% where the normal one is
+not.
 """
 
 from __future__ import annotations
@@ -30,10 +37,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from statistics import NormalDist, fmean, stdev
+
+import numpy as np
 
 ELO_PER_LOG10 = 400.0
 BOOTSTRAP_RESAMPLES = 10_000
 CONFIDENCE = 0.95
+STANDARD_NORMAL = NormalDist()
+Z95 = STANDARD_NORMAL.inv_cdf(0.975)
+"""The standard normal's 97.5% quantile, 1.96."""
 
 
 def logistic_elo(score: float) -> float:
@@ -72,63 +85,20 @@ def clamp_score(score: float, pairs: int) -> float:
     return min(max(score, margin), 1.0 - margin)
 
 
-def mean(values: Sequence[float]) -> float:
-    if not values:
-        raise ValueError("the mean of no values is undefined")
-    return math.fsum(values) / len(values)
-
-
-def sample_sd(values: Sequence[float]) -> float:
-    """The sample standard deviation (``n - 1`` in the denominator; needs two values)."""
-    if len(values) < 2:
-        raise ValueError(f"a sample standard deviation needs two values, not {len(values)}")
-    centre = mean(values)
-    return math.sqrt(math.fsum((value - centre) ** 2 for value in values) / (len(values) - 1))
-
-
-def normal_cdf(z: float) -> float:
-    """Φ(z), the standard normal distribution function."""
-    return 0.5 * math.erfc(-z / math.sqrt(2.0))
-
-
-def quantile(ordered: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of sorted values, interpolating linearly between neighbours.
-
-    Position ``q · (n - 1)`` counted from 0 (Hyndman and Fan's type 7, numpy's default).
-
-    >>> quantile([1.0, 2.0, 3.0, 4.0, 5.0], 0.25), quantile([0.0, 10.0], 0.975)
-    (2.0, 9.75)
-    """
-    if not ordered:
-        raise ValueError("the quantile of no values is undefined")
-    if not 0.0 <= q <= 1.0:
-        raise ValueError(f"a quantile level is from 0 to 1, not {q}")
-    position = q * (len(ordered) - 1)
-    below = math.floor(position)
-    above = min(below + 1, len(ordered) - 1)
-    return ordered[below] + (position - below) * (ordered[above] - ordered[below])
-
-
-def bootstrap_means(
-    values: Sequence[float], rng: random.Random, resamples: int = BOOTSTRAP_RESAMPLES
-) -> list[float]:
-    """Sorted means of ``resamples`` samples drawn with replacement from ``values``."""
-    if not values:
-        raise ValueError("cannot resample an empty sample")
-    count = len(values)
-    return sorted(math.fsum(rng.choices(values, k=count)) / count for _ in range(resamples))
-
-
 def bootstrap_interval(
     values: Sequence[float],
     rng: random.Random,
     resamples: int = BOOTSTRAP_RESAMPLES,
     confidence: float = CONFIDENCE,
 ) -> tuple[float, float]:
-    """The percentile bootstrap interval of the mean of ``values``."""
-    means = bootstrap_means(values, rng, resamples)
+    """The percentile bootstrap interval of the mean of ``values``: the quantiles of the
+    means of ``resamples`` samples drawn with replacement (numpy's linear quantiles)."""
+    if not values:
+        raise ValueError("cannot resample an empty sample")
+    means = [fmean(rng.choices(values, k=len(values))) for _ in range(resamples)]
     tail = (1.0 - confidence) / 2.0
-    return quantile(means, tail), quantile(means, 1.0 - tail)
+    low, high = np.quantile(means, [tail, 1.0 - tail])
+    return float(low), float(high)
 
 
 def likelihood_of_superiority(scores: Sequence[float]) -> float:
@@ -137,8 +107,30 @@ def likelihood_of_superiority(scores: Sequence[float]) -> float:
     >>> round(likelihood_of_superiority([0.5, 1.0, 0.75, 0.75]), 4)
     0.9928
     """
-    centre = mean(scores)
-    spread = sample_sd(scores)
+    centre = fmean(scores)
+    spread = stdev(scores)
     if spread == 0.0:
         return 1.0 if centre > 0.5 else 0.0 if centre < 0.5 else 0.5
-    return normal_cdf((centre - 0.5) / (spread / math.sqrt(len(scores))))
+    return STANDARD_NORMAL.cdf((centre - 0.5) / (spread / math.sqrt(len(scores))))
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` out of ``trials``.
+
+    >>> [round(end, 4) for end in wilson_interval(5, 10)]
+    [0.2366, 0.7634]
+    >>> [round(end, 4) for end in wilson_interval(0, 20)]
+    [0.0, 0.1611]
+    """
+    if trials < 1:
+        raise ValueError(f"a rate needs at least one trial, not {trials}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes do not fit in {trials} trials")
+    rate = successes / trials
+    square = z * z
+    centre = rate + square / (2 * trials)
+    spread = z * math.sqrt(rate * (1 - rate) / trials + square / (4 * trials * trials))
+    scale = 1 + square / trials
+    low = 0.0 if successes == 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if successes == trials else min(1.0, (centre + spread) / scale)
+    return low, high  # exact at 0% and 100%, where rounding would miss the rate itself

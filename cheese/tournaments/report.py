@@ -12,12 +12,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from statistics import fmean
 
 from cheese.ratings.bradley_terry import Difference, elo_difference
 from cheese.ratings.deals import Deal
 from cheese.ratings.pairwise import PairTally
 from cheese.ratings.sprt import SprtStatus
-from cheese.ratings.stats import bootstrap_interval, likelihood_of_superiority, mean
+from cheese.ratings.stats import bootstrap_interval, likelihood_of_superiority
 from cheese.referee.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
 from cheese.referee.latency import Latency, latency
 from cheese.tournaments.schedule import games_per_deal
@@ -86,7 +87,7 @@ def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) 
     if solitaire:
         differences = [deal.points_difference for deal in deals]
         difference = MeanWithInterval(
-            mean(differences),
+            fmean(differences),
             bootstrap_interval(differences, random.Random(f"difference:{setup.seed}"))
             if len(deals) >= 2
             else None,
@@ -121,7 +122,7 @@ def _side_summary(
     kinds = Counter(kind for deal in deals for kind in deal.forfeits[side])
     return SideSummary(
         spec=setup.spec_of(side),
-        mean_points=mean(points) if points else None,
+        mean_points=fmean(points) if points else None,
         completion=sum(finished) / len(finished) if with_completion else None,
         forfeits=tuple(sorted(kinds.items())),
         latency=latency([seconds for deal in deals for seconds in deal.replies[side]]),
