@@ -6,19 +6,17 @@ seat of a bot; the better place wins, a shared place draws. Pairs between bots s
 of the person and are left out; so are pairs against a bot that is not one of the game's
 levels (they are counted and shown, not rated, as that bot has no Elo on the scale).
 
-**Fit.** The model is the tournaments' Bradley–Terry one (``cheese.ratings.bradley_terry``)
-with every level's Elo held fixed at the shipped table's value ``e_j``: the person, of
-strength ``r``, wins a pair against level ``j`` with probability ``σ((r - e_j) / s)``,
-``s = 400 / ln 10``. Only ``r`` is fitted, by Newton's method on the concave
-log-likelihood ``Σ_j W_j log σ((r - e_j)/s) + L_j log σ((e_j - r)/s)``, where ``W_j`` and
-``L_j`` are the person's points and the levels' points against them. A person who never
-lost (never won) a point has no maximum: as in the tournaments, half of one pair is moved
-the other way, spread over the levels met in proportion to the pairs played, and the Elo
-is marked as a lower (upper) bound.
+**Fit.** The tournaments' one Bradley–Terry fit (``cheese.ratings.bradley_terry``) with
+every level's Elo held at the shipped table's value: the person, of Elo ``r``, wins a pair
+against level ``j`` of Elo ``e_j`` with probability ``1 / (1 + 10^((e_j - r) / 400))``, and
+only ``r`` moves, so the levels keep their Elo and nothing is re-centred. A person who
+never lost (never won) a point has no maximum: as in the tournaments, half of one pair is
+moved the other way, spread over the levels met in proportion to the pairs played, and the
+Elo is marked as a lower (upper) bound.
 
 **Interval.** The game is the unit (its pairs share one deal): the 95% interval is the
-percentile bootstrap over the person's games, ``RESAMPLES`` draws refitted the same way,
-from a generator of fixed seed so the same games always give the same interval; none
+tournaments' bootstrap with each game as a deal, ``RESAMPLES`` draws refitted the same
+way, from a generator of fixed seed so the same games always give the same interval; none
 below two games.
 
 **Cheese Chasers** is played alone: a person's record there is their completion rate
@@ -33,22 +31,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 from cheese.bots.registry import make_bot
 from cheese.engine import EngineError
 from cheese.levels.people import PersonGame, person_games, player_name
 from cheese.levels.solitaire import SoloRecord, solo_record
 from cheese.levels.table import LevelTable
-from cheese.ratings.bradley_terry import CONFIDENCE, ELO_PER_NATURAL, RESAMPLES, Bound
+from cheese.ratings.bradley_terry import (
+    ELO_PER_NATURAL,
+    Bound,
+    fit_deals,
+    percentile_interval,
+)
 from cheese.ratings.pairwise import seat_pair_points
 from cheese.store import StoreError
 
 BOOTSTRAP_SEED = 0
-ITERATIONS = 100
-TOLERANCE = 1e-9
-MAX_STEP = 2.0
-"""Largest Newton step in natural-log units, as the tournaments' fit caps it."""
+PERSON = 0
+"""The person's index in the fit; the levels follow in their table's order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +101,9 @@ def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> 
     me = player_name(person)
     elo_of = {level.spec: level.value for level in table.levels}
     number_of = {level.spec: level.level for level in table.levels}
-    rated_specs = list(elo_of)
-    per_game = np.zeros((len(found), 2, len(rated_specs)))  # [game, points|pairs, level]
+    # bot 0 is the person, bot 1 + j the table's level j
+    bot_of = {spec: 1 + index for index, spec in enumerate(elo_of)}
+    per_game = np.zeros((len(found), 1 + len(bot_of), 1 + len(bot_of)))
     opponents: dict[str, list[float]] = {}  # spec: games, pairs, points
     rated = []
     for index, game in enumerate(found):
@@ -116,9 +117,9 @@ def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> 
             tally[1] += 1
             tally[2] += mine
             met.add(bot)
-            if bot in elo_of:
-                per_game[index, 0, rated_specs.index(bot)] += mine
-                per_game[index, 1, rated_specs.index(bot)] += 1
+            if bot in bot_of:
+                per_game[index, PERSON, bot_of[bot]] += mine
+                per_game[index, bot_of[bot], PERSON] += 1 - mine
         for bot in met:
             opponents[bot][0] += 1
         if any(bot in elo_of for bot in met):
@@ -133,80 +134,14 @@ def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> 
     interval = None
     bound: Bound | None = None
     if rated:
-        games = per_game[rated]
-        levels = np.array([elo_of[spec] for spec in rated_specs]) / ELO_PER_NATURAL
-        strength, bound = fit_one(games.sum(axis=0), levels)
-        elo = strength * ELO_PER_NATURAL
-        if len(rated) >= 2:
-            interval = _bootstrap(games, levels)
+        held = {bot_of[spec]: elo_of[spec] / ELO_PER_NATURAL for spec in bot_of}
+        generator = np.random.Generator(np.random.PCG64(BOOTSTRAP_SEED))
+        fitted = fit_deals(per_game[rated], generator, held=held)
+        elo = float(fitted.strengths[PERSON]) * ELO_PER_NATURAL
+        bound = fitted.bounds.get(PERSON)
+        if fitted.samples is not None:
+            interval = percentile_interval(fitted.samples[:, PERSON] * ELO_PER_NATURAL)
     return PersonRating(person, table.game, len(found), len(rated), elo, interval, bound, listed)
-
-
-def fit_one(
-    tally: npt.NDArray[np.float64], levels: npt.NDArray[np.float64]
-) -> tuple[float, Bound | None]:
-    """The person's strength (natural-log scale) from ``tally`` (row 0: their points
-    against each level, row 1: the pairs) with the levels' strengths fixed; and whether it
-    is a bound.
-
-    >>> strength, bound = fit_one(np.array([[3.0], [4.0]]), np.array([0.0]))
-    >>> round(strength, 6), bound  # 3 of 4 against an equal: ln 3
-    (1.098612, None)
-    >>> fit_one(np.array([[2.0], [2.0]]), np.array([0.0]))[1]
-    'lower'
-    """
-    points, pairs = tally[0].copy(), tally[1]
-    total = float(pairs.sum())
-    won = float(points.sum())
-    bound: Bound | None = None
-    if won >= total:
-        points -= 0.5 * pairs / total
-        bound = "lower"
-    elif won <= 0.0:
-        points += 0.5 * pairs / total
-        bound = "upper"
-    strength = _newton(points[np.newaxis], pairs[np.newaxis], levels)[0]
-    return float(strength), bound
-
-
-def _newton(
-    points: npt.NDArray[np.float64],
-    pairs: npt.NDArray[np.float64],
-    levels: npt.NDArray[np.float64],
-) -> npt.NDArray[np.float64]:
-    """The maximum-likelihood strength of each row (``points`` and ``pairs`` of shape
-    ``(R, levels)``), all rows at once."""
-    strength = np.zeros(len(points))
-    won = points.sum(axis=1)
-    for _ in range(ITERATIONS):
-        expected = 1.0 / (1.0 + np.exp(levels[np.newaxis] - strength[:, np.newaxis]))
-        gradient = won - (pairs * expected).sum(axis=1)
-        curvature = (pairs * expected * (1.0 - expected)).sum(axis=1)
-        step = np.clip(gradient / np.maximum(curvature, 1e-300), -MAX_STEP, MAX_STEP)
-        strength = strength + step
-        if float(np.abs(step).max()) < TOLERANCE:
-            break
-    return strength
-
-
-def _bootstrap(
-    games: npt.NDArray[np.float64], levels: npt.NDArray[np.float64]
-) -> tuple[float, float]:
-    """The percentile interval of the person's Elo over resamples of their games."""
-    generator = np.random.Generator(np.random.PCG64(BOOTSTRAP_SEED))
-    count = len(games)
-    drawn = generator.integers(0, count, size=(RESAMPLES, count))
-    weights = np.stack([np.bincount(row, minlength=count) for row in drawn]).astype(float)
-    points = weights @ games[:, 0, :]
-    pairs = weights @ games[:, 1, :]
-    total = pairs.sum(axis=1, keepdims=True)
-    won = points.sum(axis=1, keepdims=True)
-    share = 0.5 * pairs / total
-    points = np.where(won >= total, points - share, np.where(won <= 0.0, points + share, points))
-    samples = _newton(points, pairs, levels) * ELO_PER_NATURAL
-    tail = (1.0 - CONFIDENCE) / 2.0
-    low, high = np.quantile(samples, [tail, 1.0 - tail])
-    return float(low), float(high)
 
 
 def solo_of(found: Sequence[PersonGame]) -> SoloRecord | None:

@@ -13,19 +13,25 @@ expected points equal its actual points. Elo is ``400 / ln 10 · r``, centred on
 of the field, or shifted so that an anchor bot has a given Elo. With two bots this is
 exactly the duel's ``400 · log10(s / (1 - s))``.
 
+**Held strengths.** Some strengths may be held at given values while the others are
+fitted (a person against levels of known Elo, ``cheese.levels.person_rating``): the same
+Newton steps over the free strengths only, and no re-centring, as the held ones fix the
+scale.
+
 **Bounds.** The maximum exists only if the bots cannot be split into a group that never
 lost a point to the rest. When there is such a group (a bot with all wins, say), it is
 given, against the bots it met, half of one pair's points the other way — spread over
 those opponents in proportion to the pairs played — and the fit is repeated until none is
 left. A bot that never lost (never won) a point is marked: its Elo is a lower (upper)
-bound, not an estimate. With two bots this is the duel's clamp.
+bound, not an estimate. With two bots this is the duel's clamp. A group with a held bot in
+it cannot run away, so it needs no moving.
 
 **Intervals.** The deal is the statistical unit (its games share luck and opponents): the
 95% intervals are percentile bootstraps over deals — ``resamples`` draws of as many deals
-with replacement, each refitted (with the same bounds rule), the 2.5% and 97.5% quantiles
-of each bot's Elo. The generator is seeded, so the same results always give the same
-table. LOS, the likelihood that ``i`` is stronger than ``j``, is the share of resamples in
-which it rates higher (ties count half).
+with replacement (``cheese.ratings.resample``), each refitted (with the same bounds rule),
+the 2.5% and 97.5% quantiles of each bot's Elo. The generator is seeded, so the same
+results always give the same table. LOS, the likelihood that ``i`` is stronger than
+``j``, is the share of resamples in which it rates higher (ties count half).
 
 **A duel** is the two-bot case: ``elo_difference`` gives A's Elo over B's and its interval
 from the same fit and the same bootstrap of the same deals (``cheese duel``), so a duel's
@@ -35,7 +41,7 @@ games rated as a tournament's give the same figures.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -43,6 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cheese.ratings.pairwise import seat_pair_points
+from cheese.ratings.resample import DealResampler
 
 ELO_PER_NATURAL = 400.0 / math.log(10.0)
 RESAMPLES = 1000
@@ -57,6 +64,8 @@ MAX_DRAW_ROUNDS = 10
 
 Matrix: TypeAlias = npt.NDArray[np.float64]
 Bound: TypeAlias = Literal["lower", "upper"]
+Held: TypeAlias = Mapping[int, float]
+"""Strengths held fixed, by bot index (natural-log scale)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,47 +107,62 @@ class Ratings:
     the table's order (``None`` where they never met)."""
 
 
-def fit(points: Matrix, iterations: int = MAX_ITERATIONS) -> npt.NDArray[np.float64]:
-    """The maximum-likelihood strengths (natural-log scale, bot 0 at 0) for ``points``
-    matrices of shape ``(n, n)`` or a stack ``(R, n, n)``; the maximum must exist
-    (see ``with_bounds``).
+def fit(
+    points: Matrix, held: Held | None = None, iterations: int = MAX_ITERATIONS
+) -> npt.NDArray[np.float64]:
+    """The maximum-likelihood strengths (natural-log scale) for ``points`` matrices of
+    shape ``(n, n)`` or a stack ``(R, n, n)``; the maximum must exist (see ``with_bounds``).
+
+    ``held`` bots keep the strengths given and only the others move (a person against
+    levels of known Elo). Without held strengths the scale has no origin of its own, so
+    bot 0 is held at 0.
 
     >>> [round(float(r), 6) for r in fit(np.array([[0.0, 3.0], [1.0, 0.0]]))]
     [0.0, -1.098612]
+    >>> [round(float(r), 6) for r in fit(np.array([[0.0, 3.0], [1.0, 0.0]]), {1: 2.0})]
+    [3.098612, 2.0]
     """
     stack = points if points.ndim == 3 else points[np.newaxis]
     count, bots = stack.shape[0], stack.shape[1]
+    pinned = dict(held) if held else {0: 0.0}
+    free = np.array([bot not in pinned for bot in range(bots)])
+    strengths = np.zeros((count, bots))
+    for bot, strength in pinned.items():
+        strengths[:, bot] = strength
     games = stack + np.swapaxes(stack, 1, 2)
     won = stack.sum(axis=2)
-    strengths = np.zeros((count, bots))
-    for _ in range(iterations):
+    for _ in range(iterations if free.any() else 0):
         difference = strengths[:, :, np.newaxis] - strengths[:, np.newaxis, :]
         expected = 1.0 / (1.0 + np.exp(-difference))
         gradient = won - (games * expected).sum(axis=2)
         weight = games * expected * (1.0 - expected)
         hessian = weight - np.eye(bots) * weight.sum(axis=2)[:, :, np.newaxis]
-        step = np.linalg.solve(-hessian[:, 1:, 1:], gradient[:, 1:, np.newaxis])[:, :, 0]
+        free_hessian = hessian[:, free][:, :, free]
+        step = np.linalg.solve(-free_hessian, gradient[:, free, np.newaxis])[:, :, 0]
         largest = np.abs(step).max(axis=1, keepdims=True)
         step *= np.minimum(1.0, MAX_STEP / np.maximum(largest, 1e-300))
-        strengths[:, 1:] += step
+        strengths[:, free] += step
         if float(largest.max()) < TOLERANCE:
             break
     return strengths if points.ndim == 3 else strengths[0]
 
 
-def with_bounds(points: Matrix) -> tuple[Matrix, dict[int, Bound]]:
+def with_bounds(
+    points: Matrix, held: Collection[int] = ()
+) -> tuple[Matrix, dict[int, Bound]]:
     """``points`` with half a pair moved against every group that never lost (or never
     won) a point to the others, until the maximum likelihood exists; and which bots'
-    ratings are therefore bounds (see the module docstring).
+    ratings are therefore bounds (see the module docstring). A group with a ``held`` bot
+    in it cannot run away, so it is left alone, and held bots are never bounds.
 
     >>> moved, bounds = with_bounds(np.array([[0.0, 4.0], [0.0, 0.0]]))
     >>> moved.tolist(), bounds
     ([[0.0, 3.5], [0.5, 0.0]], {0: 'lower', 1: 'upper'})
     """
     moved = points.copy()
-    bounds = _one_sided(points)
+    bounds = {bot: bound for bot, bound in _one_sided(points).items() if bot not in held}
     games = points + points.T
-    while (group := _closed_group(moved)) is not None:
+    while (group := _closed_group(moved, held)) is not None:
         members, never_lost = group
         outside = [bot for bot in range(len(moved)) if bot not in members]
         total = sum(games[member, other] for member in members for other in outside)
@@ -151,9 +175,9 @@ def with_bounds(points: Matrix) -> tuple[Matrix, dict[int, Bound]]:
     return moved, bounds
 
 
-def _closed_group(points: Matrix) -> tuple[set[int], bool] | None:
-    """A set of bots that played others but never lost (True) or never won (False) a
-    point to them, or None when every bot can reach every other through points taken."""
+def _closed_group(points: Matrix, held: Collection[int] = ()) -> tuple[set[int], bool] | None:
+    """A set of bots, none of them ``held``, that played others but never lost (True) or
+    never won (False) a point to them; None when there is no such set."""
     bots = len(points)
     took = points > 0.0
     reach = took | np.eye(bots, dtype=bool)
@@ -164,6 +188,8 @@ def _closed_group(points: Matrix) -> tuple[set[int], bool] | None:
         if not played[bot]:
             continue
         group = {other for other in range(bots) if reach[bot, other] and reach[other, bot]}
+        if not group.isdisjoint(held):
+            continue
         outside = [other for other in range(bots) if other not in group]
         games = points + points.T
         if not any(games[member, other] > 0 for member in group for other in outside):
@@ -189,10 +215,11 @@ def _one_sided(points: Matrix) -> dict[int, Bound]:
     return found
 
 
-def _connected(games: Matrix) -> bool:
-    """Whether every bot is linked to every other through games played."""
-    seen = {0}
-    frontier = [0]
+def _connected(games: Matrix, held: Collection[int] = ()) -> bool:
+    """Whether every bot is linked to every other through games played; with ``held``
+    bots, whether every other bot is linked to one of them (held bots need no link)."""
+    seen = set(held) if held else {0}
+    frontier = list(seen)
     while frontier:
         bot = frontier.pop()
         for other in np.nonzero(games[bot] > 0)[0].tolist():
@@ -200,6 +227,51 @@ def _connected(games: Matrix) -> bool:
                 seen.add(other)
                 frontier.append(other)
     return len(seen) == len(games)
+
+
+@dataclass(frozen=True, slots=True)
+class DealFit:
+    """The fit of every deal's points together, each bootstrap resample's fit (shape
+    ``(R, n)``; None below two deals or when no resample can be fitted), and which
+    strengths are bounds; natural-log strengths."""
+
+    strengths: npt.NDArray[np.float64]
+    samples: npt.NDArray[np.float64] | None
+    bounds: Mapping[int, Bound]
+
+
+def fit_deals(
+    by_deal: Matrix,
+    generator: np.random.Generator,
+    *,
+    resamples: int = RESAMPLES,
+    held: Held | None = None,
+) -> DealFit:
+    """The strengths from ``by_deal`` (``[d, i, j]``: bot i's points against bot j in deal
+    d) with the bounds rule, and their deal bootstrap drawn from ``generator``; ``held``
+    strengths stay where they are given (see ``fit``).
+
+    >>> deals = np.array([[[0.0, 3.0], [1.0, 0.0]], [[0.0, 1.0], [1.0, 0.0]]])
+    >>> found = fit_deals(deals, np.random.Generator(np.random.PCG64(0)), resamples=10)
+    >>> round(float(found.strengths[1]), 6), found.samples.shape, found.bounds
+    (-0.693147, (10, 2), {})
+    """
+    pinned = () if held is None else tuple(held)
+    moved, bounds = with_bounds(by_deal.sum(axis=0), pinned)
+    strengths = fit(moved, held)
+    samples = bootstrap(by_deal, generator, resamples, held) if len(by_deal) >= 2 else None
+    return DealFit(strengths, samples, bounds)
+
+
+def percentile_interval(samples: npt.NDArray[np.float64]) -> tuple[float, float]:
+    """The ``CONFIDENCE`` percentile interval of bootstrap samples.
+
+    >>> [round(end, 9) for end in percentile_interval(np.arange(41.0))]
+    [1.0, 39.0]
+    """
+    tail = (1.0 - CONFIDENCE) / 2.0
+    low, high = np.quantile(samples, [tail, 1.0 - tail])
+    return float(low), float(high)
 
 
 def rate(
@@ -233,19 +305,15 @@ def rate(
         )
     anchor_index = _anchor_index(anchor, names)
     offset = 0.0 if anchor is None else anchor[1]
-    elos, samples, bounds = _joint_fit(by_deal, seed, resamples, anchor_index)
-    elos = elos + offset
-    if samples is not None:
-        samples = samples + offset
+    found = fit_deals(by_deal, _generator(seed), resamples=resamples)
+    bounds = found.bounds
+    elos = _elo(found.strengths, anchor_index) + offset
+    samples = None if found.samples is None else _elo(found.samples, anchor_index) + offset
     order = sorted(range(bots), key=lambda bot: (-elos[bot], bot))
-    tail = (1.0 - CONFIDENCE) / 2.0
     rows = []
     for bot in order:
         pairs = float(played[bot].sum())
-        interval = None
-        if samples is not None:
-            low, high = np.quantile(samples[:, bot], [tail, 1.0 - tail])
-            interval = (float(low), float(high))
+        interval = None if samples is None else percentile_interval(samples[:, bot])
         seats_with_points = tally.points_seats[bot]
         rows.append(
             Rating(
@@ -310,24 +378,19 @@ def elo_difference(
         by_deal[deal, 1, 0] = second
     if by_deal.sum() == 0:
         raise ValueError("an Elo difference needs at least one pair")
-    elos, samples, bounds = _joint_fit(by_deal, seed, resamples, None)
+    found = fit_deals(by_deal, _generator(seed), resamples=resamples)
+    # centred as in the table, so that the difference is the table's to the last bit
+    elos = _elo(found.strengths, None)
     interval = None
-    if samples is not None:
-        tail = (1.0 - CONFIDENCE) / 2.0
-        low, high = np.quantile(samples[:, 0] - samples[:, 1], [tail, 1.0 - tail])
-        interval = (float(low), float(high))
-    return Difference(float(elos[0] - elos[1]), interval, bool(bounds))
+    if found.samples is not None:
+        samples = _elo(found.samples, None)
+        interval = percentile_interval(samples[:, 0] - samples[:, 1])
+    return Difference(float(elos[0] - elos[1]), interval, bool(found.bounds))
 
 
-def _joint_fit(
-    by_deal: Matrix, seed: int, resamples: int, anchor_index: int | None
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None, dict[int, Bound]]:
-    """Every bot's Elo from the deals' points, the bootstrap's Elos (None below two
-    deals), and which Elos are bounds."""
-    moved, bounds = with_bounds(by_deal.sum(axis=0))
-    elos = _elo(fit(moved), anchor_index)
-    samples = _bootstrap(by_deal, seed, resamples, anchor_index) if len(by_deal) >= 2 else None
-    return elos, samples, bounds
+def _generator(seed: int) -> np.random.Generator:
+    """The bootstrap's generator: the same seed, the same intervals."""
+    return np.random.Generator(np.random.PCG64(seed))
 
 
 class _Tally:
@@ -423,64 +486,34 @@ def _elo(strengths: npt.NDArray[np.float64], anchor_index: int | None) -> npt.ND
     return np.asarray(elo - centre, dtype=np.float64)
 
 
-def _bootstrap(
-    by_deal: Matrix, seed: int, resamples: int, anchor_index: int | None
+def bootstrap(
+    by_deal: Matrix, generator: np.random.Generator, resamples: int, held: Held | None = None
 ) -> npt.NDArray[np.float64] | None:
-    """Each bot's Elo in each of ``resamples`` resamples of the deals, shape (R, n).
+    """The strengths fitted in each of ``resamples`` resamples of the deals, shape (R, n).
 
-    A resample in which some bots met none of the others (it drew none of their deals)
-    cannot be fitted on one scale; it is drawn again. None if no resample can be fitted.
+    A resample in which some bots met none of the others (or, with ``held`` strengths,
+    none of the held bots) cannot be fitted on one scale; it is drawn again. None if no
+    resample can be fitted.
     """
-    deals, bots = by_deal.shape[0], by_deal.shape[1]
-    generator = np.random.Generator(np.random.PCG64(seed))
-    adder = _DealAdder(by_deal.reshape(deals, bots * bots))
+    pinned = () if held is None else tuple(held)
+    resampler = DealResampler(by_deal)
     results: list[npt.NDArray[np.float64]] = []
     kept = 0
     for _ in range(MAX_DRAW_ROUNDS * math.ceil(resamples / RESAMPLE_CHUNK)):
         if kept >= resamples:
             break
         size = min(RESAMPLE_CHUNK, resamples - kept)
-        drawn = generator.integers(0, deals, size=(size, deals))
-        counts = np.stack([np.bincount(row, minlength=deals) for row in drawn])
-        stack = adder.sums(counts).reshape(size, bots, bots)
-        usable = [index for index in range(size) if _connected(stack[index] + stack[index].T)]
+        stack = resampler.draw(generator, size)
+        usable = [
+            index
+            for index in range(size)
+            if _connected(stack[index] + stack[index].T, pinned)
+        ]
         stack = stack[usable]
         for index in range(len(stack)):
-            if _closed_group(stack[index]) is not None:
-                stack[index] = with_bounds(stack[index])[0]
+            if _closed_group(stack[index], pinned) is not None:
+                stack[index] = with_bounds(stack[index], pinned)[0]
         if len(stack):
-            results.append(_elo(fit(stack), anchor_index))
+            results.append(fit(stack, held))
             kept += len(stack)
     return np.concatenate(results) if results else None
-
-
-class _DealAdder:
-    """Sums of deals' points weighted by resample counts, ``counts @ flat``.
-
-    A deal touches only the pairs of the bots it seated: deals seating the same bots are
-    added as one block over just those cells, a fraction of the work of the whole matrix
-    when tables are small against the field.
-    """
-
-    MAX_GROUPS = 2000
-
-    def __init__(self, flat: Matrix) -> None:
-        self._flat = flat
-        groups: dict[tuple[int, ...], list[int]] = {}
-        for deal, row in enumerate(flat):
-            groups.setdefault(tuple(np.flatnonzero(row).tolist()), []).append(deal)
-        self._groups = (
-            [(np.array(cells), np.array(members)) for cells, members in groups.items()]
-            if len(groups) <= self.MAX_GROUPS
-            else None
-        )
-
-    def sums(self, counts: npt.NDArray[np.int64]) -> Matrix:
-        weights = counts.astype(np.float64)
-        if self._groups is None:
-            return np.asarray(weights @ self._flat, dtype=np.float64)
-        total = np.zeros((len(counts), self._flat.shape[1]))
-        for cells, members in self._groups:
-            if len(cells):
-                total[:, cells] += weights[:, members] @ self._flat[np.ix_(members, cells)]
-        return total

@@ -11,13 +11,12 @@ import pytest
 from cheese.levels.people import PersonGame, store_person_game
 from cheese.levels.person_rating import (
     closest_level,
-    fit_one,
     middle_level,
     nearest_level,
     rate_person,
 )
 from cheese.levels.table import Level, LevelTable
-from cheese.ratings.bradley_terry import ELO_PER_NATURAL
+from cheese.ratings.bradley_terry import ELO_PER_NATURAL, fit_deals
 
 from .conftest import person_record
 
@@ -82,8 +81,14 @@ def test_bots_that_are_not_levels_are_shown_but_not_rated() -> None:
 def test_never_losing_a_point_is_a_lower_bound_as_in_the_tournaments() -> None:
     rating = rate_person(TABLE, "ada", [duel(5, 1), duel(4, 1)])
     assert rating.bound == "lower" and rating.elo is not None and rating.elo > 1600.0
-    strength, bound = fit_one(np.array([[2.0], [2.0]]), np.array([1600.0 / ELO_PER_NATURAL]))
-    assert bound == "lower"
+    # the person (bot 0) took both pairs from a level (bot 1) held at 1600
+    found = fit_deals(
+        np.array([[[0.0, 2.0], [0.0, 0.0]]]),
+        np.random.Generator(np.random.PCG64(0)),
+        held={1: 1600.0 / ELO_PER_NATURAL},
+    )
+    assert found.bounds == {0: "lower"}
+    strength = float(found.strengths[0])
     # half a pair moved: 1.5 of 2 points, the logistic Elo of 0.75 above the level
     assert abs(strength * ELO_PER_NATURAL - (1600.0 + 400.0 * math.log10(3.0))) < 1e-6
 

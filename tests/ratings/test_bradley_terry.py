@@ -9,7 +9,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cheese.ratings.bradley_terry import RatedGame, Ratings, elo_difference, fit, rate, with_bounds
+from cheese.ratings.bradley_terry import (
+    RatedGame,
+    Ratings,
+    bootstrap,
+    elo_difference,
+    fit,
+    fit_deals,
+    rate,
+    with_bounds,
+)
 from cheese.ratings.stats import logistic_elo
 from cheese.referee.play import play_job
 from cheese.tournaments.duel import run_duel
@@ -163,3 +172,61 @@ def test_a_clean_sweep_gives_a_finite_bounded_difference() -> None:
 def test_one_deal_gives_a_difference_without_an_interval() -> None:
     found = elo_difference([(6.0, 2.0)], seed=5)
     assert found.ci95 is None and found.elo == pytest.approx(logistic_elo(0.75))
+
+
+def field_points(seed: int, bots: int = 5) -> np.ndarray:
+    """Points of a field where every pair of bots met and each took some points."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    points = rng.integers(1, 9, size=(bots, bots)).astype(float)
+    np.fill_diagonal(points, 0.0)
+    return points
+
+
+def test_the_fit_with_every_strength_free_is_the_plain_fit() -> None:
+    points = field_points(1)
+    plain = fit(points)
+    assert np.array_equal(fit(points, {}), plain)
+    assert np.array_equal(fit(points, {0: 0.0}), plain)  # the origin the plain fit takes
+    # holding any bot where the plain fit puts it leaves every strength where it was
+    for bot in range(len(points)):
+        assert fit(points, {bot: float(plain[bot])}) == pytest.approx(plain, abs=1e-9)
+
+
+def test_held_strengths_do_not_move_and_the_free_ones_fit_their_points() -> None:
+    points = field_points(2)
+    held = {1: 0.7, 3: -0.2}
+    strengths = fit(points, held)
+    assert (strengths[1], strengths[3]) == (0.7, -0.2)
+    played = points + points.T
+    expected = played / (1 + np.exp(-(strengths[:, None] - strengths[None, :])))
+    # the maximum over the free strengths: their expected points are their actual points
+    free = [0, 2, 4]
+    assert expected.sum(axis=1)[free] == pytest.approx(points.sum(axis=1)[free], abs=1e-8)
+    stack = fit(np.stack([points, points.T]), held)
+    assert np.all(stack[:, 1] == 0.7) and np.all(stack[:, 3] == -0.2)
+
+
+def test_a_group_with_a_held_bot_is_not_moved() -> None:
+    # bot 0 split with held bot 1 and lost every point to held bot 2: it won and lost
+    # points, and the group {0, 1} never won against 2 cannot run away as 1 is held
+    points = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]])
+    assert with_bounds(points)[1] == {2: "lower"}
+    moved, bounds = with_bounds(points, held=[1, 2])
+    assert np.array_equal(moved, points) and bounds == {}
+    # alone against held bots, a clean sweep is moved and marked as in the tournaments
+    sweep = np.array([[0.0, 3.0, 1.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
+    moved, bounds = with_bounds(sweep, held=[1, 2])
+    assert bounds == {0: "lower"}
+    assert moved[1:, 0].tolist() == [0.375, 0.125]  # half a pair, by pairs played
+
+
+def test_the_bootstrap_keeps_held_strengths_and_resamples_whole_deals() -> None:
+    deals = np.stack([field_points(seed, bots=3) for seed in range(6)])
+    samples = bootstrap(deals, np.random.Generator(np.random.PCG64(3)), 50, {2: 1.5})
+    assert samples is not None and samples.shape == (50, 3)
+    assert np.all(samples[:, 2] == 1.5)
+    again = bootstrap(deals, np.random.Generator(np.random.PCG64(3)), 50, {2: 1.5})
+    assert again is not None and np.array_equal(samples, again)
+    found = fit_deals(deals, np.random.Generator(np.random.PCG64(3)), resamples=50, held={2: 1.5})
+    assert found.samples is not None and np.array_equal(found.samples, samples)
+    assert found.strengths.tolist() == pytest.approx(fit(deals.sum(axis=0), {2: 1.5}).tolist())
