@@ -148,21 +148,23 @@ def fit(
 
 
 def with_bounds(
-    points: Matrix, held: Collection[int] = ()
+    points: Matrix, held_bots: Collection[int] = ()
 ) -> tuple[Matrix, dict[int, Bound]]:
     """``points`` with half a pair moved against every group that never lost (or never
     won) a point to the others, until the maximum likelihood exists; and which bots'
-    ratings are therefore bounds (see the module docstring). A group with a ``held`` bot
-    in it cannot run away, so it is left alone, and held bots are never bounds.
+    ratings are therefore bounds (see the module docstring). A group with one of the
+    ``held_bots`` in it cannot run away, so it is left alone; held bots are never bounds.
 
     >>> moved, bounds = with_bounds(np.array([[0.0, 4.0], [0.0, 0.0]]))
     >>> moved.tolist(), bounds
     ([[0.0, 3.5], [0.5, 0.0]], {0: 'lower', 1: 'upper'})
     """
     moved = points.copy()
-    bounds = {bot: bound for bot, bound in _one_sided(points).items() if bot not in held}
+    bounds = {
+        bot: bound for bot, bound in _one_sided(points).items() if bot not in held_bots
+    }
     games = points + points.T
-    while (group := _closed_group(moved, held)) is not None:
+    while (group := _closed_group(moved, held_bots)) is not None:
         members, never_lost = group
         outside = [bot for bot in range(len(moved)) if bot not in members]
         total = sum(games[member, other] for member in members for other in outside)
@@ -175,8 +177,10 @@ def with_bounds(
     return moved, bounds
 
 
-def _closed_group(points: Matrix, held: Collection[int] = ()) -> tuple[set[int], bool] | None:
-    """A set of bots, none of them ``held``, that played others but never lost (True) or
+def _closed_group(
+    points: Matrix, held_bots: Collection[int] = ()
+) -> tuple[set[int], bool] | None:
+    """A set of bots, none of them held, that played others but never lost (True) or
     never won (False) a point to them; None when there is no such set."""
     bots = len(points)
     took = points > 0.0
@@ -188,7 +192,7 @@ def _closed_group(points: Matrix, held: Collection[int] = ()) -> tuple[set[int],
         if not played[bot]:
             continue
         group = {other for other in range(bots) if reach[bot, other] and reach[other, bot]}
-        if not group.isdisjoint(held):
+        if not group.isdisjoint(held_bots):
             continue
         outside = [other for other in range(bots) if other not in group]
         games = points + points.T
@@ -215,10 +219,10 @@ def _one_sided(points: Matrix) -> dict[int, Bound]:
     return found
 
 
-def _connected(games: Matrix, held: Collection[int] = ()) -> bool:
-    """Whether every bot is linked to every other through games played; with ``held``
-    bots, whether every other bot is linked to one of them (held bots need no link)."""
-    seen = set(held) if held else {0}
+def _connected(games: Matrix, held_bots: Collection[int] = ()) -> bool:
+    """Whether every bot is linked to every other through games played; with held bots,
+    whether every other bot is linked to one of them (held bots need no link)."""
+    seen = set(held_bots) if held_bots else {0}
     frontier = list(seen)
     while frontier:
         bot = frontier.pop()
@@ -256,8 +260,7 @@ def fit_deals(
     >>> round(float(found.strengths[1]), 6), found.samples.shape, found.bounds
     (-0.693147, (10, 2), {})
     """
-    pinned = () if held is None else tuple(held)
-    moved, bounds = with_bounds(by_deal.sum(axis=0), pinned)
+    moved, bounds = with_bounds(by_deal.sum(axis=0), tuple(held or ()))
     strengths = fit(moved, held)
     samples = bootstrap(by_deal, generator, resamples, held) if len(by_deal) >= 2 else None
     return DealFit(strengths, samples, bounds)
@@ -495,7 +498,7 @@ def bootstrap(
     none of the held bots) cannot be fitted on one scale; it is drawn again. None if no
     resample can be fitted.
     """
-    pinned = () if held is None else tuple(held)
+    held_bots = tuple(held or ())
     resampler = DealResampler(by_deal)
     results: list[npt.NDArray[np.float64]] = []
     kept = 0
@@ -507,12 +510,12 @@ def bootstrap(
         usable = [
             index
             for index in range(size)
-            if _connected(stack[index] + stack[index].T, pinned)
+            if _connected(stack[index] + stack[index].T, held_bots)
         ]
         stack = stack[usable]
         for index in range(len(stack)):
-            if _closed_group(stack[index], pinned) is not None:
-                stack[index] = with_bounds(stack[index], pinned)[0]
+            if _closed_group(stack[index], held_bots) is not None:
+                stack[index] = with_bounds(stack[index], held_bots)[0]
         if len(stack):
             results.append(fit(stack, held))
             kept += len(stack)

@@ -211,11 +211,11 @@ def test_a_group_with_a_held_bot_is_not_moved() -> None:
     # points, and the group {0, 1} never won against 2 cannot run away as 1 is held
     points = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.0]])
     assert with_bounds(points)[1] == {2: "lower"}
-    moved, bounds = with_bounds(points, held=[1, 2])
+    moved, bounds = with_bounds(points, held_bots=[1, 2])
     assert np.array_equal(moved, points) and bounds == {}
     # alone against held bots, a clean sweep is moved and marked as in the tournaments
     sweep = np.array([[0.0, 3.0, 1.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
-    moved, bounds = with_bounds(sweep, held=[1, 2])
+    moved, bounds = with_bounds(sweep, held_bots=[1, 2])
     assert bounds == {0: "lower"}
     assert moved[1:, 0].tolist() == [0.375, 0.125]  # half a pair, by pairs played
 
