@@ -22,6 +22,7 @@ Problem(kind=<ProblemKind.MISSING: 'missing'>, path=('name',), value=UNSET, allo
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import types
 import typing
@@ -94,13 +95,19 @@ class Problem:
         return any(isinstance(step, int) for step in self.path)
 
     @property
+    def location(self) -> str:
+        """The path as a reader writes it: ``levels[0].spec`` ("the value" at the top)."""
+        text = "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in self.path)
+        return text.removeprefix(".") or "the value"
+
+    @property
     def shown(self) -> str:
         """The value as a message quotes it: ``repr``, cut to one line."""
         return quoted(None if self.value is msgspec.UNSET else self.value)
 
     def sentence(self) -> str:
         """The problem in plain words: a default for formats with no phrasing of their own."""
-        where = ".".join(str(step) for step in self.path) or "the value"
+        where = self.location
         if self.kind is ProblemKind.MISSING:
             return f"{where} is missing; it must be {self.allowed}"
         if self.kind is ProblemKind.UNKNOWN:
@@ -190,8 +197,11 @@ def _words(annotation: object) -> str:
     origin = get_origin(base) or base
     if origin is Literal:
         return "one of: " + ", ".join(str(choice) for choice in get_args(base))
+    arguments = get_args(base)
+    if origin is tuple and arguments and arguments[-1] is not Ellipsis:
+        return f"a list of {len(arguments)}"
     if isinstance(origin, type):
-        if issubclass(origin, msgspec.Struct) or _is_typed_dict(origin):
+        if _fields_of(origin) is not None:
             return "an object"
         for kind, words in _KIND_WORDS.items():
             if issubclass(origin, kind):
@@ -218,8 +228,14 @@ def _members(annotation: object) -> list[object]:
     return [annotation]
 
 
-def _is_typed_dict(kind: type) -> bool:
-    return typing.is_typeddict(kind)
+def _fields_of(kind: type) -> dict[str, object] | None:
+    """The fields of a struct, dataclass or TypedDict by their names in the data (their
+    types, ``Annotated`` kept); ``None`` for another type."""
+    if issubclass(kind, msgspec.Struct):
+        return {field.encode_name: field.type for field in msgspec.structs.fields(kind)}
+    if dataclasses.is_dataclass(kind) or typing.is_typeddict(kind):
+        return dict(typing.get_type_hints(kind, include_extras=True))
+    return None
 
 
 def _child(annotation: object, step: Step) -> object:
@@ -227,12 +243,9 @@ def _child(annotation: object, step: Step) -> object:
     for member in _members(_unwrap(annotation)[0]):
         origin = get_origin(member) or member
         if isinstance(step, str):
-            if isinstance(origin, type) and issubclass(origin, msgspec.Struct):
-                for field in msgspec.structs.fields(origin):
-                    if field.encode_name == step:
-                        return field.type
-            if isinstance(origin, type) and _is_typed_dict(origin):
-                return typing.get_type_hints(origin, include_extras=True).get(step, Any)
+            fields = _fields_of(origin) if isinstance(origin, type) else None
+            if fields is not None:
+                return fields.get(step, Any)
             if origin is dict:
                 return get_args(member)[1]
         elif origin is list:
