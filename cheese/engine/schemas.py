@@ -16,8 +16,9 @@ records, and imports nothing else of cheese, so every layer above may use it.
 Traceback (most recent call last):
 ...
 ValueError: level must be a level from 1, not 0
->>> problem_of(msgspec.ValidationError("Object missing required field `name`"), Seat, {})
-Problem(kind=<ProblemKind.MISSING: 'missing'>, path=('name',), value=UNSET, allowed='a string')
+>>> problem = problem_of(msgspec.ValidationError("Object missing required field `name`"), Seat, {})
+>>> problem.kind, problem.path, problem.allowed
+(<ProblemKind.MISSING: 'missing'>, ('name',), 'a string')
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class Problem:
     """What the data holds there (``msgspec.UNSET`` when the field is missing)."""
     allowed: str
     """What the field takes, in words: its ``Meta`` description, else its type's."""
+    trail: tuple[object, ...] = ()
+    """The data at each step of ``path``: ``trail[0]`` is the top-level field's value."""
 
     @property
     def field(self) -> str:
@@ -137,28 +140,31 @@ def problem_of(error: msgspec.ValidationError, schema: object, data: object) -> 
     path_text = (matched.group("path") if matched else None) or "$"
     at_key = bool(matched and matched.group("key"))
     path: list[Step] = []
+    trail: list[object] = []
     node: object = schema
     value: object = data
     for step in _STEP.finditer(path_text[1:]):
+        key: Step
         if step.group("any") is not None:
             key = _first_misfit(value, _value_type(node))
-            path.append(key)
-            node, value = _child(node, key), _get(value, key)
+        elif step.group("name") is not None:
+            key = step.group("name")
         else:
-            name = step.group("name")
-            index = step.group("index")
-            key = name if name is not None else int(index)
-            path.append(key)
-            node, value = _child(node, key), _get(value, key)
+            key = int(step.group("index"))
+        path.append(key)
+        node, value = _child(node, key), _get(value, key)
+        trail.append(value)
     named = _NAMED.match(what)
     if named is not None and not at_key:
         field = named.group("name")
         path.append(field)
+        found = _get(value, field)
+        trail.append(found)
         if named.group("kind") == "missing required":
             allowed = _words(_child(node, field))
-            return Problem(ProblemKind.MISSING, tuple(path), msgspec.UNSET, allowed)
-        return Problem(ProblemKind.UNKNOWN, tuple(path), _get(value, field), "")
-    return Problem(ProblemKind.WRONG, tuple(path), value, _words(node))
+            return Problem(ProblemKind.MISSING, tuple(path), found, allowed, tuple(trail))
+        return Problem(ProblemKind.UNKNOWN, tuple(path), found, "", tuple(trail))
+    return Problem(ProblemKind.WRONG, tuple(path), value, _words(node), tuple(trail))
 
 
 def allowed_at(schema: object, *path: Step) -> str:
