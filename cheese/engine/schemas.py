@@ -6,7 +6,7 @@ alone does not say what is allowed, a ``Meta(description=...)`` in words. ``conf
 turns decoded data into the struct; when the data does not fit, msgspec's error becomes
 a ``Problem`` (which field, the value found there, what the field takes) and the format
 phrases that as its one-line, fix-it message. It sits in the engine, which reads game
-records, and imports nothing else of cheese, so every layer above may use it.
+records, and imports only ``json_text`` beside it, so every layer above may use it.
 
 >>> from typing import Annotated
 >>> class Seat(msgspec.Struct):
