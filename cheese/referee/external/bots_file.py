@@ -161,6 +161,7 @@ def _fail(path: Path, message: str) -> BotsFileError:
 
 
 def _document_problem(path: Path, problem: Problem) -> BotsFileError:
+    """The one-line message of a file that breaks ``BotsDocument``."""
     if problem.kind is ProblemKind.UNKNOWN:
         return _fail(path, f"unknown key {problem.field!r}; name each bot in a [[bot]] table")
     if len(problem.path) == 1:
@@ -185,6 +186,7 @@ def _entry_problem(path: Path, where: str, problem: Problem) -> BotsFileError:
 
 def _bot(path: Path, index: int, table: dict[str, object]) -> ExternalCommand:
     name = table.get("name")
+    # A message calls the bot by its name once the name is a good one, else by its place.
     named = isinstance(name, str) and NAME_PATTERN.match(name) is not None
     where = f"bot {name!r}" if named else f"bot #{index + 1}"
     entry = conform(table, BotEntry, lambda problem: _entry_problem(path, where, problem))
