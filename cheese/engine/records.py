@@ -9,26 +9,40 @@ gives (paired luck), that the game ended, and that the scores match.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, Literal
+
+import msgspec
 
 from cheese.engine.api import Action, EngineError, OptionValue, RecordError, State
 from cheese.engine.json_text import load_json, quoted
 from cheese.engine.luck import resolve_chance
 from cheese.engine.registry import load_game
+from cheese.engine.schemas import Problem, ProblemKind, conform
 
-RECORD_FORMAT = 1
+RECORD_FORMAT: Final = 1
 SEED_LIMIT = 2**64
 """Deal seeds are 64-bit: from 0 to ``SEED_LIMIT - 1``."""
 RESERVED_OPTIONS = ("num_players", "seed")
 """Names a record gives as fields of their own (players, seed), never as options."""
 
-Value = TypeVar("Value")
-_KIND_WORDS: dict[type, str] = {
-    int: "a whole number", str: "a string", list: "a list", dict: "an object"
-}
-"""How a message names the JSON kind a field must have."""
+OptionJson = bool | int | str | tuple[int, ...]
+"""An option's value as a record holds it (a tuple is written as a list of numbers)."""
+OPTION_WORDS = "an option is a number, true or false, a word or a list of numbers"
+
+
+class RecordFile(msgspec.Struct, frozen=True):
+    """A game record's JSON, as ``GameRecord.to_json`` writes it. Other keys are left
+    alone: a saved game adds ``play``."""
+
+    game: str
+    seed: int
+    players: tuple[str, ...]
+    actions: tuple[int, ...]
+    scores: tuple[int, ...]
+    options: dict[str, OptionJson]
+    format: Literal[1] = RECORD_FORMAT
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,23 +95,34 @@ class GameRecord:
             data = load_json(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
-        if not isinstance(data, dict):
-            raise RecordError("a record must be a JSON object")
-        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordError(
-                f"record format {quoted(data.get('format'))} is not {RECORD_FORMAT}; "
-                "this record was written by another version of cheese"
-            )
-        game = _typed_field(data, "game", str)
-        seed = _typed_field(data, "seed", int)
-        players = _list_field(data, "players", str)
-        actions = _list_field(data, "actions", int)
-        scores = _list_field(data, "scores", int)
-        raw_options = _typed_field(data, "options", dict)
-        options = tuple(
-            sorted((str(key), _from_json_value(key, value)) for key, value in raw_options.items())
+        read = conform(data, RecordFile, _record_problem)
+        options = tuple(sorted(read.options.items()))
+        return cls(read.game, read.seed, read.players, options, read.actions, read.scores)
+
+
+def _record_problem(problem: Problem) -> RecordError:
+    """The one-line message of JSON that is not a game record."""
+    field = problem.top
+    if not field:
+        return RecordError("a record must be a JSON object")
+    if field == "format":
+        return RecordError(
+            f"record format {problem.shown} is not {RECORD_FORMAT}; "
+            "this record was written by another version of cheese"
         )
-        return cls(game, seed, tuple(players), options, tuple(actions), tuple(scores))
+    if problem.kind is ProblemKind.MISSING:
+        return RecordError(f"the record has no {field!r} field")
+    if field == "options" and len(problem.path) > 1:
+        return _unsupported_option(problem.path[1], problem.trail[1])
+    if problem.in_item:
+        return RecordError(f"every entry of the record's {field!r} must be {problem.allowed}")
+    return RecordError(f"the record's {field!r} must be {problem.allowed}")
+
+
+def _unsupported_option(key: object, value: object) -> RecordError:
+    return RecordError(
+        f"option {quoted(key)} has a value of unsupported type: {quoted(value)}; {OPTION_WORDS}"
+    )
 
 
 def replay(record: GameRecord, backend: str | None = None) -> State:
@@ -171,7 +196,10 @@ def check_fields(record: GameRecord) -> None:
                 f"the record's options may not hold {key!r}: the record gives the "
                 f"{'players' if key == 'num_players' else 'seed'} as a field of its own"
             )
-        _from_json_value(key, list(value) if isinstance(value, tuple) else value)
+        try:
+            msgspec.convert(value, OptionJson)
+        except msgspec.ValidationError:
+            raise _unsupported_option(key, value) from None
     for name, numbers in (("actions", record.actions), ("scores", record.scores)):
         if not all(_is_int(number) for number in numbers):
             raise RecordError(f"every entry of the record's {name!r} must be a whole number")
@@ -181,33 +209,5 @@ def _to_json_value(value: OptionValue) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _from_json_value(key: str, value: object) -> OptionValue:
-    if isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, list) and all(isinstance(item, int) for item in value):
-        return tuple(value)
-    raise RecordError(
-        f"option {quoted(key)} has a value of unsupported type: {quoted(value)}; an option "
-        "is a number, true or false, a word or a list of numbers"
-    )
-
-
-def _typed_field(data: Mapping[str, object], name: str, kind: type[Value]) -> Value:
-    if name not in data:
-        raise RecordError(f"the record has no {name!r} field")
-    value = data[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"the record's {name!r} must be {_KIND_WORDS[kind]}")
-    return value
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _list_field(data: Mapping[str, object], name: str, kind: type[Value]) -> list[Value]:
-    items = _typed_field(data, name, list)
-    for item in items:
-        if not isinstance(item, kind) or (kind is int and isinstance(item, bool)):
-            raise RecordError(f"every entry of the record's {name!r} must be {_KIND_WORDS[kind]}")
-    return items

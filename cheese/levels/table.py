@@ -16,7 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal, TypeAlias
 
+import msgspec
+
 from cheese.engine import GAME_SLUGS
+from cheese.engine.schemas import Problem, ProblemKind, conform
 
 Measure: TypeAlias = Literal["elo", "completion"]
 TABLE_FORMAT = 1
@@ -100,6 +103,36 @@ class LevelTable:
         return json.dumps(self.as_json(), indent=2) + "\n"
 
 
+class TableFile(msgspec.Struct, frozen=True):
+    """A level table's JSON, as ``LevelTable.as_json`` writes it."""
+
+    format: Literal[1]
+    game: str
+    players: int
+    measure: Measure
+    scale: str
+    command: str
+    date: str
+    version: str
+    games: int
+    candidates: tuple[str, ...]
+    levels: tuple[Level, ...]
+
+    def table(self) -> LevelTable:
+        return LevelTable(
+            game=self.game,
+            players=self.players,
+            measure=self.measure,
+            scale=self.scale,
+            levels=self.levels,
+            command=self.command,
+            date=self.date,
+            version=self.version,
+            games=self.games,
+            candidates=self.candidates,
+        )
+
+
 def intervals_apart(levels: tuple[Level, ...]) -> str | None:
     """None when the levels are ordered, each interval wholly above the one before;
     otherwise the first pair that is not, in words.
@@ -144,63 +177,22 @@ def parse_table(text: str, source: str) -> LevelTable:
         data = json.loads(text)
     except ValueError as error:
         raise TableError(f"{source}: is not JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-        raise TableError(f"{source}: is not a level table of format {TABLE_FORMAT}")
-    try:
-        measure = data["measure"]
-        if measure not in ("elo", "completion"):
-            raise TableError(f"{source}: measure {measure!r} is neither elo nor completion")
-        levels = tuple(_level(entry) for entry in data["levels"])
-        table = LevelTable(
-            game=_text(data["game"]),
-            players=_whole(data["players"]),
-            measure=measure,
-            scale=_text(data["scale"]),
-            levels=levels,
-            command=_text(data["command"]),
-            date=_text(data["date"]),
-            version=_text(data["version"]),
-            games=_whole(data["games"]),
-            candidates=tuple(_text(spec) for spec in data["candidates"]),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, TableError):
-            raise
-        raise TableError(
-            f"{source}: is not a level table ({type(error).__name__}: {error})"
-        ) from None
+    table = conform(data, TableFile, lambda problem: _not_a_table(source, problem)).table()
+    levels = table.levels
     if [level.level for level in levels] != list(range(1, len(levels) + 1)) or not levels:
         raise TableError(f"{source}: the levels are not numbered 1, 2, 3, …")
     return table
 
 
-def _level(entry: object) -> Level:
-    if not isinstance(entry, dict):
-        raise TypeError(f"a level is an object, not {entry!r}")
-    low, high = entry["ci95"]
-    return Level(
-        level=_whole(entry["level"]),
-        spec=_text(entry["spec"]),
-        value=_number(entry["value"]),
-        ci95=(_number(low), _number(high)),
-        games=_whole(entry["games"]),
-        score=_number(entry["score"]),
+def _not_a_table(source: str, problem: Problem) -> TableError:
+    """The one-line message of JSON that is not a level table, naming what is wrong."""
+    if problem.top in ("", "format"):
+        return TableError(f"{source}: is not a level table of format {TABLE_FORMAT}")
+    if problem.path == ("measure",) and problem.kind is ProblemKind.WRONG:
+        return TableError(f"{source}: measure {problem.shown} is neither elo nor completion")
+    if problem.kind is ProblemKind.MISSING:
+        return TableError(f"{source}: is not a level table (no {problem.location})")
+    return TableError(
+        f"{source}: is not a level table "
+        f"({problem.location}: {problem.shown} is not {problem.allowed})"
     )
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not text")
-    return value
-
-
-def _whole(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{value!r} is not a whole number")
-    return value
-
-
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"{value!r} is not a number")
-    return float(value)

@@ -18,14 +18,19 @@ An unknown key or a value of the wrong kind is refused, naming the key and what 
 
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Union
+
+import msgspec
 
 from cheese.engine import GAME_SLUGS
 from cheese.engine.json_text import quoted
+from cheese.engine.schemas import Problem, conform
 from cheese.referee.clocks import DEFAULT_MARGIN, MOST_MARGIN_SECONDS
 from cheese.store import DEFAULT_DB
 from cheese.text_files import UnreadableText, read_bounded_text
@@ -72,10 +77,24 @@ class Setting:
             return [self.flag] if value else []
         return [self.flag, f"{value:g}" if isinstance(value, float) else str(value)]
 
+    @property
+    def schema(self) -> object:
+        """The type a value of this setting has in the config's schema: one of the kinds,
+        a string not blank (an empty path or name would fall back unseen), a list of
+        strings not empty."""
+        members: list[object] = []
+        for kind in self.kinds:
+            if kind is str:
+                members.append(Annotated[str, msgspec.Meta(pattern=r"\S")])
+            elif kind is list:
+                members.append(Annotated[list[str], msgspec.Meta(min_length=1)])
+            else:
+                members.append(kind)
+        return Union[tuple(members)]  # noqa: UP007 (a union built at run time)
+
     def in_range(self, value: object) -> bool:
-        """Whether ``value``, of the right kind, is in range; a string must not be blank."""
-        if isinstance(value, str):
-            return bool(value.strip())  # an empty path or name would fall back unseen
+        """Whether ``value``, of the schema's type, is in range: finite, and within the
+        minimum and maximum (integers may exceed what msgspec's bounds hold, 64 bits)."""
         if not isinstance(value, int | float) or isinstance(value, bool):
             return True
         if isinstance(value, float) and not math.isfinite(value):
@@ -140,6 +159,13 @@ SETTINGS = (
             help="Write the run's and workers' logs here.", metavar="FILE"),
 )
 BY_NAME = {setting.name: setting for setting in SETTINGS}
+TournamentConfig = msgspec.defstruct(
+    "TournamentConfig",
+    [(setting.name, setting.schema, msgspec.UNSET) for setting in SETTINGS],
+    forbid_unknown_fields=True,
+    frozen=True,
+)
+"""The config file's schema: every setting optional, no other key."""
 MAX_BYTES = 1_000_000
 """Largest config read; a real one is a few lines."""
 
@@ -178,15 +204,22 @@ def check_config(data: Mapping[str, object], source: str) -> dict[str, object]:
                 f"{source}: {spelled[name]} and {raw} are the same setting; keep one of them"
             )
         spelled[name] = raw
-        wrong_bool = isinstance(value, bool) and bool not in key.kinds
-        if not isinstance(value, key.kinds) or wrong_bool or not key.in_range(value):
-            raise ConfigError(f"{source}: {raw} = {quoted(value)} is not {key.described}")
-        if name == "bots" and not (
-            isinstance(value, list) and value and all(isinstance(spec, str) for spec in value)
-        ):
-            raise ConfigError(f"{source}: bots = {quoted(value)} is not {key.described}")
+        # One key at a time, so that the first bad key of the file is the one named.
+        refuse = functools.partial(_not_allowed, source, raw, value)
+        conform({name: value}, TournamentConfig, refuse)
+        if not key.in_range(value):
+            raise _not_allowed(source, raw, value)
         checked[name] = value
     return checked
+
+
+def _not_allowed(
+    source: str, raw: str, value: object, problem: Problem | None = None
+) -> ConfigError:
+    """The message of a value that the setting spelled ``raw`` does not take (whatever
+    the schema's ``problem`` with it: the setting's words say what it takes)."""
+    setting = BY_NAME[raw.replace("-", "_")]
+    return ConfigError(f"{source}: {raw} = {quoted(value)} is not {setting.described}")
 
 
 def chosen(flags: Mapping[str, object], file: Mapping[str, object]) -> dict[str, object]:

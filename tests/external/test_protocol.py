@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 
 from cheese.bots.base import Clock
 from cheese.referee.external.protocol import (
     PROTOCOL_VERSION,
+    QUIT,
+    Act,
+    GameOver,
+    Hello,
+    NewGame,
     ProtocolError,
+    Quit,
     Ready,
     Unsupported,
     act,
@@ -93,3 +100,18 @@ def test_an_action_may_be_a_number_or_notation() -> None:
 def test_a_bad_action_is_a_protocol_error(line: bytes, words: str) -> None:
     with pytest.raises(ProtocolError, match=words):
         read_action(line, 4)
+
+
+def test_the_referees_messages_fit_their_declared_schemas() -> None:
+    """What a bot decodes with the declared types is what the referee built."""
+    messages = [
+        (hello("cheese-drop", 2, {"rounds": 3}, {"depth": 2}), Hello),
+        (new_game(1, 0, 2**64 - 1, Clock(10.0, 0.1)), NewGame),
+        (act(1, {"seat": 0}, [(3, "B1")], None), Act),
+        (game_over(1, None, None, None), GameOver),
+        (QUIT, Quit),
+    ]
+    for message, schema in messages:
+        assert msgspec.json.decode(encode(message), type=schema) == message
+    with pytest.raises(msgspec.ValidationError, match="seq"):
+        msgspec.json.decode(b'{"type":"act","seq":"1","view":{},"legal":[],"clock":null}', type=Act)

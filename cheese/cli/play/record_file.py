@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+import msgspec
 import platformdirs
 
 from cheese.cli.errors import read_text_file
@@ -26,6 +27,19 @@ from cheese.engine.records import GameRecord
 
 APP_NAME = "cheese"
 PLAY_KEY = "play"
+
+
+class PlayKey(msgspec.Struct, frozen=True):
+    """The ``play`` key of a saved game, as ``PlayFacts.to_json`` writes it (files of
+    older versions may leave out the level, the person and the seat to play)."""
+
+    humans: tuple[Seat, ...]
+    hint: str
+    finished: bool
+    moves: int
+    level: int | None = None
+    person: str | None = None
+    to_play: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,28 +81,13 @@ class PlayFacts:
     def from_json(cls, data: object) -> PlayFacts | None:
         """The facts in ``data``, or None when they are missing or malformed (the record
         itself still replays; only resuming needs them)."""
-        if not isinstance(data, dict):
+        try:
+            read = msgspec.convert(data, PlayKey)
+        except msgspec.ValidationError:
             return None
-        humans = data.get("humans")
-        hint = data.get("hint")
-        level = data.get("level")
-        person = data.get("person")
-        finished = data.get("finished")
-        moves = data.get("moves")
-        to_play = data.get("to_play")
-        if not (
-            isinstance(humans, list)
-            and all(_is_int(seat) for seat in humans)
-            and isinstance(hint, str)
-            and (level is None or _is_int(level))
-            and (person is None or isinstance(person, str))
-            and isinstance(finished, bool)
-            and isinstance(moves, int)
-            and _is_int(moves)
-            and (to_play is None or _is_int(to_play))
-        ):
-            return None
-        return cls(tuple(humans), hint, level, person, finished, moves, to_play)
+        return cls(
+            read.humans, read.hint, read.level, read.person, read.finished, read.moves, read.to_play
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +96,6 @@ class SavedFile:
 
     record: GameRecord
     facts: PlayFacts | None
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def records_directory() -> Path:

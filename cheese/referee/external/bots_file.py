@@ -31,32 +31,71 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal, get_args
+
+import msgspec
 
 from cheese.bots.base import BotSpecError
+from cheese.engine.schemas import Problem, ProblemKind, allowed_at, conform
 
 NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
-RESTART_POLICIES = ("never", "per-game")
+Restart = Literal["never", "per-game"]
+RESTART_POLICIES: tuple[str, ...] = get_args(Restart)
 DEFAULT_MOVE_SECONDS = 60.0
 """How long a reply may take when the game has no clock and the bot no cap of its own:
 long enough for any honest search, short enough that a hung bot does not stop a run."""
 DEFAULT_STARTUP_SECONDS = 10.0
 """How long a bot may take to answer ``hello``: an interpreter's start with its imports."""
 MOST_BOTS_FILE_BYTES = 1 * 2**20
-BOT_KEYS = (
-    "name",
-    "command",
-    "args",
-    "workdir",
-    "env",
-    "restart",
-    "options",
-    "move_seconds",
-    "startup_seconds",
-)
 NAME_SEPARATOR = "@"
+Seconds = Annotated[
+    float, msgspec.Meta(gt=0, le=86400, description="a number of seconds above 0 (at most 86400)")
+]
+
+
+class BotEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One ``[[bot]]`` table of a bots file, as the file may write it."""
+
+    name: Annotated[
+        str,
+        msgspec.Meta(
+            pattern="^" + NAME_PATTERN.pattern,  # match() is anchored; a pattern is not
+            description="a name: letters, digits, '.', '-' and '_', starting with a letter",
+        ),
+    ]
+    command: Annotated[
+        str,
+        msgspec.Meta(pattern=r"\S", description='a command (the program to run), e.g. "python3"'),
+    ]
+    args: Annotated[
+        tuple[str, ...], msgspec.Meta(description='a list of strings, e.g. ["mybot.py"]')
+    ] = ()
+    workdir: Annotated[str | None, msgspec.Meta(description="a folder's path as a string")] = None
+    env: Annotated[
+        dict[str, str], msgspec.Meta(description='a table of strings, e.g. { LEVEL = "3" }')
+    ] = {}
+    restart: Restart = "never"
+    options: Annotated[
+        dict[str, object], msgspec.Meta(description="a table (sent to the bot in hello)")
+    ] = {}
+    move_seconds: Seconds = DEFAULT_MOVE_SECONDS
+    startup_seconds: Seconds = DEFAULT_STARTUP_SECONDS
+
+
+class BotsDocument(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A bots file: its ``[[bot]]`` tables, at least one."""
+
+    bot: Annotated[list[dict[str, object]], msgspec.Meta(min_length=1)]
+    """Each table is conformed to ``BotEntry`` on its own, so that a message can name
+    the bot it is about."""
+
+
+BOT_KEYS = tuple(field.encode_name for field in msgspec.structs.fields(BotEntry))
+NEEDED_KEYS = ("name", "command")
+"""The keys a message says a bot "needs" rather than "must be"."""
 
 
 class BotsFileError(BotSpecError):
@@ -121,78 +160,54 @@ def _fail(path: Path, message: str) -> BotsFileError:
     return BotsFileError(f"bots file {path}: {message}")
 
 
-def _string_list(path: Path, where: str, value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _fail(path, f'{where} must be a list of strings, e.g. ["mybot.py"]')
-    return tuple(value)
+def _document_problem(path: Path, problem: Problem) -> BotsFileError:
+    """The one-line message of a file that breaks ``BotsDocument``."""
+    if problem.kind is ProblemKind.UNKNOWN:
+        return _fail(path, f"unknown key {problem.field!r}; name each bot in a [[bot]] table")
+    if len(problem.path) == 1:
+        return _fail(path, "names no bot; add a [[bot]] table with a name and a command")
+    return _fail(path, f"bot #{int(problem.path[1]) + 1} must be a table ([[bot]])")
 
 
-def _seconds(path: Path, where: str, value: object, default: float) -> float:
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= 86400:
-        raise _fail(path, f"{where} must be a number of seconds above 0 (at most 86400)")
-    return float(value)
-
-
-def _bot(path: Path, index: int, table: object) -> ExternalCommand:
-    where = f"bot #{index + 1}"
-    if not isinstance(table, dict):
-        raise _fail(path, f"{where} must be a table ([[bot]])")
-    unknown = sorted(set(table) - set(BOT_KEYS))
-    name = table.get("name")
-    if not isinstance(name, str) or not NAME_PATTERN.match(name):
-        raise _fail(
-            path, f"{where} needs a name: letters, digits, '.', '-' and '_', starting with a letter"
+def _entry_problem(path: Path, where: str, problem: Problem) -> BotsFileError:
+    """The one-line message of a ``[[bot]]`` table that breaks ``BotEntry``."""
+    key = problem.top
+    if problem.kind is ProblemKind.UNKNOWN:
+        return _fail(path, f"{where}: unknown key {key!r}; allowed: {', '.join(BOT_KEYS)}")
+    allowed = allowed_at(BotEntry, key)
+    if key in NEEDED_KEYS:
+        return _fail(path, f"{where} needs {allowed}")
+    if key == "restart":
+        return _fail(
+            path, f"{where}: restart is {problem.shown}; use one of: {', '.join(RESTART_POLICIES)}"
         )
-    where = f"bot {name!r}"
-    if unknown:
-        raise _fail(path, f"{where}: unknown key {unknown[0]!r}; allowed: {', '.join(BOT_KEYS)}")
-    command = table.get("command")
-    if not isinstance(command, str) or not command.strip():
-        raise _fail(path, f'{where} needs a command (the program to run), e.g. "python3"')
-    args = _string_list(path, f"{where}: args", table.get("args", []))
-    workdir_text = table.get("workdir")
+    return _fail(path, f"{where}: {key} must be {allowed}")
+
+
+def _bot(path: Path, index: int, table: dict[str, object]) -> ExternalCommand:
+    name = table.get("name")
+    # A message calls the bot by its name once the name is a good one, else by its place.
+    named = isinstance(name, str) and NAME_PATTERN.match(name) is not None
+    where = f"bot {name!r}" if named else f"bot #{index + 1}"
+    entry = conform(table, BotEntry, lambda problem: _entry_problem(path, where, problem))
     workdir: Path | None = None
-    if workdir_text is not None:
-        if not isinstance(workdir_text, str):
-            raise _fail(path, f"{where}: workdir must be a folder's path as a string")
-        workdir = (path.parent / workdir_text).resolve()
+    if entry.workdir is not None:
+        workdir = (path.parent / entry.workdir).resolve()
         if not workdir.is_dir():
             raise _fail(path, f"{where}: workdir {workdir} is not a folder")
-    env = table.get("env", {})
-    if not isinstance(env, dict) or not all(
-        isinstance(key, str) and isinstance(value, str) for key, value in env.items()
-    ):
-        raise _fail(path, f'{where}: env must be a table of strings, e.g. {{ LEVEL = "3" }}')
-    restart = table.get("restart", "never")
-    if restart not in RESTART_POLICIES:
-        raise _fail(
-            path, f"{where}: restart is {restart!r}; use one of: {', '.join(RESTART_POLICIES)}"
-        )
-    options = table.get("options", {})
-    if not isinstance(options, dict):
-        raise _fail(path, f"{where}: options must be a table (sent to the bot in hello)")
     try:
-        options_json = json.dumps(options, sort_keys=True)
+        options_json = json.dumps(entry.options, sort_keys=True)
     except TypeError:
         raise _fail(path, f"{where}: options must hold no dates or times (JSON values)") from None
     return ExternalCommand(
-        label=name,
-        argv=(command, *args),
+        label=entry.name,
+        argv=(entry.command, *entry.args),
         workdir=workdir,
-        env=tuple(sorted(env.items())),
-        restart=str(restart),
+        env=tuple(sorted(entry.env.items())),
+        restart=entry.restart,
         options_json=options_json,
-        move_seconds=_seconds(
-            path, f"{where}: move_seconds", table.get("move_seconds"), DEFAULT_MOVE_SECONDS
-        ),
-        startup_seconds=_seconds(
-            path,
-            f"{where}: startup_seconds",
-            table.get("startup_seconds"),
-            DEFAULT_STARTUP_SECONDS,
-        ),
+        move_seconds=entry.move_seconds,
+        startup_seconds=entry.startup_seconds,
     )
 
 
@@ -212,13 +227,8 @@ def read_bots_file(path: Path) -> BotsFile:
         raise _fail(path, "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise _fail(path, f"is not valid TOML: {error}") from None
-    unknown = sorted(set(document) - {"bot"})
-    if unknown:
-        raise _fail(path, f"unknown key {unknown[0]!r}; name each bot in a [[bot]] table")
-    tables = document.get("bot", [])
-    if not isinstance(tables, list) or not tables:
-        raise _fail(path, "names no bot; add a [[bot]] table with a name and a command")
-    bots = tuple(_bot(path, index, table) for index, table in enumerate(tables))
+    tables = conform(document, BotsDocument, lambda problem: _document_problem(path, problem))
+    bots = tuple(_bot(path, index, table) for index, table in enumerate(tables.bot))
     seen: set[str] = set()
     for bot in bots:
         if bot.label in seen:
@@ -271,12 +281,3 @@ def command_of_file_spec(spec: str) -> ExternalCommand | None:
         move_seconds=found.move_seconds,
         startup_seconds=found.startup_seconds,
     )
-
-
-def options_of(mapping: Mapping[str, object]) -> str:
-    """Options as the JSON text an ``ExternalCommand`` keeps.
-
-    >>> options_of({"b": 1, "a": [2]})
-    '{"a": [2], "b": 1}'
-    """
-    return json.dumps(dict(mapping), sort_keys=True)

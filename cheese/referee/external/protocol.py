@@ -17,11 +17,16 @@ cheese.referee.external.protocol.ProtocolError: action for seq 2, but the act wa
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Annotated, Literal, NotRequired, TypedDict
+
+import msgspec
 
 from cheese.bots.base import Clock
+from cheese.engine.schemas import Problem, allowed_at, conform
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 2**20
@@ -38,14 +43,71 @@ class ProtocolError(Exception):
     """A line from the bot that is not the message the protocol expects there."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ready:
+# --- what the referee writes: plain dictionaries, typed ---------------------------------
+
+
+class ClockJson(TypedDict):
+    remaining: float
+    increment: float
+
+
+class LegalAction(TypedDict):
+    action: int
+    notation: str
+
+
+class Hello(TypedDict):
+    type: Literal["hello"]
+    protocol: int
+    game: str
+    players: int
+    options: dict[str, object]
+    settings: dict[str, object]
+
+
+class NewGame(TypedDict):
+    type: Literal["new_game"]
+    game_id: int
+    seat: int
+    seed: int
+    clock: ClockJson | None
+    cheese_rng: NotRequired[list[int]]
+    """The seat's generator's state, to a bot that asked for ``cheese-state``."""
+
+
+class Act(TypedDict):
+    type: Literal["act"]
+    seq: int
+    view: object
+    legal: list[LegalAction]
+    clock: ClockJson | None
+    cheese_state: NotRequired[str]
+    """A pickled state consistent with the view, to a bot that asked for ``cheese-state``."""
+
+
+class GameOver(TypedDict):
+    type: Literal["game_over"]
+    game_id: int
+    finished: bool
+    places: list[int] | None
+    scores: list[int] | None
+    final: list[object] | None
+
+
+class Quit(TypedDict):
+    type: Literal["quit"]
+
+
+# --- what the bot writes: decoded into frozen values ------------------------------------
+
+
+class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="type"):
     """The bot's answer to ``hello``."""
 
     name: str
     version: str
     author: str | None = None
-    extensions: tuple[str, ...] = ()
+    extensions: Annotated[tuple[str, ...], msgspec.Meta(description="a list of strings")] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,18 +117,38 @@ class Unsupported:
     reason: str
 
 
+class UnsupportedLine(msgspec.Struct, frozen=True, tag="unsupported", tag_field="type"):
+    """``unsupported`` as the bot writes it: the reason may be left out or null."""
+
+    reason: str | None = None
+
+
+class ActionReply(msgspec.Struct, frozen=True, tag="action", tag_field="type"):
+    """The bot's answer to ``act``: the ``seq`` it answers and a legal action, by number
+    or by notation."""
+
+    seq: Annotated[int, msgspec.Meta(description="an integer")]
+    action: Annotated[int | str, msgspec.Meta(description="an integer or notation")]
+
+
+BotMessage = Ready | UnsupportedLine | ActionReply
+"""Every message a bot writes; its ``type`` says which."""
+_ENCODER = msgspec.json.Encoder()
+_DECODER = msgspec.json.Decoder(BotMessage)
+
+
 def encode(message: Mapping[str, object]) -> bytes:
     """``message`` as one protocol line (compact JSON, UTF-8, a final newline)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    return _ENCODER.encode(message) + b"\n"
 
 
-def clock_json(clock: Clock | None) -> dict[str, float] | None:
+def clock_json(clock: Clock | None) -> ClockJson | None:
     return None if clock is None else {"remaining": clock.remaining, "increment": clock.increment}
 
 
 def hello(
     game: str, players: int, options: Mapping[str, object], settings: Mapping[str, object]
-) -> dict[str, object]:
+) -> Hello:
     return {
         "type": "hello",
         "protocol": PROTOCOL_VERSION,
@@ -77,7 +159,7 @@ def hello(
     }
 
 
-def new_game(game_id: int, seat: int, seed: int, clock: Clock | None) -> dict[str, object]:
+def new_game(game_id: int, seat: int, seed: int, clock: Clock | None) -> NewGame:
     return {
         "type": "new_game",
         "game_id": game_id,
@@ -87,9 +169,7 @@ def new_game(game_id: int, seat: int, seed: int, clock: Clock | None) -> dict[st
     }
 
 
-def act(
-    seq: int, view: object, legal: Sequence[tuple[int, str]], clock: Clock | None
-) -> dict[str, object]:
+def act(seq: int, view: object, legal: Sequence[tuple[int, str]], clock: Clock | None) -> Act:
     return {
         "type": "act",
         "seq": seq,
@@ -104,7 +184,7 @@ def game_over(
     places: Sequence[int] | None,
     scores: Sequence[int] | None,
     final: Sequence[object] | None,
-) -> dict[str, object]:
+) -> GameOver:
     return {
         "type": "game_over",
         "game_id": game_id,
@@ -115,7 +195,65 @@ def game_over(
     }
 
 
-QUIT: dict[str, object] = {"type": "quit"}
+QUIT: Quit = {"type": "quit"}
+
+
+def read_ready(line: bytes) -> Ready | Unsupported:
+    """The bot's answer to ``hello``: ``ready`` or ``unsupported``."""
+    answer = _read(line, "hello", ("ready", "unsupported"))
+    if isinstance(answer, UnsupportedLine):
+        return Unsupported(answer.reason or "no reason given")
+    if not isinstance(answer, Ready):
+        raise _wrong_type("hello", _tag(answer), ("ready", "unsupported"))
+    return answer
+
+
+def read_action(line: bytes, seq: int) -> int | str:
+    """The action of the bot's reply to ``act`` number ``seq``: an integer or notation."""
+    answer = _read(line, "act", ("action",))
+    if not isinstance(answer, ActionReply):
+        raise _wrong_type("act", _tag(answer), ("action",))
+    if answer.seq != seq:
+        raise ProtocolError(f"action for seq {answer.seq}, but the act was seq {seq}")
+    return answer.action
+
+
+def _tag(message: BotMessage) -> str:
+    """The ``type`` that a decoded message had on the line."""
+    return str(type(message).__struct_config__.tag)
+
+
+def _read(line: bytes, answering: str, expected: tuple[str, ...]) -> BotMessage:
+    """The message on ``line``, decoded at once when it is well formed (the hot path);
+    otherwise read again with ``json`` to say what is wrong, in the order of old: the
+    line, its ``type``, then its fields."""
+    try:
+        return _DECODER.decode(line)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass  # ``json`` below says where, or accepts what msgspec does not (NaN, 1e400)
+    message = _message(line)
+    kind = message.get("type")
+    if kind == "action" and kind in expected:
+        return conform(message, ActionReply, functools.partial(_field_error, kind, ActionReply))
+    if kind == "ready" and kind in expected:
+        return conform(message, Ready, functools.partial(_field_error, kind, Ready))
+    if kind == "unsupported" and kind in expected:
+        refuse = functools.partial(_field_error, kind, UnsupportedLine)
+        return conform(message, UnsupportedLine, refuse)
+    raise _wrong_type(answering, kind, expected)
+
+
+def _wrong_type(answering: str, kind: object, expected: tuple[str, ...]) -> ProtocolError:
+    wanted = " or ".join(repr(name) for name in expected)
+    return ProtocolError(f"answered {answering} with {kind!r}; expected {wanted}")
+
+
+def _field_error(kind: str, schema: type[BotMessage], problem: Problem) -> ProtocolError:
+    """A field of the wrong type, named with what it must be and, unless the problem is
+    inside a list, the value it had."""
+    field = problem.top
+    got = "" if problem.in_item else f", got {problem.shown}"
+    return ProtocolError(f"{kind}: {field!r} must be {allowed_at(schema, field)}{got}")
 
 
 def _message(line: bytes) -> dict[str, object]:
@@ -133,48 +271,3 @@ def _message(line: bytes) -> dict[str, object]:
 def _shown(line: bytes) -> str:
     text = line.decode("utf-8", errors="replace").strip()
     return repr(text if len(text) <= 80 else text[:77] + "...")
-
-
-def _text(message: Mapping[str, object], key: str, required: bool = True) -> str | None:
-    value = message.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str):
-        raise ProtocolError(f"{message.get('type')}: {key!r} must be a string, got {value!r}")
-    return value
-
-
-def read_ready(line: bytes) -> Ready | Unsupported:
-    """The bot's answer to ``hello``: ``ready`` or ``unsupported``."""
-    message = _message(line)
-    kind = message.get("type")
-    if kind == "unsupported":
-        return Unsupported(_text(message, "reason", required=False) or "no reason given")
-    if kind != "ready":
-        raise ProtocolError(f"answered hello with {kind!r}; expected 'ready' or 'unsupported'")
-    extensions = message.get("extensions", [])
-    if not isinstance(extensions, list) or not all(isinstance(x, str) for x in extensions):
-        raise ProtocolError("ready: 'extensions' must be a list of strings")
-    return Ready(
-        name=_text(message, "name") or "",
-        version=_text(message, "version") or "",
-        author=_text(message, "author", required=False),
-        extensions=tuple(extensions),
-    )
-
-
-def read_action(line: bytes, seq: int) -> int | str:
-    """The action of the bot's reply to ``act`` number ``seq``: an integer or notation."""
-    message = _message(line)
-    kind = message.get("type")
-    if kind != "action":
-        raise ProtocolError(f"answered act with {kind!r}; expected 'action'")
-    got = message.get("seq")
-    if isinstance(got, bool) or not isinstance(got, int):
-        raise ProtocolError(f"action: 'seq' must be an integer, got {got!r}")
-    if got != seq:
-        raise ProtocolError(f"action for seq {got}, but the act was seq {seq}")
-    action = message.get("action")
-    if isinstance(action, bool) or not isinstance(action, int | str):
-        raise ProtocolError(f"action: 'action' must be an integer or notation, got {action!r}")
-    return action
