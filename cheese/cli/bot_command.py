@@ -1,17 +1,20 @@
-"""``cheese bot``: external bots — check one against the protocol, or serve a cheese bot."""
+"""``cheese bot``: external bots — check one against the protocol, serve a cheese bot, or
+print a game's view schema."""
 
 from __future__ import annotations
 
 import statistics
 import sys
+from importlib import resources
 from typing import Annotated
 
 import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.cli.parameters import GameArgument
 from cheese.engine import GAME_SLUGS, OptionError
-from cheese.engine.games import game_slug
+from cheese.engine.games import describe, game_slug
 from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.check import check_bot
 from cheese.referee.external.serve import ServeError, serve
@@ -19,7 +22,10 @@ from cheese.referee.external.spec import check_startable
 
 bot_app = typer.Typer(
     name="bot",
-    help="External bots: check one against the protocol, or serve a cheese bot over it.",
+    help=(
+        "External bots: check one against the protocol, serve a cheese bot over it, or print "
+        "a game's view schema."
+    ),
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -99,3 +105,23 @@ def serve_command(
     except (ServeError, ValueError, KeyError) as error:
         print(f"cheese bot serve: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_FAILURE
+
+
+VIEW_SCHEMA_FILE = "view.schema.json"
+"""The JSON Schema of a game's ``act`` view, shipped beside the game's ``view_json``."""
+
+
+def view_schema_text(slug: str) -> str:
+    """The installed JSON Schema of the view of game ``slug``, as its file holds it."""
+    package = describe(slug).view_json.__module__.rpartition(".")[0]
+    return resources.files(package).joinpath(VIEW_SCHEMA_FILE).read_text(encoding="utf-8")
+
+
+@bot_app.command(name="schema")
+def schema_command(game: GameArgument) -> int:
+    """Print the JSON Schema of GAME's view, the "view" of each act message.
+
+    Example: cheese bot schema cheese-drop > cheese-drop.view.schema.json
+    """
+    sys.stdout.write(view_schema_text(game))
+    return 0
