@@ -1,0 +1,106 @@
+"""The protocol docs state the referee's own numbers, and every file they name exists.
+
+Each number is read from the constant the code uses, so changing a limit in the code
+fails here until ``docs/protocol.md`` and ``docs/writing-a-bot.md`` say the new value.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from cheese.cli.bot_command import check
+from cheese.engine.games import GAMES
+from cheese.referee.clocks import DEFAULT_MARGIN
+from cheese.referee.external.bot import CLOCK_MARGIN_SECONDS
+from cheese.referee.external.bots_file import DEFAULT_MOVE_SECONDS, DEFAULT_STARTUP_SECONDS
+from cheese.referee.external.process import (
+    QUIT_GRACE_SECONDS,
+    TERM_GRACE_SECONDS,
+    WRITE_LIMIT_SECONDS,
+)
+from cheese.referee.external.protocol import MAX_LINE_BYTES, PROTOCOL_VERSION
+from cheese.tournaments.config import TC_MARGIN_HELP
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+PAGES = sorted([*DOCS.glob("*.md"), *DOCS.glob("views/*.md")])
+PATH = re.compile(r"`((?:cheese|examples|tests|tools|docs)/[^`\s]*)`")
+
+
+def _text(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def _flat(text: str) -> str:
+    """``text`` with its line breaks as spaces, so a phrase may wrap."""
+    return " ".join(text.split())
+
+
+def _check_default(name: str) -> float:
+    default = inspect.signature(check).parameters[name].default
+    assert isinstance(default, float)
+    return default
+
+
+def test_the_clock_margin_is_the_referees() -> None:
+    protocol = _flat(_text("protocol.md"))
+    assert f"`--tc-margin` of `cheese duel` and `cheese tournament run`, default " \
+        f"{DEFAULT_MARGIN:g} s" in protocol
+    assert f"(default {DEFAULT_MARGIN:g})" in TC_MARGIN_HELP
+    assert f"until `remaining` + {CLOCK_MARGIN_SECONDS:g} s at most" in protocol
+    assert "0.25 s margin" not in protocol
+
+
+def test_the_limits_are_the_referees() -> None:
+    protocol = _flat(_text("protocol.md"))
+    guide = _flat(_text("writing-a-bot.md"))
+    assert f"`move_seconds` in its bots file, default {DEFAULT_MOVE_SECONDS:g} s" in protocol
+    assert f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s" \
+        in protocol
+    assert f"`--move-time`, default {_check_default('move_time'):g} s" in protocol
+    assert f"`cheese bot check --startup-time`, default {_check_default('startup_time'):g} s" \
+        in protocol
+    assert f"a reply may take {DEFAULT_MOVE_SECONDS:g} s" in guide
+    assert f"allows a reply {_check_default('move_time'):g} s (`--move-time`) and the " \
+        f"`ready` {_check_default('startup_time'):g} s" in guide
+    assert f"not reading its input for {WRITE_LIMIT_SECONDS:g} s" in protocol
+    assert f"after {QUIT_GRACE_SECONDS:g} s its process group gets SIGTERM" in protocol
+    assert TERM_GRACE_SECONDS == 1.0 and "after another second SIGKILL" in protocol
+
+
+def test_the_line_format_is_the_referees() -> None:
+    protocol = _flat(_text("protocol.md"))
+    assert f"# The cheese bot protocol, version {PROTOCOL_VERSION}" in protocol
+    assert f'"protocol":{PROTOCOL_VERSION},' in protocol
+    assert MAX_LINE_BYTES == 2**20 and f"at most 1 MiB ({MAX_LINE_BYTES:,} bytes" in protocol
+    assert "may end its lines with CRLF" in protocol
+    assert "a field it does not know in `ready`, `unsupported` or `action` is accepted and " \
+        "ignored" in protocol
+
+
+def _expansions(path: str) -> list[str]:
+    """``path`` with ``<package>`` or ``<slug>`` put for each game."""
+    packages = [game.view_json.__module__.split(".")[2] for game in GAMES]
+    if "<package>" in path:
+        return [path.replace("<package>", package) for package in packages]
+    if "<slug>" in path:
+        return [path.replace("<slug>", game.slug) for game in GAMES]
+    return [path]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(DOCS)))
+def test_every_file_a_page_names_exists(page: Path) -> None:
+    named = PATH.findall(page.read_text(encoding="utf-8"))
+    # Any other placeholder (``<game>``) is left in, so the path does not exist: a reader
+    # could not tell which directory it means.
+    missing = [
+        path
+        for written in named
+        for path in _expansions(written)
+        if not (ROOT / path.rstrip("/")).exists()
+    ]
+    assert not missing, f"{page.name} names files that do not exist: {missing}"
