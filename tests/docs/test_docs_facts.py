@@ -22,7 +22,14 @@ from cheese.referee.external.process import (
     TERM_GRACE_SECONDS,
     WRITE_LIMIT_SECONDS,
 )
-from cheese.referee.external.protocol import MAX_LINE_BYTES, PROTOCOL_VERSION
+from cheese.referee.external.protocol import (
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    Ready,
+    read_action,
+    read_ready,
+)
 from cheese.tournaments.config import TC_MARGIN_HELP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +87,18 @@ def test_the_line_format_is_the_referees() -> None:
     assert "may end its lines with CRLF" in protocol
     assert "a field it does not know in `ready`, `unsupported` or `action` is accepted and " \
         "ignored" in protocol
+
+
+def test_what_the_docs_accept_from_a_bot_is_accepted() -> None:
+    """CRLF line ends and unknown fields are read as the protocol page says; a number
+    written as a float is not an integer."""
+    line = b'{"type":"action","seq":4,"action":"NE","why":{"visits":[3,1]}}\r\n'
+    assert read_action(line, 4) == "NE"
+    assert read_action(b' {"type":"action","seq":4,"action":7} \r\n', 4) == 7
+    ready = read_ready(b'{"type":"ready","name":"a","version":"1","licence":"MIT"}\r\n')
+    assert ready == Ready(name="a", version="1")
+    with pytest.raises(ProtocolError, match="integer"):
+        read_action(b'{"type":"action","seq":4,"action":3.0}\n', 4)
 
 
 def _expansions(path: str) -> list[str]:
