@@ -30,6 +30,7 @@ from cheese.referee.external.protocol import (
     read_action,
     read_ready,
 )
+from cheese.referee.play import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
 from cheese.tournaments.config import TC_MARGIN_HELP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,8 +56,10 @@ def _check_default(name: str) -> float:
 
 def test_the_clock_margin_is_the_referees() -> None:
     protocol = _flat(_text("protocol.md"))
-    assert f"`--tc-margin` of `cheese duel` and `cheese tournament run`, default " \
+    assert (
+        f"`--tc-margin` of `cheese duel` and `cheese tournament run`, default "
         f"{DEFAULT_MARGIN:g} s" in protocol
+    )
     assert f"(default {DEFAULT_MARGIN:g})" in TC_MARGIN_HELP
     assert f"until `remaining` + {CLOCK_MARGIN_SECONDS:g} s at most" in protocol
     assert "0.25 s margin" not in protocol
@@ -66,15 +69,25 @@ def test_the_limits_are_the_referees() -> None:
     protocol = _flat(_text("protocol.md"))
     guide = _flat(_text("writing-a-bot.md"))
     assert f"`move_seconds` in its bots file, default {DEFAULT_MOVE_SECONDS:g} s" in protocol
-    assert f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s" \
+    assert (
+        f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s"
         in protocol
+    )
     assert f"`--move-time`, default {_check_default('move_time'):g} s" in protocol
-    assert f"`cheese bot check --startup-time`, default {_check_default('startup_time'):g} s" \
+    assert (
+        f"`cheese bot check --startup-time`, default {_check_default('startup_time'):g} s"
         in protocol
+    )
     assert f"a reply may take {DEFAULT_MOVE_SECONDS:g} s" in guide
-    assert f"allows a reply {_check_default('move_time'):g} s (`--move-time`) and the " \
+    assert (
+        f"allows a reply {_check_default('move_time'):g} s (`--move-time`) and the "
         f"`ready` {_check_default('startup_time'):g} s" in guide
+    )
     assert f"not reading its input for {WRITE_LIMIT_SECONDS:g} s" in protocol
+    assert (
+        f"that many seconds plus {MOVE_TIME_GRACE_SHARE:.0%} plus {MOVE_TIME_GRACE_SECONDS:g} s"
+        in protocol
+    )
     assert f"after {QUIT_GRACE_SECONDS:g} s its process group gets SIGTERM" in protocol
     assert TERM_GRACE_SECONDS == 1.0 and "after another second SIGKILL" in protocol
 
@@ -85,8 +98,10 @@ def test_the_line_format_is_the_referees() -> None:
     assert f'"protocol":{PROTOCOL_VERSION},' in protocol
     assert MAX_LINE_BYTES == 2**20 and f"at most 1 MiB ({MAX_LINE_BYTES:,} bytes" in protocol
     assert "may end its lines with CRLF" in protocol
-    assert "a field it does not know in `ready`, `unsupported` or `action` is accepted and " \
+    assert (
+        "a field it does not know in `ready`, `unsupported` or `action` is accepted and "
         "ignored" in protocol
+    )
 
 
 def test_what_the_docs_accept_from_a_bot_is_accepted() -> None:
