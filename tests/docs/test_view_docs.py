@@ -2,8 +2,9 @@
 
 Every field the game's view schema names is explained in a table of its page; the
 worked position's JSON is exactly the view the engine gives today for the page's seed
-and moves, and fits the schema; its legal actions are the engine's; and the formula
-the page gives for an action's number holds at every decision of random games.
+and moves (and what the page's Python rebuilds), and fits the schema; its legal actions
+are the engine's; and the formula the page gives for an action's number holds at every
+decision of random games.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from cheese.engine.luck import advance_chance
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 WORKED = re.compile(r"<!-- worked-position (\{.*?\}) -->")
 JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+PYTHON_BLOCK = re.compile(r"```python\n(.*?)\n```", re.DOTALL)
 TABLE_NAME = re.compile(r"^\|\s*`([a-z_]+)`\s*\|", re.MULTILINE)
 
 
@@ -98,6 +100,15 @@ def test_the_worked_position_is_what_the_engine_gives(description: GameDescripti
     ]
     # The page shows all the legal actions or the first of them, in the engine's order.
     assert page_legal == legal[: len(page_legal)] and page_legal, legal[:8]
+
+
+@pytest.mark.parametrize("description", GAMES, ids=lambda game: game.slug)
+def test_the_pages_python_rebuilds_the_worked_position(description: GameDescription) -> None:
+    _, page_view, _ = _worked(description.slug)
+    snippet = PYTHON_BLOCK.findall(_page(description.slug))[-1]
+    names: dict[str, object] = {}
+    exec(snippet, names)  # the page's own recipe, as a reader would run it
+    assert names["view"] == page_view
 
 
 def _chasers_number(notation: str) -> int:
