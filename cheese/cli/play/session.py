@@ -35,6 +35,7 @@ from cheese.cli.rules_text import summary
 from cheese.engine import Action, ActionSyntaxError, IllegalActionError, Seat, State
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord, replay_states
+from cheese.referee.turn import Interrupts, TurnFault, TurnReferee
 
 __all__ = ["HUMAN", "LeaveGame", "Players", "PlaySession", "Terminal", "standings"]
 
@@ -81,8 +82,12 @@ Reply: TypeAlias = "Action | Answer | Command | Shown | Refused"
 """What a typed line means: a whole move, an answer, a command, or a message shown."""
 
 
+BOT_TURNS = TurnReferee(interrupts=Interrupts.PERSON)
+"""The bots' turns at a terminal: no time limits, and Ctrl-C is the person's."""
+
+
 class BotFailed(Exception):
-    """A bot raised or chose an illegal move; the game is saved up to that point."""
+    """A bot raised or answered no legal move; the game is saved up to that point."""
 
 
 class LeaveGame(Exception):
@@ -91,6 +96,19 @@ class LeaveGame(Exception):
     def __init__(self, exit_code: int) -> None:
         super().__init__(exit_code)
         self.exit_code = exit_code
+
+
+def bot_failure_line(spec: str, seat: Seat, fault: TurnFault) -> str:
+    """What the person is told when the bot in ``seat`` fails: the error it raised, or
+    what was wrong with its answer.
+
+    >>> from cheese.bots.faults import Fault
+    >>> bot_failure_line("greedy", 1, TurnFault(Fault.RAISED, "", RuntimeError("no cheese")))
+    'bot greedy (P2) failed: no cheese'
+    """
+    if fault.error is not None:
+        return f"bot {spec} ({seat_label(seat)}) failed: {fault.error}"
+    return f"bot {spec} ({seat_label(seat)}) {fault.reason}"
 
 
 def seat_label(seat: Seat) -> str:
@@ -299,14 +317,9 @@ class PlaySession:
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
         try:
-            action = bot.choose(Turn(self.state, seat), self._rng("bot", seat)).action
-        except Exception as error:  # a plugin bot's failure must not lose the game
-            raise BotFailed(f"bot {bot.spec} ({seat_label(seat)}) failed: {error}") from error
-        if action not in self.state.legal_actions():
-            raise BotFailed(
-                f"bot {bot.spec} ({seat_label(seat)}) chose the illegal action {action}"
-            )
-        return action
+            return BOT_TURNS.decide(bot, self.state, self._rng("bot", seat)).action
+        except TurnFault as fault:  # a plugin bot's failure must not lose the game
+            raise BotFailed(bot_failure_line(bot.spec, seat, fault)) from fault.error
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
