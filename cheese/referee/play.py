@@ -32,6 +32,8 @@ from cheese.referee.turn import NO_WATCH, TurnFault, TurnReferee
 
 BotFactory = Callable[[str], Bot]
 """Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
+Decide = Callable[[State], Action]
+"""Chooses the action of the seat to act in a (non-chance, non-terminal) state."""
 
 LOGGER = logging.getLogger("cheese.referee.play")
 
@@ -224,13 +226,28 @@ def _played(
         replies[seat].append(reply.seconds)
         return reply.action
 
-    # The game's play loop, written out so a forfeit keeps the actions played so far.
+    return play_out(initial, decide, played), played
+
+
+def play_out(initial: State, decide: Decide, played: list[Action] | None = None) -> State:
+    """The end of the game from ``initial``: chance by the deal seed (paired luck), each
+    decision by ``decide``. Every action applied, chance outcomes included, is appended to
+    ``played`` as it is made, so a game stopped by a failure keeps those made before.
+
+    >>> from cheese.engine import load_game
+    >>> start = load_game("cheese-chasers", "reference").new_initial_state(seed=5)
+    >>> actions: list[Action] = []
+    >>> final = play_out(start, lambda state: state.legal_actions()[0], actions)
+    >>> final.is_terminal(), len(actions) > 0
+    (True, True)
+    """
     final = initial
     while not final.is_terminal():
         action = resolve_chance(final) if final.is_chance_node() else decide(final)
-        played.append(action)
+        if played is not None:
+            played.append(action)
         final = final.apply(action)
-    return final, played
+    return final
 
 
 def _tell_game_over(bots: Sequence[Bot], final: State | None) -> None:
