@@ -28,12 +28,12 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from cheese.bots.base import Turn
 from cheese.bots.registry import make_bot
 from cheese.engine import Action, State, load_game
 from cheese.engine.cheese_drop.core import ROUNDS
 from cheese.engine.cheese_drop.view import DropView
-from cheese.engine.play import play_game
+from cheese.referee.play import play_out
+from cheese.referee.turn import TurnReferee
 
 SPREADS_TRIED = tuple(0.1 * step for step in range(1, 301))
 """The spreads the fit chooses among (0.1 to 30)."""
@@ -63,12 +63,13 @@ def play_seated(players: int, seed: int, searcher_spec: str, others_spec: str) -
     bots = [make_bot(searcher_spec if seat == searcher else others_spec) for seat in range(players)]
     rngs = [random.Random(seed * players + seat) for seat in range(players)]
 
+    referee = TurnReferee()
+
     def decide(state: State) -> Action:
         seat = state.current_player
-        return bots[seat].choose(Turn(state, seat), rngs[seat]).action
+        return referee.decide(bots[seat], state, rngs[seat]).action
 
-    final, _ = play_game(load_game("cheese-drop").new_initial_state(players, seed=seed), decide)
-    return final
+    return play_out(load_game("cheese-drop").new_initial_state(players, seed=seed), decide)
 
 
 def play_deal(players: int, seed: int, searcher_spec: str = "mcts") -> PlayedGame:

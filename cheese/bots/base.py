@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
+from cheese.bots.faults import Fault
 from cheese.engine import Action, Game, Seat, State
 from cheese.engine.api import OptionValue
 
@@ -23,13 +24,15 @@ class BotSpecError(ValueError):
 class BotFailure(Exception):
     """A bot could not decide, for a reason the referee stores as a forfeit kind.
 
-    ``kind`` is one of the results store's fault words (``timeout``, ``stall``,
-    ``protocol``, ``crash``, ``illegal``); the message says what happened, for the log.
+    ``kind`` is the ``Fault`` to store (an external bot raises ``timeout``, ``stall``,
+    ``protocol``, ``crash`` or ``illegal``); the message says what happened, for the log.
+    A kind given as a word is read as a ``Fault`` at once, so a misspelt one raises
+    ``ValueError`` where it is written.
     """
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: Fault, message: str) -> None:
         super().__init__(message)
-        self.kind = kind
+        self.kind = Fault(kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,9 @@ class Decision:
     """The best few actions considered, best first, each with ``top_measure`` (for hints)."""
     top_measure: str = ""
     """What the numbers of ``top`` are: ``"visit share"`` or ``"value"``."""
+    reply_seconds: float | None = None
+    """How long the bot took to answer by its own measure (an external bot: the round
+    trip of its reply line), or ``None`` to leave the timing to the referee's clock."""
 
 
 TOP_CHOICES = 5

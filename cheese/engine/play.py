@@ -1,4 +1,5 @@
-"""Playing a game through the public API: one loop shared by tests, records and tools."""
+"""Random play through the public API: random choices, and the varied positions they reach
+for tests and tools (games are played to the end by the referee, ``cheese.referee.play``)."""
 
 from __future__ import annotations
 
@@ -6,24 +7,10 @@ import random
 from collections.abc import Callable
 
 from cheese.engine.api import Action, State
-from cheese.engine.luck import advance_chance, resolve_chance
+from cheese.engine.luck import advance_chance
 
 Policy = Callable[[State], Action]
 """Chooses the action of the seat to act in a (non-chance, non-terminal) state."""
-
-
-def play_game(state: State, policy: Policy) -> tuple[State, tuple[Action, ...]]:
-    """Play to the end: chance by paired luck, decisions by ``policy``.
-
-    Returns the terminal state and every action applied (chance outcomes included),
-    which is what a game record stores.
-    """
-    actions: list[Action] = []
-    while not state.is_terminal():
-        action = resolve_chance(state) if state.is_chance_node() else policy(state)
-        actions.append(action)
-        state = state.apply(action)
-    return state, tuple(actions)
 
 
 def random_policy(rng: random.Random) -> Policy:

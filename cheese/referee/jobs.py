@@ -10,9 +10,9 @@ content.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TypeAlias
 
+from cheese.bots.faults import Fault as Fault  # the one definition, re-exported
 from cheese.engine.api import OptionValue
 from cheese.engine.records import GameRecord
 from cheese.referee.clocks import TimeControl
@@ -110,58 +110,6 @@ class GameJob:
     table: int = 0
     move_time: float | None = None
     time_control: TimeControl | None = None
-
-
-class Fault(StrEnum):
-    """Why a seat forfeited a game, as stored in the results' ``fault`` column.
-
-    The values are the stored words; new kinds may be added, none is ever renamed.
-    """
-
-    ILLEGAL = "illegal"
-    """It chose an action that is not legal there."""
-    RAISED = "raised"
-    """Its ``choose`` raised (``KeyboardInterrupt`` and ``SystemExit`` included)."""
-    OVERRAN = "overran"
-    """It returned, but later than the move time allows."""
-    HUNG = "hung"
-    """It did not return within the hard limit; its worker was killed."""
-    CRASHED = "crashed"
-    """Its worker process died while it was deciding, on the game's every attempt."""
-    NOT_BUILT = "not_built"
-    """Its spec was accepted but building its bot for the game failed."""
-    TIMEOUT = "timeout"
-    """Its game clock (``--tc``) ran out while it was deciding."""
-    STALL = "stall"
-    """An external bot did not answer ``hello`` with ``ready`` within the start-up limit."""
-    PROTOCOL = "protocol"
-    """An external bot sent a line that breaks the protocol (unparseable, oversized, of
-    the wrong type or sequence number)."""
-    CRASH = "crash"
-    """An external bot's process exited or closed its pipe during the game."""
-
-    @property
-    def words(self) -> str:
-        """The kind as the tables and summaries show it.
-
-        >>> Fault.HUNG.words
-        'hung (worker killed)'
-        """
-        return _FAULT_WORDS[self]
-
-
-_FAULT_WORDS = {
-    Fault.ILLEGAL: "illegal action",
-    Fault.RAISED: "raised an error",
-    Fault.OVERRAN: "overran the move time",
-    Fault.HUNG: "hung (worker killed)",
-    Fault.CRASHED: "crashed (worker died)",
-    Fault.NOT_BUILT: "could not be built",
-    Fault.TIMEOUT: "lost on time",
-    Fault.STALL: "stalled at start-up",
-    Fault.PROTOCOL: "broke the protocol",
-    Fault.CRASH: "bot process exited",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,40 +6,36 @@ gets its own generator, seeded from (duel seed, deal, rotation, seat): a game pl
 same wherever and whenever it runs, which is what makes a duel reproducible with any
 number of workers.
 
-The referee times every decision (``time.monotonic``, or an external bot's own measure of
-its reply, ``Decision.info["reply_seconds"]``), keeps each seat's reply times in the
-result, and with a game clock (``--tc``) hands each seat its ``Clock`` in the ``Turn`` and
-forfeits it on time when the clock runs out (``clocks.SeatClocks``). A bot's
-``BotFailure`` forfeits with the kind it names; after the game every bot's optional
+Each decision is refereed by ``cheese.referee.turn.TurnReferee`` under the job's move time
+and game clock (``--tc``); a failing bot forfeits with the kind of its fault, and each
+seat's reply times are kept in the result. After the game every bot's optional
 ``game_over`` hook hears the final state (``None`` when a forfeit abandoned the game).
 """
 
 from __future__ import annotations
 
 import logging
-import math
-import operator
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
-from cheese.bots.base import Bot, BotFailure, Clock, Turn
+from cheese.bots.base import Bot, BotFailure
 from cheese.bots.registry import make_bot
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
-from cheese.parallel import NoWatch, Watch
+from cheese.parallel import Watch
 from cheese.referee.clocks import SeatClocks
 from cheese.referee.jobs import Fault, GameJob, GameResult
+from cheese.referee.turn import NO_WATCH, TurnFault, TurnReferee
 
 BotFactory = Callable[[str], Bot]
 """Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
+Decide = Callable[[State], Action]
+"""Chooses the action of the seat to act in a (non-chance, non-terminal) state."""
 
-NO_WATCH = NoWatch()
 LOGGER = logging.getLogger("cheese.referee.play")
-MOVE_TIME_GRACE_SECONDS = 0.1
-MOVE_TIME_GRACE_SHARE = 0.1
 
 
 def bot_rng(job: GameJob, seat: int) -> random.Random:
@@ -68,22 +64,6 @@ def describe(job: GameJob) -> str:
     )
 
 
-def soft_limit(move_time: float) -> float:
-    """Seconds a decision may take before the bot forfeits: the limit plus a small grace
-    for the machine's noise (0.1 s and 10%).
-
-    >>> round(soft_limit(0.5), 3)
-    0.65
-    """
-    return move_time * (1.0 + MOVE_TIME_GRACE_SHARE) + MOVE_TIME_GRACE_SECONDS
-
-
-def hard_limit(move_time: float) -> float:
-    """Seconds after which a decision that has not returned (a hung bot) gets its worker
-    killed by the pool: twice the limit and a second."""
-    return 2.0 * move_time + 1.0
-
-
 class _Fault(Exception):
     """A bot failed in ``seat``: it raised, chose an illegal action or overran the time."""
 
@@ -102,35 +82,6 @@ class _Fault(Exception):
         self.actions = actions
         self.error = error
         self.replies: tuple[tuple[float, ...], ...] = ()
-
-
-def failure_fault(failure: BotFailure) -> Fault:
-    """The forfeit kind of a bot's ``BotFailure``: its ``kind`` word, or ``raised`` for a
-    word the results store does not know.
-
-    >>> failure_fault(BotFailure("timeout", "no reply")), failure_fault(BotFailure("x", ""))
-    (<Fault.TIMEOUT: 'timeout'>, <Fault.RAISED: 'raised'>)
-    """
-    try:
-        return Fault(failure.kind)
-    except ValueError:
-        return Fault.RAISED
-
-
-def reply_seconds(decision: object, measured: float) -> float:
-    """How long a decision took: the bot's own measure (``info["reply_seconds"]``, an
-    external bot's round trip) when it gives a number of seconds, else ``measured``.
-
-    >>> from cheese.bots.base import Decision
-    >>> reply_seconds(Decision(0, {"reply_seconds": 0.25}), 0.3), reply_seconds(None, 0.3)
-    (0.25, 0.3)
-    """
-    info = getattr(decision, "info", None)
-    given = info.get("reply_seconds") if isinstance(info, Mapping) else None
-    if isinstance(given, int | float) and not isinstance(given, bool):
-        if math.isfinite(given) and given >= 0:
-            return float(given)
-    return measured
 
 
 def play_job(
@@ -199,17 +150,6 @@ def forfeited(
     )
 
 
-def _action_number(value: object) -> Action | None:
-    """A bot's answer as an action number, or ``None`` if it is none at all (``None``,
-    strings and ``True`` are not; numpy integers are)."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
     started = time.monotonic()
     game = load_game(job.game, job.backend)
@@ -245,7 +185,7 @@ def _built(seat: int, spec: str, bot_factory: BotFactory) -> Bot:
     try:
         return bot_factory(spec)
     except BotFailure as failure:  # an external bot that did not start as it should
-        raise _Fault(seat, failure_fault(failure), f"failed to start: {failure}", ()) from None
+        raise _Fault(seat, failure.kind, f"failed to start: {failure}", ()) from None
     # A bot's own code may raise anything, SystemExit included: it forfeits.
     except BaseException as error:
         raise _Fault(
@@ -269,79 +209,45 @@ def _played(
     Each seat's reply times are appended to ``replies`` as it decides."""
     rngs = [bot_rng(job, seat) for seat in range(job.num_players)]
     clocks = None if job.time_control is None else SeatClocks(job.time_control, job.num_players)
+    referee = TurnReferee(job.move_time, clocks, watch)
     played: list[Action] = []
 
     def decide(state: State) -> Action:
         seat = state.current_player
-        limits = [] if job.move_time is None else [hard_limit(job.move_time)]
-        if clocks is not None:
-            limits.append(clocks.hard_limit(seat))
-        clock = (
-            None
-            if clocks is None
-            else Clock(clocks.remaining[seat], clocks.control.increment)
-        )
-        # Armed for every decision, so that a worker dying now is laid at this seat's door.
-        watch.arm(min(limits) if limits else None, seat)
-        begun = time.monotonic()
         try:
-            decision = bots[seat].choose(Turn(state, seat, clock), rngs[seat])
-        except BotFailure as failure:
-            raise _Fault(seat, failure_fault(failure), str(failure), tuple(played)) from None
-        # KeyboardInterrupt and SystemExit raised by a bot are its faults too; a real
-        # Ctrl-C never reaches a worker (it ignores SIGINT).
-        except BaseException as error:
-            raise _Fault(
-                seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", tuple(played),
-                error,
-            ) from None
-        finally:
-            watch.disarm()
-        took = reply_seconds(decision, time.monotonic() - begun)
-        replies[seat].append(took)
-        if job.move_time is not None and took > soft_limit(job.move_time):
-            raise _Fault(
-                seat,
-                Fault.OVERRAN,
-                f"overran --move-time: {took:.2f} s for {job.move_time:g} s",
-                tuple(played),
-            )
-        if clocks is not None:
-            left = clocks.remaining[seat]
-            if not clocks.spend(seat, took):
-                raise _Fault(
-                    seat,
-                    Fault.TIMEOUT,
-                    f"lost on time: {took:.3f} s with {left:.3f} s left on its clock "
-                    f"(--tc {clocks.control.text}, margin {clocks.control.margin:g} s)",
-                    tuple(played),
-                )
-        action = getattr(decision, "action", None)
-        if action is None:
-            raise _Fault(
-                seat,
-                Fault.ILLEGAL,
-                f"answered {decision!r}, which is not a decision (a Decision with an action)",
-                tuple(played),
-            )
-        legal = state.legal_actions()
-        number = _action_number(action)
-        if number is None or number not in legal:
-            raise _Fault(
-                seat,
-                Fault.ILLEGAL,
-                f"chose {action!r}, which is not legal there; legal actions: {legal}",
-                tuple(played),
-            )
-        return number
+            reply = referee.decide(bots[seat], state, rngs[seat])
+        except TurnFault as fault:
+            if fault.seconds is not None:
+                replies[seat].append(fault.seconds)
+            # A BotFailure is the bot's own account of what went wrong: the game's failure
+            # is told in its words, not as an error of the referee's.
+            error = None if isinstance(fault.error, BotFailure) else fault.error
+            raise _Fault(seat, fault.kind, fault.reason, tuple(played), error) from None
+        replies[seat].append(reply.seconds)
+        return reply.action
 
-    # The engine's play loop, written out so a forfeit keeps the actions played so far.
+    return play_out(initial, decide, played), played
+
+
+def play_out(initial: State, decide: Decide, played: list[Action] | None = None) -> State:
+    """The end of the game from ``initial``: chance by the deal seed (paired luck), each
+    decision by ``decide``. Every action applied, chance outcomes included, is appended to
+    ``played`` as it is made, so a game stopped by a failure keeps those made before.
+
+    >>> from cheese.engine import load_game
+    >>> start = load_game("cheese-chasers", "reference").new_initial_state(seed=5)
+    >>> actions: list[Action] = []
+    >>> final = play_out(start, lambda state: state.legal_actions()[0], actions)
+    >>> final.is_terminal(), len(actions) > 0
+    (True, True)
+    """
     final = initial
     while not final.is_terminal():
         action = resolve_chance(final) if final.is_chance_node() else decide(final)
-        played.append(action)
+        if played is not None:
+            played.append(action)
         final = final.apply(action)
-    return final, played
+    return final
 
 
 def _tell_game_over(bots: Sequence[Bot], final: State | None) -> None:

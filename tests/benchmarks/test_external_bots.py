@@ -9,7 +9,7 @@ every rotation (100 games) on one worker, so the difference is the protocol: a l
 JSON each way per decision and the bots' start (the C example bot too, when ``cc`` is
 there, to tell the bot's share from the referee's). Each prints its games per second; the
 target is the external one at least half as fast. The round trip is one ``act`` answered
-by the example bot, as the referee measures it (``Decision.info["reply_seconds"]``).
+by the example bot, as the referee measures it (``Decision.reply_seconds``).
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_round_trip(benchmark: object) -> None:
     replies: list[float] = []
 
     def exchange() -> None:
-        replies.append(float(bot.choose(turn, rng).info["reply_seconds"]))
+        replies.append(float(bot.choose(turn, rng).reply_seconds or 0.0))
 
     try:
         benchmark.pedantic(exchange, rounds=200, iterations=1, warmup_rounds=5)  # type: ignore[attr-defined]

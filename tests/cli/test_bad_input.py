@@ -18,10 +18,10 @@ from cheese.bots import BotSpecError, make_bot, registry
 from cheese.cli.play import replay as replay_module
 from cheese.cli.play.menu import choice_number
 from cheese.engine import load_game
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord
 from cheese.tournaments.config import ConfigError, read_config
 
+from ..random_games import random_game
 from .conftest import refused, run
 
 PLAYERS = {"get-the-cheese": 3, "cheese-chasers": 1, "cheese-drop": 2}
@@ -29,7 +29,7 @@ PLAYERS = {"get-the-cheese": 3, "cheese-chasers": 1, "cheese-drop": 2}
 
 def record_of(slug: str, seed: int = 3) -> GameRecord:
     start = load_game(slug).new_initial_state(num_players=PLAYERS[slug], seed=seed)
-    final, actions = play_game(start, random_policy(random.Random(seed)))
+    final, actions = random_game(start, random.Random(seed))
     return GameRecord.of_game(final, ["random"] * PLAYERS[slug], actions)
 
 

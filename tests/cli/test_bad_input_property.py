@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 
 from cheese.cli.app import main
 from cheese.engine import load_game
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord
 from cheese.tournaments.config import SETTINGS, ConfigError, read_config
+
+from ..random_games import random_game
 
 EXAMPLES = 80
 FUZZ = settings(
@@ -56,7 +57,7 @@ RESULTS_LINES = [
 
 def sample_record(slug: str, players: int) -> dict[str, object]:
     start = load_game(slug).new_initial_state(num_players=players, seed=11)
-    final, actions = play_game(start, random_policy(random.Random(11)))
+    final, actions = random_game(start, random.Random(11))
     data: dict[str, object] = json.loads(
         GameRecord.of_game(final, ["random"] * players, actions).to_json()
     )

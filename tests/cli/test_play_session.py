@@ -144,6 +144,28 @@ def test_a_failing_bot_ends_the_game_saved_with_exit_code_1(
     assert GameRecord.from_json(path.read_text()).players == ("human", "broken")
 
 
+class _SilentBot:
+    spec = "silent"
+
+    def choose(self, turn: object, rng: object) -> Decision:
+        return None  # type: ignore[return-value]
+
+
+def test_a_bot_answering_no_decision_is_refereed_as_in_a_duel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = load_game("cheese-drop").new_initial_state(num_players=2, seed=1, start_player=1)
+    session = PlaySession(
+        RENDERERS["cheese-drop"],
+        Players((0,), {1: _SilentBot()}, make_bot("greedy")),
+        Terminal(make_console(plain=True, width=80, file=io.StringIO()), _lines([]), 0.0),
+        tmp_path / "r.json",
+        state,
+    )
+    assert session.run() == 1
+    assert "bot silent (P2) answered None, which is not a decision" in capsys.readouterr().err
+
+
 def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path: Path) -> None:
     _, _, record = run_session("cheese-drop", 2, [FIRST] * 400, tmp_path / "r.json", seed=5)
     states = replay_states(record)

@@ -18,9 +18,11 @@ from cheese.engine import (
     load_game,
 )
 from cheese.engine.luck import resolve_chance
-from cheese.engine.play import play_game, random_policy
+from cheese.engine.play import random_policy
 from cheese.engine.records import GameRecord, replay
 from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
+
+from ..random_games import random_game
 
 BACKENDS_HERE = [REFERENCE] + ([NATIVE] if BACKEND == NATIVE else [])
 CASES = [
@@ -136,8 +138,8 @@ def test_every_action_prints_and_parses_back(slug: str, players: int, backend: s
 @pytest.mark.parametrize(("slug", "players", "backend"), CASES)
 def test_records_replay_to_the_same_end(slug: str, players: int, backend: str) -> None:
     game = load_game(slug, backend=backend)
-    final, actions = play_game(
-        game.new_initial_state(num_players=players, seed=21), random_policy(random.Random(1))
+    final, actions = random_game(
+        game.new_initial_state(num_players=players, seed=21), random.Random(1)
     )
     record = GameRecord.of_game(final, [f"seat{seat}" for seat in range(players)], actions)
     restored = GameRecord.from_json(record.to_json())

@@ -9,15 +9,16 @@ import random
 import pytest
 
 from cheese.engine import RecordError, load_game
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord, replay, replay_states
+
+from ..random_games import random_game
 
 
 @pytest.fixture(scope="module")
 def drop_record() -> GameRecord:
     game = load_game("cheese-drop", backend="reference")
-    final, actions = play_game(
-        game.new_initial_state(num_players=3, seed=8), random_policy(random.Random(8))
+    final, actions = random_game(
+        game.new_initial_state(num_players=3, seed=8), random.Random(8)
     )
     return GameRecord.of_game(final, ["random", "greedy", "mcts"], actions)
 

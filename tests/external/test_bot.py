@@ -40,7 +40,7 @@ def _play(bot: ExternalBot, slug: str, seed: int) -> State:
             state = state.apply(resolve_chance(state))
             continue
         decision = bot.choose(Turn(state, state.current_player), rng)
-        assert 0 <= float(decision.info["reply_seconds"]) < 5
+        assert decision.reply_seconds is not None and 0 <= decision.reply_seconds < 5
         state = state.apply(decision.action)
     bot.game_over(state)
     return state

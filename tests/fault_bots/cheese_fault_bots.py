@@ -13,8 +13,8 @@ fault comes on the bot's first decision, except ``fault-print``, which plays on.
 
 For game clocks and the referee's side of external bots: ``fault-slow`` spends its whole
 clock and 0.3 s more on its first decision (0.3 s without a clock); ``fault-failure``
-raises ``BotFailure("protocol", ...)`` as an external bot does; ``fault-reply`` answers at
-once but reports a reply of 5 s (``info["reply_seconds"]``); ``fault-game-over`` plays
+raises ``BotFailure(Fault.PROTOCOL, ...)`` as an external bot does; ``fault-reply`` answers
+at once but reports a reply of 5 s (``Decision.reply_seconds``); ``fault-game-over`` plays
 on, and its ``game_over`` hook raises after every game.
 """
 
@@ -30,6 +30,7 @@ import time
 from collections.abc import Mapping
 
 from cheese.bots.base import BotFailure, Decision, Turn
+from cheese.bots.faults import Fault
 from cheese.engine import State
 
 SLOW_PAST_CLOCK_SECONDS = 0.3
@@ -72,9 +73,9 @@ class FaultBot:
             left = 0.0 if turn.clock is None else turn.clock.remaining
             time.sleep(left + SLOW_PAST_CLOCK_SECONDS)
         if self.kind == "failure":
-            raise BotFailure("protocol", "sent 'hello?' instead of an action")
+            raise BotFailure(Fault.PROTOCOL, "sent 'hello?' instead of an action")
         if self.kind == "reply":
-            return Decision(first, {"reply_seconds": REPORTED_REPLY_SECONDS})
+            return Decision(first, reply_seconds=REPORTED_REPLY_SECONDS)
         return Decision(first)
 
     def game_over(self, final: State | None) -> None:

@@ -42,7 +42,7 @@ class Timed:
         self.clocks.append(turn.clock)
         if self.failure is not None and self._spec == "failing":
             raise self.failure
-        return Decision(turn.legal_actions()[0], {"reply_seconds": REPLY})
+        return Decision(turn.legal_actions()[0], reply_seconds=REPLY)
 
     def game_over(self, final: State | None) -> None:
         self.endings.append(final)
@@ -140,18 +140,35 @@ def test_a_worker_killed_past_the_clock_is_a_time_loss() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "stored"),
-    [("timeout", Fault.TIMEOUT), ("protocol", Fault.PROTOCOL), ("crash", Fault.CRASH),
-     ("sulk", Fault.RAISED)],
+    [(Fault.TIMEOUT, Fault.TIMEOUT), (Fault.PROTOCOL, Fault.PROTOCOL), ("crash", Fault.CRASH)],
 )
-def test_a_bot_failure_is_stored_as_its_kind(kind: str, stored: Fault) -> None:
+def test_a_bot_failure_is_stored_as_its_kind(kind: Fault, stored: Fault) -> None:
     bots = Bots(BotFailure(kind, "the bot said so"))
     result = play_or_forfeit(a_job("failing", "b", None), bot_factory=bots)
     assert (result.forfeit, result.fault) == (0, stored)
     assert result.error == "bot 'failing' in seat 0 the bot said so"
 
 
+def test_a_misspelt_fault_kind_is_refused_where_it_is_raised() -> None:
+    # A typo no longer passes silently as "raised": it fails at once, and a bot that makes
+    # it inside its decision forfeits for raising.
+    with pytest.raises(ValueError, match="'sulk' is not a valid Fault"):
+        BotFailure("sulk", "the bot said so")  # type: ignore[arg-type]
+
+
+class Sulking(Timed):
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        raise BotFailure("sulk", "the bot said so")  # type: ignore[arg-type]
+
+
+def test_a_bot_raising_a_misspelt_fault_kind_forfeits_for_raising() -> None:
+    result = play_or_forfeit(a_job("sulking", "b", None), bot_factory=lambda spec: Sulking(spec))
+    assert (result.forfeit, result.fault) == (0, Fault.RAISED)
+    assert result.error is not None and "ValueError: 'sulk' is not a valid Fault" in result.error
+
+
 def test_a_bot_that_fails_to_start_forfeits_with_its_kind() -> None:
-    bots = Bots(BotFailure("stall", "no ready within 10 s"))
+    bots = Bots(BotFailure(Fault.STALL, "no ready within 10 s"))
     result = play_or_forfeit(a_job("b", "unstartable", None), bot_factory=bots)
     assert (result.forfeit, result.fault) == (1, Fault.STALL)
     assert result.error == "bot 'unstartable' in seat 1 failed to start: no ready within 10 s"
@@ -169,7 +186,7 @@ def test_game_over_gets_the_final_state_or_none_and_its_errors_are_only_logged(
         assert final is not None and final.is_terminal()
         assert list(final.scores()) == list(played.points)
     assert caplog.text.count("game_over failed: RuntimeError: a hook's failure is only logged") == 2
-    bots = Bots(BotFailure("crash", "its process exited"))
+    bots = Bots(BotFailure(Fault.CRASH, "its process exited"))
     abandoned = play_or_forfeit(a_job("b", "failing", None), bot_factory=bots)
     assert abandoned.fault == Fault.CRASH
     assert [bot.endings for bot in bots.built] == [[None], [None]]

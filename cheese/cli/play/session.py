@@ -1,4 +1,7 @@
-"""One game between people and bots at a terminal: the loop, the prompt, undo, saving.
+"""One game between people and bots at a terminal: the loop, undo and saving.
+
+What a typed line means is ``prompt``'s to say, the screens around the board are
+``screens``', and the bots' turns are refereed as in a duel (``cheese.referee.turn``).
 
 Each person's screen is drawn from ``state.view(seat)`` of their seat alone; with
 several people at one table a pass screen, which shows nothing hidden, comes between
@@ -12,59 +15,55 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import TypeAlias
 
-from rich.console import Console, RenderableType
-from rich.rule import Rule
+from rich.console import RenderableType
 from rich.text import Text
 
-from cheese.bots.base import Bot, Decision, Turn
+from cheese.bots.base import Bot, Turn
 from cheese.cli.errors import EXIT_FAILURE
-from cheese.cli.play.menu import Menu, Question, shortened
-from cheese.cli.play.pager import page
+from cheese.cli.play.menu import Menu, Question
+from cheese.cli.play.prompt import (
+    COMMANDS_HELP,
+    QUIT_QUESTION,
+    YES,
+    Answer,
+    Blank,
+    Command,
+    NoSuchChoice,
+    NotAMove,
+    NotLegal,
+    read_typed,
+)
 from cheese.cli.play.record_file import PlayFacts, save_record
 from cheese.cli.play.renderer import Renderer, Table
+from cheese.cli.play.screens import (
+    end_page,
+    hand_over,
+    header,
+    hint_text,
+    print_saved,
+    question_screen,
+    seat_label,
+)
 from cheese.cli.play.standings import standings
-from cheese.cli.play.where_saved import saved_lines
+from cheese.cli.play.terminal import LeaveGame, Terminal
 from cheese.cli.rules_text import summary
-from cheese.engine import Action, ActionSyntaxError, IllegalActionError, Seat, State
+from cheese.engine import Action, Seat, State
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord, replay_states
+from cheese.referee.turn import Interrupts, TurnFault, TurnReferee
 
-__all__ = ["HUMAN", "LeaveGame", "Players", "PlaySession", "Terminal", "standings"]
+__all__ = [
+    "HUMAN", "LeaveGame", "Players", "PlaySession", "Terminal", "seat_label", "standings"
+]
 
 HUMAN = "human"
 """How a record names a person's seat."""
 YOU = "you"
-
-COMMANDS_HELP = (
-    "Type the number shown beside a choice (a cheese, lane or slot goes by its own "
-    "number), or a whole move in the game's notation, with the board's numbers. Commands: "
-    "help or ? (this text), rules (the rules on one screen), board (show the table "
-    "again), hint (a bot's top choices), undo (back to your previous decision, or one "
-    "step of this one), quit (save and leave). Ctrl-D or Ctrl-C also save the game and "
-    "leave."
-)
-YES = frozenset({"y", "yes"})
-
-
-class Command(Enum):
-    """A typed command that changes what is asked next."""
-
-    UNDO = "undo"
-    BOARD = "board"
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """The answer the person chose, by number, to the question asked."""
-
-    label: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +77,28 @@ class Refused:
 
 
 Reply: TypeAlias = "Action | Answer | Command | Shown | Refused"
-"""What a typed line means: a whole move, an answer, a command, or a message shown."""
+"""What the session makes of a typed line: a whole move, an answer, a command that
+changes what is asked next (undo, board), or a message shown."""
+
+BOT_TURNS = TurnReferee(interrupts=Interrupts.PERSON)
+"""The bots' turns at a terminal: no time limits, and Ctrl-C is the person's."""
 
 
 class BotFailed(Exception):
-    """A bot raised or chose an illegal move; the game is saved up to that point."""
+    """A bot raised or answered no legal move; the game is saved up to that point."""
 
 
-class LeaveGame(Exception):
-    """The person left the game (quit, end of input or Ctrl-C); it is saved."""
+def bot_failure_line(spec: str, seat: Seat, fault: TurnFault) -> str:
+    """What the person is told when the bot in ``seat`` fails: the error it raised, or
+    what was wrong with its answer.
 
-    def __init__(self, exit_code: int) -> None:
-        super().__init__(exit_code)
-        self.exit_code = exit_code
-
-
-def seat_label(seat: Seat) -> str:
-    """How every screen numbers a seat: P1 acts first.
-
-    >>> seat_label(0), seat_label(4)
-    ('P1', 'P5')
+    >>> from cheese.bots.faults import Fault
+    >>> bot_failure_line("greedy", 1, TurnFault(Fault.RAISED, "", RuntimeError("no cheese")))
+    'bot greedy (P2) failed: no cheese'
     """
-    return f"P{seat + 1}"
+    if fault.error is not None:
+        return f"bot {spec} ({seat_label(seat)}) failed: {fault.error}"
+    return f"bot {spec} ({seat_label(seat)}) {fault.reason}"
 
 
 @dataclass
@@ -128,52 +127,6 @@ class Players:
             YOU if seat == viewer else HUMAN if seat in self.humans else self.bots[seat].spec
             for seat in range(num_players)
         )
-
-
-@dataclass
-class Terminal:
-    """Where the session writes and reads; ``pause`` waits between shown moves."""
-
-    console: Console
-    read_line: Callable[[str], str]
-    pause_seconds: float
-    input_ended: bool = False
-    """End of input came at a wait, so no later wait reads (the game is saved)."""
-
-    def pause(self) -> None:
-        if self.pause_seconds > 0:
-            time.sleep(self.pause_seconds)
-
-    def wait(self, prompt: str) -> str:
-        """Wait for Enter after ``prompt``; after an end of input, no longer waits."""
-        if self.input_ended:
-            return ""
-        try:
-            return self.read_line(prompt)
-        except EOFError:
-            self.input_ended = True
-            self.console.print()
-            return ""
-
-    def wait_for_step(self) -> None:
-        """Between the steps of a resolution: wait for Enter (no wait with ``--fast``)."""
-        if self.pause_seconds > 0:
-            self.wait("(Enter: next step) ")
-
-    def ask(self, prompt: str) -> str:
-        """A line typed by the person; end of input and Ctrl-C leave the game."""
-        try:
-            return self.read_line(prompt)
-        except EOFError:
-            self.console.print()
-            raise LeaveGame(0) from None
-
-    def clear(self) -> None:
-        """Wipe the screen (and, for a file or pipe, mark where it would be wiped)."""
-        if self.console.is_terminal:
-            self.console.clear()
-        else:
-            self.console.print(Rule(style="dim"))
 
 
 @dataclass
@@ -248,8 +201,7 @@ class PlaySession:
         return 0
 
     def _print_saved(self, finished: bool) -> None:
-        for line in saved_lines(self.record_path, finished):
-            self.terminal.console.print(line, overflow="ignore", crop=False, soft_wrap=True)
+        print_saved(self.terminal.console, self.record_path, finished)
 
     def _play(self) -> None:
         while not self.state.is_terminal():
@@ -299,14 +251,9 @@ class PlaySession:
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
         try:
-            action = bot.choose(Turn(self.state, seat), self._rng("bot", seat)).action
-        except Exception as error:  # a plugin bot's failure must not lose the game
-            raise BotFailed(f"bot {bot.spec} ({seat_label(seat)}) failed: {error}") from error
-        if action not in self.state.legal_actions():
-            raise BotFailed(
-                f"bot {bot.spec} ({seat_label(seat)}) chose the illegal action {action}"
-            )
-        return action
+            return BOT_TURNS.decide(bot, self.state, self._rng("bot", seat)).action
+        except TurnFault as fault:  # a plugin bot's failure must not lose the game
+            raise BotFailed(bot_failure_line(bot.spec, seat, fault)) from fault.error
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
@@ -346,34 +293,21 @@ class PlaySession:
                 self.terminal.console.print(step)
                 self.terminal.wait_for_step()
 
-    def _header(self) -> Rule:
-        # Alone at the table (Cheese Chasers), the level is the hint bot's.
-        whose = "opponents" if self.players.bots else "hints"
-        level = "" if self.players.level is None else f" · {whose} level {self.players.level}"
-        return Rule(f"{self.renderer.title} · seed {self.state.seed}{level}", style="dim")
-
     def _open_screen(self) -> None:
         """Start a screen with its divider, unless one is started: the bots' moves and
         the person's board then read together, each move once."""
         if not self.screen_open:
-            self.terminal.console.print(self._header())
+            players = self.players
+            self.terminal.console.print(
+                header(self.renderer.title, self.state.seed, players.level, bool(players.bots))
+            )
             self.screen_open = True
 
     def _show_screen_to(self, seat: Seat) -> None:
         """At a shared table, pass the keyboard before a person's screen is drawn."""
         if not self.players.hot_seat or seat == self.viewer:
             return
-        console = self.terminal.console
-        name = seat_label(seat)
-        if self.viewer is not None:
-            self.terminal.ask(f"Press Enter to hide your screen and pass to {name}. ")
-        self.terminal.clear()
-        console.print(Rule(f"{self.renderer.title} · {name}'s turn", style="bold"))
-        console.print(
-            f"Pass the keyboard to {name}: what only {name} may see stays hidden until Enter."
-        )
-        self.terminal.ask(f"{name}, press Enter when you are ready. ")
-        self.terminal.clear()
+        hand_over(self.terminal, self.renderer.title, seat, first=self.viewer is None)
         self.viewer = seat
         self.screen_open = False
 
@@ -440,7 +374,7 @@ class PlaySession:
             if not asked or asked[-1] != chosen:
                 asked.append(chosen)
             if show_question:
-                self._show_question(question)
+                question_screen(console, question)
             text = self.terminal.ask("> ").strip()
             reply = self._read_reply(text, question, legal)
             show_question = not isinstance(reply, Refused)
@@ -460,70 +394,37 @@ class PlaySession:
             elif isinstance(reply, int):
                 return reply
 
-    def _show_question(self, question: Question) -> None:
-        line = Text(question.text, style="bold")
-        if question.chosen:
-            line = Text.assemble((" › ".join(question.chosen) + " › ", "dim"), line)
-        self.terminal.console.print(line)
-        self.terminal.console.print(wrapped(question.choices(), self.terminal.console.width))
-
     def _read_reply(self, text: str, question: Question, legal: Sequence[Action]) -> Reply:
         """What the typed ``text`` means; help, rules, hint and quit are done here."""
         console = self.terminal.console
-        word = text.lower()
-        if not text:
+        view = self.state.view(self.state.current_player)
+
+        def parse_move(typed: str) -> Action:
+            return self.state.parse_action(self.renderer.typed_move(view, typed))
+
+        typed = read_typed(text, question, legal, parse_move)
+        if isinstance(typed, Blank):
             return Refused()
-        if word in ("help", "?"):
+        if isinstance(typed, NoSuchChoice | NotAMove | NotLegal):
+            console.print(typed.message(question))
+            return Refused()
+        if typed is Command.HELP:
             console.print(COMMANDS_HELP)
             console.print(self.renderer.notation_help)
             return Shown()
-        if word == "rules":
+        if typed is Command.RULES:
             console.print(summary(self.state.game.info.slug))
             # The summary fills the screen: the question comes back with board.
             console.print("(board shows the table and the question again)", style="dim")
             return Refused()
-        if word == "hint":
+        if typed is Command.HINT:
             self._hint(self.state.current_player)
             return Shown()
-        if word in ("undo", "back"):
-            return Command.UNDO
-        if word == "board":
-            return Command.BOARD
-        if word in ("quit", "exit"):
-            answer = self.terminal.ask(
-                "Quit this game? It is saved; cheese play --continue goes on with it. [y/N] "
-            )
-            if answer.strip().lower() in YES:
+        if typed is Command.QUIT:
+            if self.terminal.ask(QUIT_QUESTION).strip().lower() in YES:
                 raise LeaveGame(0)
             return Shown()
-        picked = question.pick(word)
-        if picked is not None:
-            return Answer(picked)
-        if word.isascii() and word.isdigit():
-            console.print(
-                f"There is no choice {shortened(word)}: {question.how_to_answer()}, or help.",
-                style="yellow",
-            )
-            return Refused()
-        try:
-            typed = self.renderer.typed_move(self.state.view(self.state.current_player), text)
-            action = self.state.parse_action(typed)
-        except (ActionSyntaxError, IllegalActionError, ValueError) as error:
-            # The notation's own explanation helps a mistyped move, not a stray word.
-            attempt = not text.isalpha()
-            console.print(
-                Text.assemble((f"{text!r} is not a choice or a move here. ", "yellow"))
-                + Text(f"{question.how_to_answer().capitalize()}, or help.")
-                + (Text(f" ({error})", style="dim") if attempt else Text())
-            )
-            return Refused()
-        if action not in legal:
-            console.print(
-                f"{text!r} is not a legal move now; {question.how_to_answer()}.",
-                style="yellow",
-            )
-            return Refused()
-        return action
+        return typed
 
     def _undo(self, seat: Seat) -> bool:
         """Go back to the person's previous decision; False (and why) when there is none."""
@@ -565,51 +466,10 @@ class PlaySession:
         final = self.state.view(seat)
         for item in self.pending.pop(seat, []):
             console.print(item)
-        blocks: list[RenderableType] = [Rule("Game over", style="bold")]
-        blocks.extend(self.renderer.resolution(final, table))
+        blocks: list[RenderableType] = list(self.renderer.resolution(final, table))
         blocks.append(standings(self.state, self.renderer, table))
         if self.after_game is not None:
             line = self.after_game(self.record())
             if line is not None:
                 blocks.append(Text(line))
-        # Where the game is saved goes on the last page, unless a line is too long to fit
-        # (a long path): the pager would cut it, so it is printed whole after the pages.
-        saved = saved_lines(self.record_path, finished=True)
-        fits = all(len(line) <= console.width for line in saved)
-        if fits:
-            blocks.append(Text("\n".join(saved)))
-        page(console, blocks, lambda prompt: self.terminal.wait(f"({prompt}) "))
-        if not fits:
-            self._print_saved(finished=True)
-
-
-def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
-    """``items`` on as few lines as fit ``width``, never breaking inside an item."""
-    lines: list[Text] = [Text()]
-    for item in items:
-        if lines[-1].plain and len(lines[-1].plain) + len(gap) + len(item.plain) > width:
-            lines.append(Text())
-        if lines[-1].plain:
-            lines[-1].append(gap)
-        lines[-1].append_text(item)
-    return Text("\n").join(lines)
-
-
-def hint_text(decision: Decision, spec: str, shown: Callable[[Action], str]) -> Text:
-    """A bot's top choices with their visit shares or values, best first, each written
-    by ``shown`` as the person would type it."""
-    if not decision.top:
-        return Text(f"{spec} would play {shown(decision.action)}")
-    share = decision.top_measure == "visit share"
-    lines = [
-        Text(
-            f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
-            style="bold",
-        )
-    ]
-    lines.extend(
-        Text(f"  {index}. {shown(action)}  ")
-        + Text(f"{value:.0%}" if share else f"{value:.3f}", style="bold")
-        for index, (action, value) in enumerate(decision.top, start=1)
-    )
-    return Text("\n").join(lines)
+        end_page(self.terminal, blocks, self.record_path)

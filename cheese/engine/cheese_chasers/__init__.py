@@ -1,11 +1,14 @@
 """Cheese Chasers: a solitaire path of cards that rings cheese with mice (rules page
 ``cheese/rules/cheese-chasers.md``).
 
->>> from cheese.engine.play import play_game
->>> first_cell = lambda state: state.legal_actions()[0]
->>> final, actions = play_game(ReferenceGame().new_initial_state(seed=5), first_cell)
->>> final.is_terminal(), final.view(0).ending
-(True, 'trapped')
+>>> from cheese.engine.luck import resolve_chance
+>>> final = ReferenceGame().new_initial_state(seed=5)
+>>> while not final.is_terminal():  # each card on the first free cell
+...     final = final.apply(
+...         resolve_chance(final) if final.is_chance_node() else final.legal_actions()[0]
+...     )
+>>> final.view(0).ending
+'trapped'
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import BotFailure, Clock, Decision, Turn
+from cheese.bots.faults import Fault
 from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
@@ -89,17 +90,16 @@ class ExternalBot:
         except ReplyTimeout:
             self._fail()
             raise BotFailure(
-                "timeout", f"did not answer act {self._seq} within {deadline_seconds:.3g} s"
+                Fault.TIMEOUT, f"did not answer act {self._seq} within {deadline_seconds:.3g} s"
             ) from None
         except BotExited as error:
             self._fail()
-            raise BotFailure("crash", f"{error} while deciding (act {self._seq})") from None
+            raise BotFailure(Fault.CRASH, f"{error} while deciding (act {self._seq})") from None
         except ProtocolError as error:
             self._fail()
-            raise BotFailure("protocol", f"{error} (act {self._seq})") from None
+            raise BotFailure(Fault.PROTOCOL, f"{error} (act {self._seq})") from None
         action = _legal_action(answer, notations)
-        reply_seconds = line.arrived - session.process.flushed
-        return Decision(action, {"reply_seconds": reply_seconds})
+        return Decision(action, reply_seconds=line.arrived - session.process.flushed)
 
     def game_over(self, final: State | None) -> None:
         """Tell the process how the game ended and give it back for the next game."""
@@ -135,10 +135,10 @@ class ExternalBot:
             session.process.send(message)
         except BotExited as error:
             self._keeper.end(session)
-            raise BotFailure("crash", f"{error} before its game began") from None
+            raise BotFailure(Fault.CRASH, f"{error} before its game began") from None
         except ProtocolError as error:
             self._keeper.end(session)
-            raise BotFailure("protocol", f"{error} before its game began") from None
+            raise BotFailure(Fault.PROTOCOL, f"{error} before its game began") from None
         self._session = session
         return session
 
@@ -177,13 +177,13 @@ def _legal_action(answer: int | str, notations: Sequence[tuple[int, str]]) -> in
         if any(answer == action for action, _ in notations):
             return answer
         raise BotFailure(
-            "illegal",
+            Fault.ILLEGAL,
             f"chose action {answer}, which is not one of the {len(notations)} legal actions",
         )
     for action, text in notations:
         if text == answer:
             return action
     raise BotFailure(
-        "illegal",
+        Fault.ILLEGAL,
         f"chose {answer!r}, which names none of the {len(notations)} legal actions",
     )

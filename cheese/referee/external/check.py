@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cheese.bots.base import Bot, BotFailure, Turn
+from cheese.bots.faults import Fault
 from cheese.bots.random_bot import RandomBot
 from cheese.engine import load_game
 from cheese.engine.games import GAME_SLUGS
@@ -29,7 +30,7 @@ class Problem:
 
     game: str
     number: int
-    kind: str
+    kind: Fault
     message: str
 
     @property
@@ -67,10 +68,14 @@ def _play_one(
         begun = time.monotonic()
         decision = seats[player].choose(Turn(state, player), rngs[player])
         if seats[player] is bot:
-            took = float(decision.info.get("reply_seconds", time.monotonic() - begun))
+            took = decision.reply_seconds
+            if took is None:
+                took = time.monotonic() - begun
             report.replies.append(took)
             if took > move_seconds:
-                raise BotFailure("timeout", f"took {took:.3f} s for a {move_seconds:g} s limit")
+                raise BotFailure(
+                    Fault.TIMEOUT, f"took {took:.3f} s for a {move_seconds:g} s limit"
+                )
         state = state.apply(decision.action)
     bot.game_over(state)
 

@@ -11,15 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cheese.bots.base import BotFailure, BotSpecError
+from cheese.bots.faults import Fault
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue
 from cheese.referee.external.bot import options_of
 from cheese.referee.external.protocol import QUIT
 from cheese.referee.external.sessions import Declined, options_text, start_session
 from cheese.referee.external.spec import external_command
-
-STALL = "stall"
-"""The fault word of a bot that started but did not answer hello in time."""
 
 
 def probe_bots(
@@ -48,7 +46,7 @@ def probe_bots(
                 f"{declined.reason}"
             ) from None
         except BotFailure as failure:
-            if failure.kind == STALL:
+            if failure.kind is Fault.STALL:
                 # It runs but answers slowly: its games forfeit as stalls and are counted,
                 # which says more than refusing the run.
                 continue

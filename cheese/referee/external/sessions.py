@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing import util
 
 from cheese.bots.base import BotFailure
+from cheese.bots.faults import Fault
 from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.process import BotExited, BotProcess, ReplyTimeout
 from cheese.referee.external.protocol import (
@@ -47,7 +48,6 @@ class Session:
     ready: Ready
     games: int = 0
     """Games begun in this process, so that each has its own id."""
-    seconds_to_ready: float = 0.0
     extensions: frozenset[str] = field(default_factory=frozenset)
 
 
@@ -55,7 +55,7 @@ class Declined(BotFailure):
     """The bot answered ``hello`` with ``unsupported``: it does not play that game."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__("protocol", f"declined the game: {reason}")
+        super().__init__(Fault.PROTOCOL, f"declined the game: {reason}")
         self.reason = reason
 
 
@@ -65,11 +65,10 @@ def start_session(
     """A new process of ``command`` that said ``ready`` to the game; ``BotFailure`` with
     the kind ``crash`` (it did not start, or exited), ``stall`` (no answer in time),
     ``protocol`` (a wrong answer, or ``unsupported`` as ``Declined``)."""
-    began = time.monotonic()
     try:
         process = BotProcess(command.label, command.argv, command.workdir, dict(command.env))
     except BotExited as error:
-        raise BotFailure("crash", str(error)) from None
+        raise BotFailure(Fault.CRASH, str(error)) from None
     try:
         process.send(hello(game, players, options, command.options))
         line = process.receive(time.monotonic() + command.startup_seconds)
@@ -78,12 +77,12 @@ def start_session(
         process.close()
         if isinstance(error, ReplyTimeout):
             raise BotFailure(
-                "stall", f"did not answer hello within {command.startup_seconds:g} s"
+                Fault.STALL, f"did not answer hello within {command.startup_seconds:g} s"
             ) from None
         if isinstance(error, BotExited):
-            raise BotFailure("crash", f"{error} before answering hello") from None
+            raise BotFailure(Fault.CRASH, f"{error} before answering hello") from None
         if isinstance(error, ProtocolError):
-            raise BotFailure("protocol", str(error)) from None
+            raise BotFailure(Fault.PROTOCOL, str(error)) from None
         raise
     if isinstance(answer, Unsupported):
         process.close(QUIT)
@@ -92,7 +91,6 @@ def start_session(
         (command, game, players, options_json),
         process,
         answer,
-        seconds_to_ready=time.monotonic() - began,
         extensions=frozenset(answer.extensions),
     )
 

@@ -14,7 +14,8 @@ from cheese.engine.cheese_chasers.board import neighbour
 from cheese.engine.cheese_chasers.state import ChasersState
 from cheese.engine.cheese_chasers.view import ChasersView
 from cheese.engine.luck import resolve_chance
-from cheese.engine.play import play_game, random_policy
+
+from ...random_games import random_game
 
 GAME = ReferenceGame()
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -56,7 +57,7 @@ def test_random_play_ends_and_conserves_cards(
     seed: int, policy_seed: int, counts: tuple[int, int, int, int]
 ) -> None:
     state = _new(seed, counts)
-    final, actions = play_game(state, random_policy(random.Random(policy_seed)))
+    final, actions = random_game(state, random.Random(policy_seed))
     view = final.view(0)
     assert isinstance(view, ChasersView) and final.is_terminal()
     assert len(actions) <= 2 * sum(counts)

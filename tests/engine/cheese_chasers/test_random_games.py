@@ -12,8 +12,9 @@ from cheese.engine.cheese_chasers import ReferenceGame
 from cheese.engine.cheese_chasers.board import table_of
 from cheese.engine.cheese_chasers.scoring import score_table
 from cheese.engine.cheese_chasers.view import ChasersView
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord, replay
+
+from ...random_games import random_game
 
 GAME = ReferenceGame()
 
@@ -38,7 +39,7 @@ def _run(games: int) -> Counter[str | None]:
     endings: Counter[str | None] = Counter()
     rng = random.Random(2024)
     for seed in range(games):
-        final, _ = play_game(GAME.new_initial_state(seed=seed), random_policy(rng))
+        final, _ = random_game(GAME.new_initial_state(seed=seed), rng)
         endings[_check_final(final).ending] += 1
     return endings
 
@@ -61,7 +62,7 @@ def test_random_play_with_few_traps_often_wins() -> None:
     rng = random.Random(7)
     for seed in range(100):
         state = GAME.new_initial_state(seed=seed, traps=2)
-        final, _ = play_game(state, random_policy(rng))
+        final, _ = random_game(state, rng)
         endings[_check_final(final).ending] += 1
     # with only two traps nothing can trap the player; most games end complete
     assert endings["trapped"] == 0
@@ -70,7 +71,7 @@ def test_random_play_with_few_traps_often_wins() -> None:
 
 def test_a_record_round_trips_and_replays() -> None:
     start = GAME.new_initial_state(seed=31, traps=2)
-    final, actions = play_game(start, random_policy(random.Random(1)))
+    final, actions = random_game(start, random.Random(1))
     record = GameRecord.of_game(final, ["random"], actions)
     again = GameRecord.from_json(record.to_json())
     assert again == record
@@ -78,7 +79,7 @@ def test_a_record_round_trips_and_replays() -> None:
 
 
 def test_a_tampered_record_is_refused() -> None:
-    final, actions = play_game(GAME.new_initial_state(seed=31), random_policy(random.Random(1)))
+    final, actions = random_game(GAME.new_initial_state(seed=31), random.Random(1))
     record = GameRecord.of_game(final, ["random"], actions)
     wrong_draw = GameRecord(
         record.game, record.seed, record.players, record.options,

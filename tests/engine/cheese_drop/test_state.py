@@ -15,9 +15,10 @@ from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.scoring import round_points
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import resolve_chance
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord, replay
 from cheese.engine.registry import load_game
+
+from ...random_games import random_game
 
 Walk = Callable[[DropState, random.Random], list[DropState]]
 
@@ -181,7 +182,7 @@ def test_nothing_is_legal_after_the_end(game: ReferenceGame, walk: Walk) -> None
 @pytest.mark.parametrize("players", [2, 5])
 def test_a_record_round_trips_and_replays(game: ReferenceGame, players: int) -> None:
     start = game.new_initial_state(players, seed=77, simple=players == 5, hidden_rows=1)
-    final, actions = play_game(start, random_policy(random.Random(77)))
+    final, actions = random_game(start, random.Random(77))
     record = GameRecord.of_game(final, [f"seat {s}" for s in range(players)], actions)
     again = GameRecord.from_json(record.to_json())
     assert again == record

@@ -9,13 +9,14 @@ import pytest
 
 from cheese.engine import RecordError
 from cheese.engine.get_the_cheese import ReferenceGame
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.records import GameRecord, replay
+
+from ...random_games import random_game
 
 
 def test_a_record_round_trips_and_replays(game: ReferenceGame) -> None:
     start = game.new_initial_state(num_players=5, seed=2024, start_player=3)
-    final, actions = play_game(start, random_policy(random.Random(1)))
+    final, actions = random_game(start, random.Random(1))
     record = GameRecord.of_game(final, ["a", "b", "c", "d", "e"], actions)
     text = record.to_json()
     assert GameRecord.from_json(text) == record
@@ -27,14 +28,14 @@ def test_options_survive_the_record(game: ReferenceGame) -> None:
     start = game.new_initial_state(
         num_players=3, seed=5, composition=(4, 1, 1, 1, 1, 1, 0), cheese_values=(1, 2, 3, 4, 5, 6)
     )
-    final, actions = play_game(start, random_policy(random.Random(2)))
+    final, actions = random_game(start, random.Random(2))
     record = GameRecord.from_json(GameRecord.of_game(final, ["x", "y", "z"], actions).to_json())
     assert replay(record, backend="reference").options == final.options
 
 
 def test_a_tampered_record_is_refused(game: ReferenceGame) -> None:
     start = game.new_initial_state(num_players=3, seed=8)
-    final, actions = play_game(start, random_policy(random.Random(3)))
+    final, actions = random_game(start, random.Random(3))
     record = GameRecord.of_game(final, ["x", "y", "z"], actions)
     wrong_card = list(actions)
     wrong_card[6] = (wrong_card[6] + 1) % 7

@@ -14,8 +14,9 @@ from cheese.engine.get_the_cheese.moves import DRAW, play_action
 from cheese.engine.get_the_cheese.table import PlacedCard
 from cheese.engine.get_the_cheese.turns import next_seat
 from cheese.engine.luck import advance_chance, event_key, resolve_chance
-from cheese.engine.play import play_game, random_policy
+from cheese.engine.play import random_policy
 
+from ...random_games import random_game
 from .conftest import opening, run
 
 THREE_MICE = "mouse mouse mouse"
@@ -199,7 +200,7 @@ def test_a_seat_without_hand_or_deck_is_skipped(game: ReferenceGame) -> None:
 
 def test_scores_are_zero_until_the_end(game: ReferenceGame) -> None:
     state = game.new_initial_state(num_players=3, seed=2)
-    final, _ = play_game(state, random_policy(random.Random(2)))
+    final, _ = random_game(state, random.Random(2))
     assert state.scores() == (0, 0, 0)
     assert state.rank_keys() == ((0, 0, 0),) * 3
     assert sum(final.scores()) > 0

@@ -10,8 +10,8 @@ from cheese.engine.api import CHANCE, TERMINAL
 from cheese.engine.get_the_cheese import GtcView, ReferenceGame
 from cheese.engine.get_the_cheese.cards import CAT, DOG, KING_MOUSE, MOUSE, SYMBOL_CAT, SYMBOL_MOUSE
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, CardView, revealed_lines
-from cheese.engine.play import play_game, random_policy
 
+from ...random_games import random_game
 from .conftest import opening, run
 
 
@@ -75,7 +75,7 @@ def test_pending_draws_are_public(game: ReferenceGame) -> None:
 
 def test_everything_is_revealed_at_the_end(game: ReferenceGame) -> None:
     start = game.new_initial_state(num_players=4, seed=9)
-    final, _ = play_game(start, random_policy(random.Random(9)))
+    final, _ = random_game(start, random.Random(9))
     for seat in range(4):
         view = final.view(seat)
         assert view.current_player == TERMINAL and view.is_terminal()

@@ -9,8 +9,9 @@ import pytest
 
 from cheese.bots.search.rewards import solitaire_reward, terminal_rewards_of
 from cheese.engine import GAME_SLUGS, State, game_info, load_game
-from cheese.engine.play import play_game, random_policy
 from cheese.engine.registry import BACKEND, NATIVE
+
+from ....random_games import random_game
 
 pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
 
@@ -25,7 +26,7 @@ def finished_games(slug: str, players: int, count: int) -> list[State]:
     games = []
     for seed in range(count):
         start = load_game(slug, backend=NATIVE).new_initial_state(num_players=players, seed=seed)
-        final, _ = play_game(start, random_policy(random.Random(seed)))
+        final, _ = random_game(start, random.Random(seed))
         games.append(final)
     return games
 

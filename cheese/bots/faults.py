@@ -1,0 +1,64 @@
+"""The kinds of fault that forfeit a game: one enum, raised by bots and stored by the
+referee.
+
+A ``BotFailure`` carries one of them, the referee turns its own findings (an illegal
+answer, a move overrun, a killed worker) into others, and the results store keeps their
+values in its ``fault`` column. The values are the stored words: new kinds may be added,
+none is ever renamed, so every database stays readable.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Fault(StrEnum):
+    """Why a seat forfeited a game, as stored in the results' ``fault`` column."""
+
+    ILLEGAL = "illegal"
+    """It chose an action that is not legal there, or answered no decision at all."""
+    RAISED = "raised"
+    """Its ``choose`` raised (``KeyboardInterrupt`` and ``SystemExit`` included)."""
+    OVERRAN = "overran"
+    """It returned, but later than the move time allows."""
+    HUNG = "hung"
+    """It did not return within the hard limit; its worker was killed."""
+    CRASHED = "crashed"
+    """The worker process running it died while it was deciding, on the game's every
+    attempt (a bot in Python: its own process is the worker's)."""
+    NOT_BUILT = "not_built"
+    """Its spec was accepted but building its bot for the game failed."""
+    TIMEOUT = "timeout"
+    """Its game clock (``--tc``) ran out while it was deciding, or an external bot did
+    not answer within its time."""
+    STALL = "stall"
+    """An external bot did not answer ``hello`` with ``ready`` within the start-up limit."""
+    PROTOCOL = "protocol"
+    """An external bot sent a line that breaks the protocol (unparseable, oversized, of
+    the wrong type or sequence number), or declined the game."""
+    CRASH = "crash"
+    """An external bot's own process exited or closed its pipe (the worker running the
+    game lives on; the bot is started again for its next game)."""
+
+    @property
+    def words(self) -> str:
+        """The kind as the tables and summaries show it.
+
+        >>> Fault.HUNG.words
+        'hung (worker killed)'
+        """
+        return _FAULT_WORDS[self]
+
+
+_FAULT_WORDS = {
+    Fault.ILLEGAL: "illegal action",
+    Fault.RAISED: "raised an error",
+    Fault.OVERRAN: "overran the move time",
+    Fault.HUNG: "hung (worker killed)",
+    Fault.CRASHED: "crashed (worker died)",
+    Fault.NOT_BUILT: "could not be built",
+    Fault.TIMEOUT: "lost on time",
+    Fault.STALL: "stalled at start-up",
+    Fault.PROTOCOL: "broke the protocol",
+    Fault.CRASH: "bot process exited",
+}

@@ -1,0 +1,114 @@
+"""The screens of ``cheese play`` around the board: the divider, the question and its
+choices, a hint, the hot-seat hand-over, the end page and where the game is saved."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from cheese.bots.base import Decision
+from cheese.cli.play.menu import Question
+from cheese.cli.play.pager import page
+from cheese.cli.play.terminal import Terminal
+from cheese.cli.play.where_saved import saved_lines
+from cheese.engine import Action, Seat
+
+
+def seat_label(seat: Seat) -> str:
+    """How every screen numbers a seat: P1 acts first.
+
+    >>> seat_label(0), seat_label(4)
+    ('P1', 'P5')
+    """
+    return f"P{seat + 1}"
+
+
+def header(title: str, seed: int, level: int | None, opponents: bool) -> Rule:
+    """The divider that starts a screen: the game, its seed and the level played."""
+    # Alone at the table (Cheese Chasers), the level is the hint bot's.
+    whose = "opponents" if opponents else "hints"
+    shown = "" if level is None else f" · {whose} level {level}"
+    return Rule(f"{title} · seed {seed}{shown}", style="dim")
+
+
+def question_screen(console: Console, question: Question) -> None:
+    """The question, after the answers chosen so far, and its choices."""
+    line = Text(question.text, style="bold")
+    if question.chosen:
+        line = Text.assemble((" › ".join(question.chosen) + " › ", "dim"), line)
+    console.print(line)
+    console.print(wrapped(question.choices(), console.width))
+
+
+def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
+    """``items`` on as few lines as fit ``width``, never breaking inside an item."""
+    lines: list[Text] = [Text()]
+    for item in items:
+        if lines[-1].plain and len(lines[-1].plain) + len(gap) + len(item.plain) > width:
+            lines.append(Text())
+        if lines[-1].plain:
+            lines[-1].append(gap)
+        lines[-1].append_text(item)
+    return Text("\n").join(lines)
+
+
+def hint_text(decision: Decision, spec: str, shown: Callable[[Action], str]) -> Text:
+    """A bot's top choices with their visit shares or values, best first, each written
+    by ``shown`` as the person would type it."""
+    if not decision.top:
+        return Text(f"{spec} would play {shown(decision.action)}")
+    share = decision.top_measure == "visit share"
+    lines = [
+        Text(
+            f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
+            style="bold",
+        )
+    ]
+    lines.extend(
+        Text(f"  {index}. {shown(action)}  ")
+        + Text(f"{value:.0%}" if share else f"{value:.3f}", style="bold")
+        for index, (action, value) in enumerate(decision.top, start=1)
+    )
+    return Text("\n").join(lines)
+
+
+def hand_over(terminal: Terminal, title: str, seat: Seat, first: bool) -> None:
+    """At a shared table, the pass screen between two people's screens: the last one hides
+    theirs (unless this is the ``first`` screen), the next one says when they are ready.
+    It shows nothing hidden."""
+    name = seat_label(seat)
+    if not first:
+        terminal.ask(f"Press Enter to hide your screen and pass to {name}. ")
+    terminal.clear()
+    terminal.console.print(Rule(f"{title} · {name}'s turn", style="bold"))
+    terminal.console.print(
+        f"Pass the keyboard to {name}: what only {name} may see stays hidden until Enter."
+    )
+    terminal.ask(f"{name}, press Enter when you are ready. ")
+    terminal.clear()
+
+
+def print_saved(console: Console, record_path: Path, finished: bool) -> None:
+    """Where the game is saved and how to go on with it, each line whole."""
+    for line in saved_lines(record_path, finished):
+        console.print(line, overflow="ignore", crop=False, soft_wrap=True)
+
+
+def end_page(terminal: Terminal, blocks: Sequence[RenderableType], record_path: Path) -> None:
+    """The game-over page: ``blocks`` (the resolution, the standings, a rating line) and
+    where the game is saved, paged so that each page waits for Enter."""
+    console = terminal.console
+    # Where the game is saved goes on the last page, unless a line is too long to fit
+    # (a long path): the pager would cut it, so it is printed whole after the pages.
+    shown: list[RenderableType] = [Rule("Game over", style="bold"), *blocks]
+    saved = saved_lines(record_path, finished=True)
+    fits = all(len(line) <= console.width for line in saved)
+    if fits:
+        shown.append(Text("\n".join(saved)))
+    page(console, shown, lambda prompt: terminal.wait(f"({prompt}) "))
+    if not fits:
+        print_saved(console, record_path, finished=True)

@@ -1,0 +1,18 @@
+"""Games played to the end by random choices, through the referee's play loop: for tests
+that need finished games and their records."""
+
+from __future__ import annotations
+
+import random
+
+from cheese.engine import Action, State
+from cheese.engine.play import random_policy
+from cheese.referee.play import play_out
+
+
+def random_game(start: State, rng: random.Random) -> tuple[State, tuple[Action, ...]]:
+    """The end of the game from ``start``, each decision drawn uniformly from ``rng``
+    (chance by paired luck), and every action applied, chance outcomes included."""
+    actions: list[Action] = []
+    final = play_out(start, random_policy(rng), actions)
+    return final, tuple(actions)
