@@ -14,6 +14,7 @@ import typer
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
+from cheese.cli.players import player_of
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
@@ -22,7 +23,7 @@ from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
 from cheese.referee.latency import Latency
 from cheese.referee.play import GameFailed
 from cheese.store import ResultsStore, StoreError, StoreFull
-from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
+from cheese.tournaments.config import BOTS_HELP, BY_NAME, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
@@ -84,6 +85,10 @@ def duel(
             "ELO1 logistic Elo stronger (alpha and beta default to 0.05).",
         ),
     ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Play A against B on paired deals (every seat rotation, same luck) and rate them.
@@ -108,6 +113,7 @@ def duel(
         )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
+    player = player_of(cluster, chosen_workers)
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
         with ExitStack() as stack:
@@ -118,8 +124,7 @@ def duel(
                 closing(DuelProgress(total_games, setup.spec_a, setup.spec_b))
             )
             report = run_duel(
-                setup, workers=chosen_workers, sprt=sprt_settings, observer=progress,
-                stored=stored,
+                setup, sprt=sprt_settings, observer=progress, stored=stored, player=player
             )
     except StoreFull as error:
         print(f"cheese: error: {' '.join(str(error).split())}; free some space and run the "

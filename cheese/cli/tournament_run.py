@@ -23,12 +23,12 @@ from cheese.bots.base import BotSpecError
 from cheese.cli.duel_command import named_specs, time_control_of
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import game_slug, seed_value
+from cheese.cli.players import player_of
 from cheese.cli.ratings_view import print_ratings
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND
 from cheese.parallel import PoolError
-from cheese.referee.pool import Player, local_player
 from cheese.store import (
     ResultsStore,
     StoredTournament,
@@ -141,7 +141,7 @@ def run(
     values["bots"] = list(bots)
     values["players"] = plan.num_players
     database = Path(str(values["db"]))
-    player = _player(_text(values["cluster"]), chosen_workers)
+    player = player_of(_text(values["cluster"]), chosen_workers)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
     log_path = _text(values["log"])
@@ -237,17 +237,6 @@ def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) ->
     for bot, kinds in sorted(found.by_bot.items()):
         why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
         print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
-
-
-def _player(address: str | None, workers: int) -> Player:
-    if address is None:
-        return local_player(workers)
-    from cheese.referee.cluster import ClusterUnavailable, cluster_player
-
-    try:
-        return cluster_player(address)
-    except ClusterUnavailable as error:
-        raise UserInputError(str(error)) from None
 
 
 @contextmanager

@@ -25,12 +25,14 @@ from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
 from cheese.referee.clocks import TimeControl
 from cheese.referee.external.probe import probe_bots
-from cheese.referee.jobs import GameJob, GameResult, Options, Plan
+from cheese.referee.jobs import GameResult, Options, Plan
 from cheese.referee.play import BotFactory
-from cheese.referee.pool import Player, Unplayed, settle
+from cheese.referee.pool import Player, Unplayed
 from cheese.store import ResultsStore, StoredTournament
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.names import free_name, readable_name, settings_digest
+from cheese.tournaments.run import StopRequest as StopRequest  # where runs have long found it
+from cheese.tournaments.run import StoredRun, play_plan
 from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.seating import tables
 
@@ -195,15 +197,6 @@ def tournament_name(store: ResultsStore, settings: TournamentSettings, num_playe
     )
 
 
-class StopRequest:
-    """Set when the person asks the run to stop (Ctrl-C): no new game is handed out."""
-
-    __slots__ = ("requested",)
-
-    def __init__(self) -> None:
-        self.requested = False
-
-
 @contextmanager
 def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
     """While inside, a first Ctrl-C sets ``stop``; a second one interrupts at once (raises
@@ -278,8 +271,7 @@ def run_tournament(
     """
     watcher = observer if observer is not None else TournamentObserver()
     request = stop if stop is not None else StopRequest()
-    schedule = Schedule(plan)
-    total = schedule.total()
+    total = Schedule(plan).total()
     stored = store.tournament(name, settings.as_dict(plan.num_players), total)
     done = store.done_jobs(stored.id)
     watcher.started(total, len(done))
@@ -290,61 +282,67 @@ def run_tournament(
         total,
         total - len(done),
     )
-    in_flight: dict[GameJob, int] = {}
-
-    def handed_out() -> Iterator[GameJob]:
-        for number, job in schedule.jobs(skip=done):
-            if request.requested:
-                return
-            if store.has_game(stored.id, number):
-                continue
-            in_flight[job] = number
-            yield job
-
-    played = 0
-    taken = 0
-    unplayed: list[str] = []
+    counts = _TournamentCounts(store, stored, watcher)
     interrupted = False
-    outcomes = player(handed_out())
     try:
-        for outcome in outcomes:
-            result = settle(outcome)
-            number = in_flight.pop(result.job)
-            if isinstance(result, Unplayed):
-                LOGGER.info(  # the summary at the end counts them
-                    "deal %d rotation %d was not played: %s",
-                    result.job.deal,
-                    result.job.rotation,
-                    result.reason,
-                )
-                unplayed.append(
-                    f"deal {result.job.deal} rotation {result.job.rotation}: {result.reason}"
-                )
-                continue
-            if not store.add(stored.id, number, result):
-                LOGGER.info(  # the summary at the end counts them
-                    "deal %d rotation %d was stored by another run; that one is kept",
-                    result.job.deal,
-                    result.job.rotation,
-                )
-                taken += 1
-                continue
-            played += 1
-            watcher.game_stored(result)
+        play_plan(
+            plan, player, counts, done=done, stored=StoredRun(store, stored), stop=request
+        )
     except KeyboardInterrupt:
         interrupted = True
-    finally:
-        close = getattr(outcomes, "close", None)
-        if close is not None:
-            close()
     now_stored = len(store.done_jobs(stored.id))
     return RunSummary(
         tournament=stored,
-        played=played,
+        played=counts.played,
         stored=now_stored,
         total=total,
         stopped=(request.requested or interrupted) and now_stored < total,
-        unplayed=tuple(unplayed),
+        unplayed=tuple(counts.unplayed_games),
         interrupted=interrupted,
-        taken=taken,
+        taken=counts.taken,
     )
+
+
+class _TournamentCounts:
+    """A tournament's run policy: every stored game counts, the games it could not play
+    are noted (a resumed run plays them), and a game another run stored first is left
+    to that run."""
+
+    __slots__ = ("played", "store", "stored", "taken", "unplayed_games", "watcher")
+
+    def __init__(
+        self, store: ResultsStore, stored: StoredTournament, watcher: TournamentObserver
+    ) -> None:
+        self.store = store
+        self.stored = stored
+        self.watcher = watcher
+        self.played = 0
+        self.taken = 0
+        self.unplayed_games: list[str] = []
+
+    def skips(self, number: int) -> bool:
+        return self.store.has_game(self.stored.id, number)
+
+    def unplayed(self, game: Unplayed) -> None:
+        LOGGER.info(  # the summary at the end counts them
+            "deal %d rotation %d was not played: %s",
+            game.job.deal,
+            game.job.rotation,
+            game.reason,
+        )
+        self.unplayed_games.append(
+            f"deal {game.job.deal} rotation {game.job.rotation}: {game.reason}"
+        )
+
+    def finished(self, result: GameResult, kept: bool) -> bool:
+        if not kept:
+            LOGGER.info(  # the summary at the end counts them
+                "deal %d rotation %d was stored by another run; that one is kept",
+                result.job.deal,
+                result.job.rotation,
+            )
+            self.taken += 1
+            return False
+        self.played += 1
+        self.watcher.game_stored(result)
+        return False
