@@ -22,6 +22,7 @@ from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
 from cheese.referee.latency import Latency
 from cheese.referee.play import GameFailed
+from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore, StoreError, StoreFull
 from cheese.tournaments.config import BOTS_HELP, BY_NAME, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
@@ -106,9 +107,9 @@ def duel(
     try:
         sprt_settings = None if sprt is None else SprtSettings.parse(sprt)
         time_control = time_control_of(tc, tc_margin)
-        spec_a, spec_b = named_specs([bot_a, bot_b], bots)
+        seat_a, seat_b = parse_seats([bot_a, bot_b], bots)
         setup = plan_duel(
-            spec_a, spec_b, game=game, players=players, games=games, seed=seed,
+            seat_a, seat_b, game=game, players=players, games=games, seed=seed,
             move_time=move_time, time_control=time_control,
         )
     except (BotSpecError, ValueError) as error:
@@ -165,16 +166,6 @@ def time_control_of(tc: str | None, margin: float | None) -> TimeControl | None:
             raise ValueError("--tc-margin needs a game clock; give --tc BASE+INC as well")
         return None
     return TimeControl.parse(tc, DEFAULT_MARGIN if margin is None else margin)
-
-
-def named_specs(specs: list[str], bots_file: Path | None) -> list[str]:
-    """``specs`` with the names of the ``--bots`` file turned into the specs that build
-    them; ``BotSpecError`` for a bad file or name."""
-    if bots_file is None:
-        return specs
-    from cheese.referee.external.bots_file import expand_bot_names, read_bots_file
-
-    return expand_bot_names(specs, read_bots_file(bots_file))
 
 
 def latency_json(measured: Latency | None) -> dict[str, object] | None:

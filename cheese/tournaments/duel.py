@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
 from cheese.engine.luck import check_seed
 from cheese.engine.records import GameRecord
@@ -40,6 +39,7 @@ from cheese.referee.external.probe import probe_bots
 from cheese.referee.jobs import DuelSetup, GameResult
 from cheese.referee.play import BotFactory, GameFailed, describe
 from cheese.referee.pool import Player, Unplayed, local_player
+from cheese.referee.seats import SeatSpec
 from cheese.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.names import duel_name, free_name
@@ -48,9 +48,11 @@ from cheese.tournaments.run import StoredRun, play_plan
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.tournament import (
     TournamentSettings,
+    built_bots,
     check_clocks,
     check_game_count,
     check_move_time,
+    parsed_seats,
     seats_of,
 )
 
@@ -70,8 +72,8 @@ class DuelObserver(Protocol):
 
 
 def plan_duel(
-    spec_a: str,
-    spec_b: str,
+    spec_a: str | SeatSpec,
+    spec_b: str | SeatSpec,
     *,
     game: str = DEFAULT_GAME,
     players: int | None = None,
@@ -80,10 +82,12 @@ def plan_duel(
     backend: str | None = None,
     move_time: float | None = None,
     time_control: TimeControl | None = None,
-    bot_factory: BotFactory = make_bot,
+    bot_factory: BotFactory | None = None,
 ) -> DuelSetup:
     """Check the duel's settings and fix its deals; raise before any game is played.
 
+    Each bot is given as its spec parsed where it was given, or as the text, parsed
+    here (a stand-in ``bot_factory`` of tests builds from the text instead).
     Unknown games and player counts outside the game's range raise ``OptionError``,
     bad bot specs ``BotSpecError``, other bad numbers ``ValueError`` — each naming what is
     allowed.
@@ -92,21 +96,25 @@ def plan_duel(
     check_seed(seed)
     check_game_count(games, f"--games {games}")
     check_move_time(move_time)
-    check_clocks([(spec, bot_factory(spec)) for spec in (spec_a, spec_b)], time_control)
+    texts = tuple(spec if isinstance(spec, str) else spec.text for spec in (spec_a, spec_b))
+    given = [spec for spec in (spec_a, spec_b) if not isinstance(spec, str)]
+    parsed = parsed_seats(texts, given if len(given) == 2 else None, bot_factory)
+    check_clocks(built_bots(texts, parsed, bot_factory), time_control)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
     # An external bot that does not start is refused here, not forfeited at every game.
-    probe_bots((spec_a, spec_b), game, num_players)
+    probe_bots(parsed or texts, game, num_players)
     return DuelSetup(
         game=game,
         num_players=num_players,
-        spec_a=spec_a,
-        spec_b=spec_b,
+        spec_a=texts[0],
+        spec_b=texts[1],
         deals=deals_for_games(games, num_players),
         seed=seed,
         backend=chosen_backend,
         move_time=move_time,
         time_control=time_control,
+        bots=parsed,
     )
 
 
@@ -146,7 +154,7 @@ def run_duel(
     *,
     workers: int = 1,
     sprt: SprtSettings | None = None,
-    bot_factory: BotFactory = make_bot,
+    bot_factory: BotFactory | None = None,
     observer: DuelObserver | None = None,
     stored: StoredDuel | None = None,
     player: Player | None = None,

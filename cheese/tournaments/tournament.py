@@ -14,13 +14,12 @@ import logging
 import math
 import signal
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
 
 from cheese.bots.base import Bot
-from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
 from cheese.referee.clocks import TimeControl
@@ -28,6 +27,7 @@ from cheese.referee.external.probe import probe_bots
 from cheese.referee.jobs import GameResult, Options, Plan
 from cheese.referee.play import BotFactory
 from cheese.referee.pool import Player, Unplayed
+from cheese.referee.seats import SeatSpec, parse_seat, seat_bot
 from cheese.store import ResultsStore, StoredTournament
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.names import free_name, readable_name, settings_digest
@@ -97,17 +97,26 @@ def seats_of(game: str, players: int | None) -> int:
     return num_players
 
 
-def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make_bot) -> Plan:
+def plan_tournament(
+    settings: TournamentSettings,
+    bot_factory: BotFactory | None = None,
+    *,
+    seats: Sequence[SeatSpec] | None = None,
+) -> Plan:
     """Check the settings and fix the tables; raise before any game is played.
 
+    ``seats`` are the bots' specs as parsed where they were given (the command line,
+    with its bots file); without them the texts of ``settings.specs`` are parsed here,
+    once. A stand-in ``bot_factory`` (tests) builds the bots from the texts instead.
     Unknown games and player counts outside the game's range raise ``OptionError``, bad
     bot specs ``BotSpecError``, other bad values ``ValueError``, each saying what is allowed.
     """
     num_players = seats_of(settings.game, settings.players)
     if len(settings.specs) < 2:
         raise ValueError(f"a tournament needs at least 2 bots, not {len(settings.specs)}")
+    parsed = parsed_seats(settings.specs, seats, bot_factory)
     seen: dict[str, str] = {}
-    built = [(spec, bot_factory(spec)) for spec in settings.specs]
+    built = built_bots(settings.specs, parsed, bot_factory)
     for spec, bot in built:
         canonical = bot.spec
         if canonical in seen:
@@ -125,7 +134,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
     # An external bot that does not start is refused here, not forfeited at every game.
-    probe_bots(settings.specs, settings.game, num_players, dict(settings.options))
+    probe_bots(parsed or settings.specs, settings.game, num_players, dict(settings.options))
     plan = Plan(
         game=settings.game,
         num_players=num_players,
@@ -137,9 +146,34 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         options=settings.options,
         move_time=settings.move_time,
         time_control=settings.time_control,
+        bots=parsed,
     )
     check_game_count(Schedule(plan).total(), f"--deals {settings.deals}")
     return plan
+
+
+def parsed_seats(
+    specs: Sequence[str], seats: Sequence[SeatSpec] | None, bot_factory: BotFactory | None
+) -> tuple[SeatSpec, ...]:
+    """The specs parsed: ``seats`` (checked to be ``specs``), else the texts parsed now;
+    none for a stand-in ``bot_factory``, which builds from the texts."""
+    if seats is not None:
+        if tuple(seat.text for seat in seats) != tuple(specs):
+            raise ValueError("the parsed bot specs are not those of the settings")
+        return tuple(seats)
+    if bot_factory is not None:
+        return ()
+    return tuple(parse_seat(spec) for spec in specs)
+
+
+def built_bots(
+    specs: Sequence[str], seats: Sequence[SeatSpec], bot_factory: BotFactory | None
+) -> list[tuple[str, Bot]]:
+    """Each bot built once, with its spec's text, to check it before any game: from its
+    parsed spec, or by the stand-in ``bot_factory`` from the text."""
+    if bot_factory is not None:
+        return [(spec, bot_factory(spec)) for spec in specs]
+    return [(seat.text, seat_bot(seat)) for seat in seats]
 
 
 def check_move_time(move_time: float | None) -> None:
