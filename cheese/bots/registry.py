@@ -6,8 +6,9 @@ Bot`` or a class with a ``from_params`` class method. An optional ``PARAMETERS``
 ``cheese.bots.spec`` parameters on the loaded object documents its settings in
 ``cheese bots``. Built-in names take precedence over entry points of the same name.
 
-External bots, processes that speak the line protocol (``cheese.referee.external``), are named
-``cmd:COMMAND`` or ``NAME@FILE`` (a bot of a bots file).
+External bots, processes that speak the line protocol, are named ``cmd:COMMAND`` or
+``NAME@FILE`` (a bot of a bots file); the referee builds those (``cheese.referee.seats``),
+as the bots know nothing of processes.
 
 The registry is rebuilt on every call, so installing a package takes effect without a
 restart and tests can substitute entry points.
@@ -26,7 +27,7 @@ from importlib import metadata
 
 from cheese.bots import expectimax, greedy, mcts, random_bot
 from cheese.bots.base import Bot, BotSpecError
-from cheese.bots.spec import Parameter, parse_spec
+from cheese.bots.spec import BotSpec, Parameter
 
 ENTRY_POINT_GROUP = "cheese.bots"
 BUILT_IN = "built-in"
@@ -162,15 +163,13 @@ def make_bot(spec: str) -> Bot:
     Raises ``BotSpecError`` for an unknown bot, an unknown key or a bad value; the
     message lists the allowed keys with their ranges and defaults.
     """
-    # Imported here: the external bots import the bots' base, which imports this module's
-    # package.
-    from cheese.referee.external.bot import ExternalBot
-    from cheese.referee.external.spec import external_command
+    return build_bot(BotSpec.parse(spec))
 
-    command = external_command(spec)
-    if command is not None:
-        return ExternalBot(command)
-    name, params = parse_spec(spec)
+
+def build_bot(parsed: BotSpec) -> Bot:
+    """The bot of a parsed spec (``make_bot`` for a spec's text); ``BotSpecError`` as
+    ``make_bot``."""
+    spec, name, params = parsed.text, parsed.name, parsed.params
     factory, origin = _find_factory(name)
     try:
         bot = factory(params)

@@ -180,6 +180,33 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 @dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot's spec parsed once, where it is given: the text as given (what tables show
+    and the results store keeps), the bot's name and its raw settings, in order. A small
+    frozen value, it travels to the workers in place of the text.
+
+    >>> spec = BotSpec.parse("mcts:iterations=300")
+    >>> spec.name, spec.params, spec.text
+    ('mcts', {'iterations': '300'}, 'mcts:iterations=300')
+    """
+
+    text: str
+    name: str
+    settings: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """The spec ``text`` names; ``BotSpecError`` as ``parse_spec``."""
+        name, raw = parse_spec(text)
+        return cls(text, name, tuple(raw.items()))
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The raw settings by key, as a bot's factory takes them."""
+        return dict(self.settings)
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     """Checked settings of one bot: every declared key with its value or default."""
 

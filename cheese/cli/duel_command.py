@@ -14,6 +14,7 @@ import typer
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
+from cheese.cli.players import player_of
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
@@ -21,8 +22,9 @@ from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
 from cheese.referee.latency import Latency
 from cheese.referee.play import GameFailed
+from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore, StoreError, StoreFull
-from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
+from cheese.tournaments.config import BOTS_HELP, BY_NAME, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
@@ -84,6 +86,10 @@ def duel(
             "ELO1 logistic Elo stronger (alpha and beta default to 0.05).",
         ),
     ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Play A against B on paired deals (every seat rotation, same luck) and rate them.
@@ -101,13 +107,14 @@ def duel(
     try:
         sprt_settings = None if sprt is None else SprtSettings.parse(sprt)
         time_control = time_control_of(tc, tc_margin)
-        spec_a, spec_b = named_specs([bot_a, bot_b], bots)
+        seat_a, seat_b = parse_seats([bot_a, bot_b], bots)
         setup = plan_duel(
-            spec_a, spec_b, game=game, players=players, games=games, seed=seed,
+            seat_a, seat_b, game=game, players=players, games=games, seed=seed,
             move_time=move_time, time_control=time_control,
         )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
+    player = player_of(cluster, chosen_workers)
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
         with ExitStack() as stack:
@@ -118,8 +125,7 @@ def duel(
                 closing(DuelProgress(total_games, setup.spec_a, setup.spec_b))
             )
             report = run_duel(
-                setup, workers=chosen_workers, sprt=sprt_settings, observer=progress,
-                stored=stored,
+                setup, sprt=sprt_settings, observer=progress, stored=stored, player=player
             )
     except StoreFull as error:
         print(f"cheese: error: {' '.join(str(error).split())}; free some space and run the "
@@ -160,16 +166,6 @@ def time_control_of(tc: str | None, margin: float | None) -> TimeControl | None:
             raise ValueError("--tc-margin needs a game clock; give --tc BASE+INC as well")
         return None
     return TimeControl.parse(tc, DEFAULT_MARGIN if margin is None else margin)
-
-
-def named_specs(specs: list[str], bots_file: Path | None) -> list[str]:
-    """``specs`` with the names of the ``--bots`` file turned into the specs that build
-    them; ``BotSpecError`` for a bad file or name."""
-    if bots_file is None:
-        return specs
-    from cheese.referee.external.bots_file import expand_bot_names, read_bots_file
-
-    return expand_bot_names(specs, read_bots_file(bots_file))
 
 
 def latency_json(measured: Latency | None) -> dict[str, object] | None:

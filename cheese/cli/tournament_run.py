@@ -20,15 +20,16 @@ import typer
 from rich.console import Console
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.duel_command import named_specs, time_control_of
+from cheese.cli.duel_command import time_control_of
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
 from cheese.cli.parameters import game_slug, seed_value
+from cheese.cli.players import player_of
 from cheese.cli.ratings_view import print_ratings
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND
 from cheese.parallel import PoolError
-from cheese.referee.pool import Player, local_player
+from cheese.referee.seats import parse_seats
 from cheese.store import (
     ResultsStore,
     StoredTournament,
@@ -120,11 +121,11 @@ def run(
     file_of_bots = _text(values["bots_file"])
     try:
         time_control = time_control_of(_clock_text(values["tc"]), _seconds(values["tc_margin"]))
-        expanded = named_specs(list(bots), None if file_of_bots is None else Path(file_of_bots))
+        seats = parse_seats(bots, None if file_of_bots is None else Path(file_of_bots))
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
     settings = TournamentSettings(
-        specs=tuple(expanded),
+        specs=tuple(seat.text for seat in seats),
         game=game_slug(str(values["game"])),
         players=_whole(values["players"]),
         deals=_whole(values["deals"]) or 0,
@@ -135,13 +136,13 @@ def run(
         time_control=time_control,
     )
     try:
-        plan = plan_tournament(settings)
+        plan = plan_tournament(settings, seats=seats)
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
     values["bots"] = list(bots)
     values["players"] = plan.num_players
     database = Path(str(values["db"]))
-    player = _player(_text(values["cluster"]), chosen_workers)
+    player = player_of(_text(values["cluster"]), chosen_workers)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
     log_path = _text(values["log"])
@@ -237,17 +238,6 @@ def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) ->
     for bot, kinds in sorted(found.by_bot.items()):
         why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
         print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
-
-
-def _player(address: str | None, workers: int) -> Player:
-    if address is None:
-        return local_player(workers)
-    from cheese.referee.cluster import ClusterUnavailable, cluster_player
-
-    try:
-        return cluster_player(address)
-    except ClusterUnavailable as error:
-        raise UserInputError(str(error)) from None
 
 
 @contextmanager

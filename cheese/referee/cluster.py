@@ -16,7 +16,6 @@ import logging
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from cheese.bots.registry import make_bot
 from cheese.parallel import Done, Outcome, Raised
 from cheese.referee.external.sessions import end_bot_processes
 from cheese.referee.jobs import GameJob, GameResult
@@ -34,7 +33,7 @@ class ClusterUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached."""
 
 
-def cluster_player(address: str, bot_factory: BotFactory = make_bot) -> Player:
+def cluster_player(address: str, bot_factory: BotFactory | None = None) -> Player:
     """Jobs played on the Dask cluster whose scheduler listens at ``address``."""
     try:
         from distributed import Client

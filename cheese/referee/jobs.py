@@ -16,6 +16,7 @@ from cheese.bots.faults import Fault as Fault  # the one definition, re-exported
 from cheese.engine.api import OptionValue
 from cheese.engine.records import GameRecord
 from cheese.referee.clocks import TimeControl
+from cheese.referee.seats import SeatSpec
 
 Entrant: TypeAlias = int
 """A bot of the field, by its position in the plan's ``specs``."""
@@ -35,7 +36,9 @@ class Plan:
     rotation; when fewer entrants than seats, they take turns round the table). Every
     table plays ``deals`` deal seeds, each in every seat rotation (``cheese.tournaments
     .seating``). ``move_time`` (seconds) is the limit per decision, ``None`` for none;
-    ``time_control`` each seat's game clock, ``None`` for none.
+    ``time_control`` each seat's game clock, ``None`` for none. ``bots`` holds the
+    ``specs`` parsed, in the same order (empty when bots are built from the texts by a
+    stand-in factory, as in tests).
     """
 
     game: str
@@ -48,6 +51,7 @@ class Plan:
     options: Options = ()
     move_time: float | None = None
     time_control: TimeControl | None = None
+    bots: tuple[SeatSpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +59,8 @@ class DuelSetup:
     """What a duel plays: the game, the two bots, how many deals, the seed, the limit
     per decision and the game clock (``None``: none).
 
-    A duel is the tournament of two entrants at one table (``plan``).
+    A duel is the tournament of two entrants at one table (``plan``); ``bots`` holds
+    the two specs parsed, as ``Plan.bots``.
     """
 
     game: str
@@ -68,6 +73,7 @@ class DuelSetup:
     options: Options = ()
     move_time: float | None = None
     time_control: TimeControl | None = None
+    bots: tuple[SeatSpec, ...] = ()
 
     def spec_of(self, side: Side) -> str:
         return self.spec_a if side == SIDE_A else self.spec_b
@@ -85,6 +91,7 @@ class DuelSetup:
             options=self.options,
             move_time=self.move_time,
             time_control=self.time_control,
+            bots=self.bots,
         )
 
 
@@ -92,7 +99,9 @@ class DuelSetup:
 class GameJob:
     """One game of a tournament, with the ids that replay it.
 
-    ``sides[seat]`` is the entrant holding the seat and ``seat_specs[seat]`` its spec;
+    ``sides[seat]`` is the entrant holding the seat and ``seat_specs[seat]`` its spec's
+    text (as stored and shown), ``seat_bots[seat]`` the spec parsed, which the worker
+    builds the bot from (empty for a job built by hand: its texts are parsed there);
     ``deal`` numbers deals over all tables (each has its own seed), and ``seed`` with
     (deal, rotation, seat) seeds the bots' generators.
     """
@@ -110,6 +119,7 @@ class GameJob:
     table: int = 0
     move_time: float | None = None
     time_control: TimeControl | None = None
+    seat_bots: tuple[SeatSpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from cheese.bots.base import Bot, BotFailure
-from cheese.bots.registry import make_bot
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
@@ -28,10 +27,12 @@ from cheese.engine.records import GameRecord
 from cheese.parallel import Watch
 from cheese.referee.clocks import SeatClocks
 from cheese.referee.jobs import Fault, GameJob, GameResult
+from cheese.referee.seats import parse_seat, seat_bot
 from cheese.referee.turn import NO_WATCH, TurnFault, TurnReferee
 
 BotFactory = Callable[[str], Bot]
-"""Builds a bot from its spec string (``make_bot``, or scripted bots in tests)."""
+"""A stand-in that builds bots from their specs' texts (scripted bots in tests); without
+one, each seat's bot is built from its parsed spec (``cheese.referee.seats``)."""
 Decide = Callable[[State], Action]
 """Chooses the action of the seat to act in a (non-chance, non-terminal) state."""
 
@@ -85,7 +86,7 @@ class _Fault(Exception):
 
 
 def play_job(
-    job: GameJob, bot_factory: BotFactory = make_bot, watch: Watch = NO_WATCH
+    job: GameJob, bot_factory: BotFactory | None = None, watch: Watch = NO_WATCH
 ) -> GameResult:
     """Play ``job`` to the end and return its result with the engine's game record.
 
@@ -105,7 +106,7 @@ def play_job(
 
 
 def play_or_forfeit(
-    job: GameJob, watch: Watch = NO_WATCH, bot_factory: BotFactory = make_bot
+    job: GameJob, watch: Watch = NO_WATCH, bot_factory: BotFactory | None = None
 ) -> GameResult:
     """Play ``job``; a bot that fails (raises, plays an illegal action, overruns the move
     time, cannot be built) forfeits the game instead of stopping the tournament."""
@@ -150,7 +151,7 @@ def forfeited(
     )
 
 
-def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
+def _play(job: GameJob, bot_factory: BotFactory | None, watch: Watch) -> GameResult:
     started = time.monotonic()
     game = load_game(job.game, job.backend)
     initial = game.new_initial_state(
@@ -159,8 +160,8 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
     bots: list[Bot] = []
     replies: list[list[float]] = [[] for _ in range(job.num_players)]
     try:
-        for seat, spec in enumerate(job.seat_specs):
-            bots.append(_built(seat, spec, bot_factory))
+        for seat in range(job.num_players):
+            bots.append(_built(seat, job, bot_factory))
         final, played = _played(job, initial, bots, replies, watch)
     except _Fault as fault:
         fault.replies = tuple(tuple(times) for times in replies)
@@ -181,9 +182,14 @@ def _play(job: GameJob, bot_factory: BotFactory, watch: Watch) -> GameResult:
     )
 
 
-def _built(seat: int, spec: str, bot_factory: BotFactory) -> Bot:
+def _built(seat: int, job: GameJob, bot_factory: BotFactory | None) -> Bot:
+    """The bot of ``seat``: built from its parsed spec (a job built by hand has only the
+    texts, parsed here), or by the stand-in ``bot_factory`` from the text."""
+    text = job.seat_specs[seat]
     try:
-        return bot_factory(spec)
+        if bot_factory is not None:
+            return bot_factory(text)
+        return seat_bot(job.seat_bots[seat] if job.seat_bots else parse_seat(text))
     except BotFailure as failure:  # an external bot that did not start as it should
         raise _Fault(seat, failure.kind, f"failed to start: {failure}", ()) from None
     # A bot's own code may raise anything, SystemExit included: it forfeits.

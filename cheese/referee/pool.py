@@ -17,7 +17,6 @@ import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
-from cheese.bots.registry import make_bot
 from cheese.parallel import (
     Died,
     Done,
@@ -125,7 +124,7 @@ Player = Callable[[Iterable[GameJob]], Iterator[Outcome[GameJob, GameResult]]]
 """Plays jobs somewhere (processes here, or a cluster) and yields their outcomes."""
 
 
-def local_player(workers: int, bot_factory: BotFactory = make_bot) -> Player:
+def local_player(workers: int, bot_factory: BotFactory | None = None) -> Player:
     """Jobs played on ``workers`` processes of this machine (here, with one)."""
     runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
 

@@ -5,8 +5,9 @@ pool and game loop as ``cheese tournament``. Its Elo is the two-bot case of the 
 ratings (``cheese.ratings.bradley_terry``, whose fit of a duel's games gives the same
 difference), counted deal by deal so that the SPRT can stop it.
 
-One layer per module: the schedule hands out the games (``schedule``), the pool plays
-them (``pool``, ``play``), finished games are put back into deals in deal order
+One layer per module: the schedule hands out the games (``schedule``), the run loop of
+every run (``run``) has a player play them — the pool here or a Dask cluster (``pool``,
+``cluster``, ``play``) — finished games are put back into deals in deal order
 (``deals``), the SPRT is checked after every deal (``sprt``) and the counted deals are
 summed up into the report (``report``, ``stats``). The report, and the deal on which an
 SPRT stops the duel, are therefore the same with any number of workers.
@@ -24,13 +25,9 @@ the one of a duel that ran straight through.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
-from contextlib import closing
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, load_game
 from cheese.engine.luck import check_seed
 from cheese.engine.records import GameRecord
@@ -39,19 +36,23 @@ from cheese.ratings.pairwise import PairTally
 from cheese.ratings.sprt import SprtSettings, SprtStatus, sprt_status
 from cheese.referee.clocks import TimeControl
 from cheese.referee.external.probe import probe_bots
-from cheese.referee.jobs import DuelSetup, GameJob, GameResult
-from cheese.referee.play import BotFactory, GameFailed, describe, play_or_forfeit
-from cheese.referee.pool import WORKER_RETRIES, Unplayed, play_outcomes, settle
+from cheese.referee.jobs import DuelSetup, GameResult
+from cheese.referee.play import BotFactory, GameFailed, describe
+from cheese.referee.pool import Player, Unplayed, local_player
+from cheese.referee.seats import SeatSpec
 from cheese.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.names import duel_name, free_name
 from cheese.tournaments.report import DuelReport, summarize
+from cheese.tournaments.run import StoredRun, play_plan
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.tournament import (
     TournamentSettings,
+    built_bots,
     check_clocks,
     check_game_count,
     check_move_time,
+    parsed_seats,
     seats_of,
 )
 
@@ -71,8 +72,8 @@ class DuelObserver(Protocol):
 
 
 def plan_duel(
-    spec_a: str,
-    spec_b: str,
+    spec_a: str | SeatSpec,
+    spec_b: str | SeatSpec,
     *,
     game: str = DEFAULT_GAME,
     players: int | None = None,
@@ -81,10 +82,12 @@ def plan_duel(
     backend: str | None = None,
     move_time: float | None = None,
     time_control: TimeControl | None = None,
-    bot_factory: BotFactory = make_bot,
+    bot_factory: BotFactory | None = None,
 ) -> DuelSetup:
     """Check the duel's settings and fix its deals; raise before any game is played.
 
+    Each bot is given as its spec parsed where it was given, or as the text, parsed
+    here (a stand-in ``bot_factory`` of tests builds from the text instead).
     Unknown games and player counts outside the game's range raise ``OptionError``,
     bad bot specs ``BotSpecError``, other bad numbers ``ValueError`` — each naming what is
     allowed.
@@ -93,21 +96,25 @@ def plan_duel(
     check_seed(seed)
     check_game_count(games, f"--games {games}")
     check_move_time(move_time)
-    check_clocks([(spec, bot_factory(spec)) for spec in (spec_a, spec_b)], time_control)
+    texts = tuple(spec if isinstance(spec, str) else spec.text for spec in (spec_a, spec_b))
+    given = [spec for spec in (spec_a, spec_b) if not isinstance(spec, str)]
+    parsed = parsed_seats(texts, given if len(given) == 2 else None, bot_factory)
+    check_clocks(built_bots(texts, parsed, bot_factory), time_control)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
     # An external bot that does not start is refused here, not forfeited at every game.
-    probe_bots((spec_a, spec_b), game, num_players)
+    probe_bots(parsed or texts, game, num_players)
     return DuelSetup(
         game=game,
         num_players=num_players,
-        spec_a=spec_a,
-        spec_b=spec_b,
+        spec_a=texts[0],
+        spec_b=texts[1],
         deals=deals_for_games(games, num_players),
         seed=seed,
         backend=chosen_backend,
         move_time=move_time,
         time_control=time_control,
+        bots=parsed,
     )
 
 
@@ -147,41 +154,34 @@ def run_duel(
     *,
     workers: int = 1,
     sprt: SprtSettings | None = None,
-    bot_factory: BotFactory = make_bot,
+    bot_factory: BotFactory | None = None,
     observer: DuelObserver | None = None,
     stored: StoredDuel | None = None,
+    player: Player | None = None,
 ) -> DuelReport:
-    """Play the duel on ``workers`` processes and report it.
+    """Play the duel on ``player`` (default: ``workers`` processes here) and report it.
 
     With ``sprt`` the test is checked after every counted deal and the duel stops as soon
     as it decides; the report then covers the deals up to that one. With ``stored``,
     every game is stored as it finishes and the games stored before are counted, not
     played again (``StoreError`` if the name holds other settings).
     """
-    schedule = Schedule(setup.plan)
+    plan = setup.plan
+    schedule = Schedule(plan)
     before: list[StoredGame] = []
-    number_of: dict[GameJob, int] = {}
-    tournament = None
+    target = None
     if stored is not None:
         tournament = stored.store.tournament(stored.name, duel_settings(setup), schedule.total())
+        target = StoredRun(stored.store, tournament)
         before = stored.store.stored_games(tournament.id)
     earlier = [_result_of(game, schedule) for game in before]
-    done = {game.job for game in before}
-    jobs = _remembered(schedule.jobs(skip=done), number_of)
-    runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
     tally = _Tally(setup, sprt, observer)
     for result in earlier:
         if tally.add(result):
             return tally.report(len(earlier), stored)
-    with closing(play_outcomes(jobs, runner, workers, retries=WORKER_RETRIES)) as outcomes:
-        for outcome in outcomes:
-            played = settle(outcome)
-            if isinstance(played, Unplayed):
-                raise GameFailed(f"{describe(played.job)}: {played.reason}")
-            if stored is not None and tournament is not None:
-                stored.store.add(tournament.id, number_of.pop(played.job), played)
-            if tally.add(played):
-                break
+    chosen = local_player(workers, bot_factory) if player is None else player
+    done = {game.job for game in before}
+    play_plan(plan, chosen, tally, done=done, stored=target)
     return tally.report(len(earlier), stored)
 
 
@@ -200,6 +200,18 @@ class _Tally:
         self.deals: list[Deal] = []
         self.counts = DealScoreCounts()
         self.status: SprtStatus | None = None
+
+    def skips(self, number: int) -> bool:
+        """A duel plays every game it has not stored: its deals must be whole."""
+        return False
+
+    def unplayed(self, game: Unplayed) -> None:
+        """A game no bot lost leaves its deal incomplete: the duel cannot go on."""
+        raise GameFailed(f"{describe(game.job)}: {game.reason}")
+
+    def finished(self, result: GameResult, kept: bool) -> bool:
+        """Count a played game (whichever run stored it); True once the SPRT decided."""
+        return self.add(result)
 
     def add(self, result: GameResult) -> bool:
         """Count ``result``; True once the SPRT has decided."""
@@ -221,15 +233,6 @@ class _Tally:
         if stored is None:
             return report
         return replace(report, stored_as=stored.name, resumed=resumed)
-
-
-def _remembered(
-    jobs: Iterator[tuple[int, GameJob]], number_of: dict[GameJob, int]
-) -> Iterator[GameJob]:
-    """The jobs, each one's number kept in ``number_of`` as it is handed out."""
-    for number, job in jobs:
-        number_of[job] = number
-        yield job
 
 
 def _result_of(game: StoredGame, schedule: Schedule) -> GameResult:

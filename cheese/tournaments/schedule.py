@@ -142,4 +142,5 @@ class Schedule:
             table=table,
             move_time=plan.move_time,
             time_control=plan.time_control,
+            seat_bots=tuple(plan.bots[side] for side in sides) if plan.bots else (),
         )

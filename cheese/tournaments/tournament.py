@@ -14,23 +14,25 @@ import logging
 import math
 import signal
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
 
 from cheese.bots.base import Bot
-from cheese.bots.registry import make_bot
 from cheese.engine import BACKEND, OptionError, game_info, load_game
 from cheese.engine.luck import check_seed
 from cheese.referee.clocks import TimeControl
 from cheese.referee.external.probe import probe_bots
-from cheese.referee.jobs import GameJob, GameResult, Options, Plan
+from cheese.referee.jobs import GameResult, Options, Plan
 from cheese.referee.play import BotFactory
-from cheese.referee.pool import Player, Unplayed, settle
+from cheese.referee.pool import Player, Unplayed
+from cheese.referee.seats import SeatSpec, parse_seat, seat_bot
 from cheese.store import ResultsStore, StoredTournament
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.names import free_name, readable_name, settings_digest
+from cheese.tournaments.run import StopRequest as StopRequest  # where runs have long found it
+from cheese.tournaments.run import StoredRun, play_plan
 from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.seating import tables
 
@@ -95,17 +97,26 @@ def seats_of(game: str, players: int | None) -> int:
     return num_players
 
 
-def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make_bot) -> Plan:
+def plan_tournament(
+    settings: TournamentSettings,
+    bot_factory: BotFactory | None = None,
+    *,
+    seats: Sequence[SeatSpec] | None = None,
+) -> Plan:
     """Check the settings and fix the tables; raise before any game is played.
 
+    ``seats`` are the bots' specs as parsed where they were given (the command line,
+    with its bots file); without them the texts of ``settings.specs`` are parsed here,
+    once. A stand-in ``bot_factory`` (tests) builds the bots from the texts instead.
     Unknown games and player counts outside the game's range raise ``OptionError``, bad
     bot specs ``BotSpecError``, other bad values ``ValueError``, each saying what is allowed.
     """
     num_players = seats_of(settings.game, settings.players)
     if len(settings.specs) < 2:
         raise ValueError(f"a tournament needs at least 2 bots, not {len(settings.specs)}")
+    parsed = parsed_seats(settings.specs, seats, bot_factory)
     seen: dict[str, str] = {}
-    built = [(spec, bot_factory(spec)) for spec in settings.specs]
+    built = built_bots(settings.specs, parsed, bot_factory)
     for spec, bot in built:
         canonical = bot.spec
         if canonical in seen:
@@ -123,7 +134,7 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
     # An external bot that does not start is refused here, not forfeited at every game.
-    probe_bots(settings.specs, settings.game, num_players, dict(settings.options))
+    probe_bots(parsed or settings.specs, settings.game, num_players, dict(settings.options))
     plan = Plan(
         game=settings.game,
         num_players=num_players,
@@ -135,9 +146,34 @@ def plan_tournament(settings: TournamentSettings, bot_factory: BotFactory = make
         options=settings.options,
         move_time=settings.move_time,
         time_control=settings.time_control,
+        bots=parsed,
     )
     check_game_count(Schedule(plan).total(), f"--deals {settings.deals}")
     return plan
+
+
+def parsed_seats(
+    specs: Sequence[str], seats: Sequence[SeatSpec] | None, bot_factory: BotFactory | None
+) -> tuple[SeatSpec, ...]:
+    """The specs parsed: ``seats`` (checked to be ``specs``), else the texts parsed now;
+    none for a stand-in ``bot_factory``, which builds from the texts."""
+    if seats is not None:
+        if tuple(seat.text for seat in seats) != tuple(specs):
+            raise ValueError("the parsed bot specs are not those of the settings")
+        return tuple(seats)
+    if bot_factory is not None:
+        return ()
+    return tuple(parse_seat(spec) for spec in specs)
+
+
+def built_bots(
+    specs: Sequence[str], seats: Sequence[SeatSpec], bot_factory: BotFactory | None
+) -> list[tuple[str, Bot]]:
+    """Each bot built once, with its spec's text, to check it before any game: from its
+    parsed spec, or by the stand-in ``bot_factory`` from the text."""
+    if bot_factory is not None:
+        return [(spec, bot_factory(spec)) for spec in specs]
+    return [(seat.text, seat_bot(seat)) for seat in seats]
 
 
 def check_move_time(move_time: float | None) -> None:
@@ -193,15 +229,6 @@ def tournament_name(store: ResultsStore, settings: TournamentSettings, num_playe
     return free_name(
         readable_name(settings.game, num_players, settings.specs), stored, store.settings_of
     )
-
-
-class StopRequest:
-    """Set when the person asks the run to stop (Ctrl-C): no new game is handed out."""
-
-    __slots__ = ("requested",)
-
-    def __init__(self) -> None:
-        self.requested = False
 
 
 @contextmanager
@@ -278,8 +305,7 @@ def run_tournament(
     """
     watcher = observer if observer is not None else TournamentObserver()
     request = stop if stop is not None else StopRequest()
-    schedule = Schedule(plan)
-    total = schedule.total()
+    total = Schedule(plan).total()
     stored = store.tournament(name, settings.as_dict(plan.num_players), total)
     done = store.done_jobs(stored.id)
     watcher.started(total, len(done))
@@ -290,61 +316,67 @@ def run_tournament(
         total,
         total - len(done),
     )
-    in_flight: dict[GameJob, int] = {}
-
-    def handed_out() -> Iterator[GameJob]:
-        for number, job in schedule.jobs(skip=done):
-            if request.requested:
-                return
-            if store.has_game(stored.id, number):
-                continue
-            in_flight[job] = number
-            yield job
-
-    played = 0
-    taken = 0
-    unplayed: list[str] = []
+    counts = _TournamentCounts(store, stored, watcher)
     interrupted = False
-    outcomes = player(handed_out())
     try:
-        for outcome in outcomes:
-            result = settle(outcome)
-            number = in_flight.pop(result.job)
-            if isinstance(result, Unplayed):
-                LOGGER.info(  # the summary at the end counts them
-                    "deal %d rotation %d was not played: %s",
-                    result.job.deal,
-                    result.job.rotation,
-                    result.reason,
-                )
-                unplayed.append(
-                    f"deal {result.job.deal} rotation {result.job.rotation}: {result.reason}"
-                )
-                continue
-            if not store.add(stored.id, number, result):
-                LOGGER.info(  # the summary at the end counts them
-                    "deal %d rotation %d was stored by another run; that one is kept",
-                    result.job.deal,
-                    result.job.rotation,
-                )
-                taken += 1
-                continue
-            played += 1
-            watcher.game_stored(result)
+        play_plan(
+            plan, player, counts, done=done, stored=StoredRun(store, stored), stop=request
+        )
     except KeyboardInterrupt:
         interrupted = True
-    finally:
-        close = getattr(outcomes, "close", None)
-        if close is not None:
-            close()
     now_stored = len(store.done_jobs(stored.id))
     return RunSummary(
         tournament=stored,
-        played=played,
+        played=counts.played,
         stored=now_stored,
         total=total,
         stopped=(request.requested or interrupted) and now_stored < total,
-        unplayed=tuple(unplayed),
+        unplayed=tuple(counts.unplayed_games),
         interrupted=interrupted,
-        taken=taken,
+        taken=counts.taken,
     )
+
+
+class _TournamentCounts:
+    """A tournament's run policy: every stored game counts, the games it could not play
+    are noted (a resumed run plays them), and a game another run stored first is left
+    to that run."""
+
+    __slots__ = ("played", "store", "stored", "taken", "unplayed_games", "watcher")
+
+    def __init__(
+        self, store: ResultsStore, stored: StoredTournament, watcher: TournamentObserver
+    ) -> None:
+        self.store = store
+        self.stored = stored
+        self.watcher = watcher
+        self.played = 0
+        self.taken = 0
+        self.unplayed_games: list[str] = []
+
+    def skips(self, number: int) -> bool:
+        return self.store.has_game(self.stored.id, number)
+
+    def unplayed(self, game: Unplayed) -> None:
+        LOGGER.info(  # the summary at the end counts them
+            "deal %d rotation %d was not played: %s",
+            game.job.deal,
+            game.job.rotation,
+            game.reason,
+        )
+        self.unplayed_games.append(
+            f"deal {game.job.deal} rotation {game.job.rotation}: {game.reason}"
+        )
+
+    def finished(self, result: GameResult, kept: bool) -> bool:
+        if not kept:
+            LOGGER.info(  # the summary at the end counts them
+                "deal %d rotation %d was stored by another run; that one is kept",
+                result.job.deal,
+                result.job.rotation,
+            )
+            self.taken += 1
+            return False
+        self.played += 1
+        self.watcher.game_stored(result)
+        return False

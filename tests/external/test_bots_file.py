@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cheese.bots.registry import make_bot
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import BotsFileError, expand_bot_names, read_bots_file
+from cheese.referee.seats import make_seat_bot as make_bot
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
 GOOD = """

@@ -3,6 +3,7 @@ the local pool, and no bot process is left on the workers once the run is over."
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 import uuid
@@ -58,3 +59,40 @@ def test_a_tournament_on_a_local_cluster(tmp_path: Path) -> None:
 
     assert stored(remote) == stored(local)
     assert len(stored(remote)) == 4 and all(row[2] is None for row in stored(remote))
+
+
+def _duel_json(capsys: pytest.CaptureFixture[str], *where: str) -> dict[str, object]:
+    """A duel's JSON report without the reply times (they differ from run to run)."""
+    arguments = ["duel", "greedy", "random", "--game", "cheese-drop", "--games", "12"]
+    assert main([*arguments, "--seed", "5", "--json", *where]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for side in ("a", "b"):
+        report[side].pop("latency")
+    assert isinstance(report, dict)
+    return report
+
+
+def test_a_duel_on_a_local_cluster_reports_as_on_the_pool(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    local = _duel_json(capsys, "--workers", "1")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None
+    ) as cluster:
+        remote = _duel_json(capsys, "--cluster", cluster.scheduler_address)
+    assert remote == local and local["games"] == 12
+
+
+@pytest.mark.parametrize("command", [["duel", "greedy", "random"], ["tournament", "run",
+                                      "greedy", "random", "--deals", "1"]])
+def test_an_unreachable_cluster_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]
+) -> None:
+    pytest.importorskip("distributed")
+    where = ["--game", "cheese-drop", "--db", str(tmp_path / "runs.db")]
+    assert main([*command, *where, "--cluster", "tcp://127.0.0.1:9"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("cheese: error: cannot reach the Dask scheduler at "
+                                   "tcp://127.0.0.1:9")

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
 from cheese.bots.base import BotSpecError
 from cheese.engine import OptionError
 from cheese.ratings.pairwise import PairTally
-from cheese.ratings.sprt import SprtSettings
+from cheese.ratings.sprt import SprtSettings, SprtStatus
+from cheese.referee.jobs import GameResult
+from cheese.referee.seats import parse_seats
 from cheese.tournaments.duel import plan_duel, run_duel
 
 from ..scripted import duel_setup, scripted_bot
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
 
 
 @pytest.mark.parametrize(("game", "num_players"), [("get-the-cheese", 4), ("get-the-cheese", 3)])
@@ -93,3 +100,34 @@ def test_plan_refuses_bad_settings_before_playing() -> None:
         plan_duel("random", "first", seed=-1, bot_factory=scripted_bot)
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         plan_duel("random", "first", game="chess", bot_factory=scripted_bot)
+
+
+class _FileEditor:
+    """Rewrites the bots file after the first game: its bot's command no longer exists."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.edits = 0
+
+    def game_finished(self, result: GameResult) -> None:
+        if self.edits == 0:
+            self.path.write_text('[[bot]]\nname = "mine"\ncommand = "no-such-program-here"\n')
+        self.edits += 1
+
+    def deal_counted(self, deals: int, pairs: PairTally, sprt: SprtStatus | None) -> None:
+        pass
+
+
+def test_a_bots_file_edited_during_the_duel_does_not_change_its_bot(tmp_path: Path) -> None:
+    path = tmp_path / "bots.toml"
+    path.write_text(
+        f'[[bot]]\nname = "mine"\ncommand = {json.dumps(sys.executable)}\n'
+        f"args = [{json.dumps(str(EXAMPLE))}]\n"
+    )
+    mine, other = parse_seats(["mine", "random"], path)
+    setup = plan_duel(mine, other, game="cheese-drop", games=6, seed=2)
+    editor = _FileEditor(path)
+    report = run_duel(setup, workers=1, observer=editor)
+    assert editor.edits == 6 and "no-such-program-here" in path.read_text()
+    assert report.games == 6 and report.a.forfeits == () and report.b.forfeits == ()
+    assert report.a.spec == f"mine@{path}"  # the text stored and shown, as before

@@ -14,7 +14,6 @@ import typer
 from rich.text import Text
 
 from cheese.bots.base import Bot, BotSpecError
-from cheese.bots.registry import make_bot
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.play.options_text import parse_game_options
@@ -30,6 +29,7 @@ from cheese.engine import RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
 from cheese.levels.people import check_person, default_person_name, store_person_game
+from cheese.referee.seats import make_seat_bot
 from cheese.store import DEFAULT_DB
 
 __all__ = ["play", "replay", "saved", "seat_specs"]
@@ -42,7 +42,7 @@ SEED_RANGE = 1_000_000
 
 def _bot(spec: str) -> Bot:
     try:
-        return make_bot(spec)
+        return make_seat_bot(spec)
     except BotSpecError as error:
         raise UserInputError(str(error)) from None
 

@@ -12,30 +12,33 @@ from typing import Any
 
 from cheese.bots.base import BotFailure, BotSpecError
 from cheese.bots.faults import Fault
+from cheese.bots.spec import BotSpec
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue
 from cheese.referee.external.bot import options_of
 from cheese.referee.external.protocol import QUIT
 from cheese.referee.external.sessions import Declined, options_text, start_session
-from cheese.referee.external.spec import external_command
+from cheese.referee.external.spec import ExternalSpec, external_spec
 
 
 def probe_bots(
-    specs: Sequence[str],
+    specs: Sequence[str | BotSpec | ExternalSpec],
     game: str,
     players: int | None,
     options: Mapping[str, OptionValue] | None = None,
 ) -> None:
-    """Say ``hello`` to each external bot among ``specs`` for this game and end it;
-    ``BotSpecError`` naming the first that fails (other specs are left alone)."""
+    """Say ``hello`` to each external bot among ``specs`` (texts, or specs parsed once) for
+    this game and end it; ``BotSpecError`` naming the first that fails (other specs are
+    left alone)."""
     # The options are checked by the game itself; a typed mapping cannot say "not seed".
     given: dict[str, Any] = dict(options or {})
     state = load_game(game).new_initial_state(num_players=players, seed=0, **given)
     settled = options_of(state.options)
-    for spec in dict.fromkeys(specs):
-        command = external_command(spec)
-        if command is None:
+    for named in dict.fromkeys(specs):
+        external = external_spec(named) if isinstance(named, str) else named
+        if not isinstance(external, ExternalSpec):
             continue
+        spec, command = external.text, external.command
         try:
             session = start_session(
                 command, game, state.num_players, options_text(settled), settled

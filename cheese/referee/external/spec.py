@@ -1,5 +1,10 @@
 """External bots' spec forms: ``cmd:COMMAND`` inline, and ``NAME@FILE`` from a bots file.
 
+A spec of either form is parsed once, where it is given, into an ``ExternalSpec``: its
+text and the command to start, a ``NAME@FILE`` bot's entry read from the file then. The
+workers start the bot from that snapshot, so a bots file edited during a run does not
+change the bots of its games.
+
 >>> external_command("cmd:python3 my_bot.py --fast").argv
 ('python3', 'my_bot.py', '--fast')
 >>> external_command("greedy") is None
@@ -11,12 +16,38 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cheese.bots.base import BotSpecError
-from cheese.referee.external.bots_file import ExternalCommand, command_of_file_spec
+from cheese.referee.external.bots_file import BotsFile, ExternalCommand, command_of_file_spec
 
 INLINE_PREFIX = "cmd:"
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalSpec:
+    """An external bot's spec parsed: its text as given (what tables show and the results
+    store keeps) and everything needed to start it."""
+
+    text: str
+    command: ExternalCommand
+
+
+def external_spec(spec: str) -> ExternalSpec | None:
+    """The external bot ``spec`` names, its bots file read now, or ``None`` if ``spec`` is
+    of another form; ``BotSpecError`` as ``external_command``."""
+    command = external_command(spec)
+    return None if command is None else ExternalSpec(spec, command)
+
+
+def file_bot_spec(bots: BotsFile, name: str) -> ExternalSpec:
+    """The spec of the bot called ``name`` in the bots file already read (``NAME@FILE``),
+    its entry as read; ``BotSpecError`` as ``external_command``."""
+    text = bots.spec(name)
+    command = replace(bots.find(name), label=text)
+    check_startable(command)
+    return ExternalSpec(text, command)
 
 
 def external_command(spec: str) -> ExternalCommand | None:
