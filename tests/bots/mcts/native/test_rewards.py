@@ -10,9 +10,11 @@ import pytest
 from cheese.bots.search.rewards import solitaire_reward, terminal_rewards_of
 from cheese.engine import GAME_SLUGS, State, game_info, load_game
 from cheese.engine.play import play_game, random_policy
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+from ....native import needs_native
+
+pytestmark = needs_native
 
 CASES = [
     (slug, players)
