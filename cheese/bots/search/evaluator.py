@@ -32,7 +32,6 @@ SOLITAIRE_SCALE = 10.0
 no scale of their own; set by hand with the generic evaluation."""
 
 PlayoutPolicy: TypeAlias = Literal["random", "heuristic", "none"]
-PLAYOUT_POLICIES: tuple[PlayoutPolicy, ...] = ("random", "heuristic", "none")
 CPlayoutPolicy: TypeAlias = Literal["random", "heuristic"]
 """The playout policies the C code has: uniform moves, or the game's fast heuristic."""
 
