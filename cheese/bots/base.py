@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Generic, Protocol, Self, TypeVar
 
 from cheese.engine import Action, Game, Seat, State
@@ -32,6 +33,13 @@ class BotFailure(Exception):
         self.kind = kind
 
 
+class TopMeasure(StrEnum):
+    """What the numbers of a decision's ``top`` are (hints show shares as percentages)."""
+
+    VISIT_SHARE = "visit share"
+    VALUE = "value"
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A bot's answer: the action, plus a small record for hints and logs."""
@@ -40,8 +48,8 @@ class Decision:
     info: Mapping[str, float | int | str] = field(default_factory=dict)
     top: tuple[tuple[Action, float], ...] = ()
     """The best few actions considered, best first, each with ``top_measure`` (for hints)."""
-    top_measure: str = ""
-    """What the numbers of ``top`` are: ``"visit share"`` or ``"value"``."""
+    top_measure: TopMeasure | None = None
+    """What the numbers of ``top`` are (None without ``top``)."""
 
 
 TOP_CHOICES = 5
