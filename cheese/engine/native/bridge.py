@@ -58,7 +58,7 @@ class _Functions:
     __slots__ = (
         "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
         "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
-        "playouts", "actions_out", "weights_out", "ints_out", "apply_pointer",
+        "table", "actions_out", "weights_out", "ints_out", "apply_pointer",
         "determinize_pointer", "scratch",
     )
 
@@ -81,7 +81,7 @@ class _Functions:
         self.rank_keys = entry("rank_keys")
         self.view = entry("view")
         self.determinize = entry("determinize")
-        self.playouts = entry("playouts")
+        self.table = entry("game")()  # the game's primitives, for loops written once in C
         self.actions_out = ffi.new("int32_t[]", self.max_actions)
         self.weights_out = ffi.new("int64_t[]", self.max_actions)
         self.ints_out = ffi.new("int32_t[]", max(self.view_size, 64))
@@ -314,13 +314,15 @@ class PlayoutTotals:
 
 
 def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> PlayoutTotals:
-    """Run ``count`` playouts from ``state`` wholly in C (policy 0 random, 1 heuristic)."""
+    """Run ``count`` playouts from ``state`` wholly in C (policy 0 random, 1 heuristic);
+    a policy the C code does not have runs none (``playouts`` 0)."""
     functions = state._setup.game.functions
     seats = state.num_players
     score_sums = ffi.new("double[]", seats)
     win_shares = ffi.new("double[]", seats)
-    done: int = functions.playouts(
-        state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums, win_shares
+    done: int = lib.ch_playouts(
+        functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums,
+        win_shares,
     )
     return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
 

@@ -14,7 +14,7 @@
  * order falls row by row (key event_key(2, round, drop, slot * 256 + row)). After the last
  * drop the betting laps; the last piece scores the round at once.
  *
- * Playout policies (cdp_playouts):
+ * Playout policies (batched: ch_playouts; one at a time: cdp_playout):
  *   0: uniform among the legal actions. Chance is sampled with the chance weights: a draw
  *      picks a marble of the bag uniformly, a deflection takes 2 random bits (left 1/4,
  *      straight 1/2, right 1/4, held at the walls), a gate puts the drawn marbles into
@@ -884,20 +884,28 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     return cdp_rank_keys((const uint8_t *)&s, rank_keys);
 }
 
-/* Policy 0 random, 1 the heuristic (see the top of this file); other policies run none. */
-int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                     double *score_sums, double *win_shares) {
-    if (policy != CH_POLICY_RANDOM && policy != CH_POLICY_HEURISTIC) return 0;
-    const cdp_state *start = (const cdp_state *)state;
-    int players = start->num_players;
+/* Batched playouts (ch_game's batch_*): policy 0 random, 1 the heuristic (see the top of
+ * this file); one set of dice rolls through the whole batch, and the rows under the
+ * cover stay as the state has them. Points are the totals, which are the rank keys. */
+_Static_assert(CDP_MAX_PLAYERS <= CH_MAX_PLAYERS && CDP_RANK_WIDTH <= CH_MAX_RANK_WIDTH,
+               "the batch's points and keys fit ch_playouts' arrays");
+
+static int32_t cdp_batch_size(void) { return (int32_t)sizeof(cdp_dice); }
+
+static int32_t cdp_batch_start(void *batch, const uint8_t *state, uint64_t seed) {
     cdp_dice dice = {ch_rng_seeded(seed), 0, 0, 0, 0};
+    memcpy(batch, &dice, sizeof dice);
+    return ((const cdp_state *)state)->num_players;
+}
+
+static int32_t cdp_batch_playout(void *batch, const uint8_t *state, int32_t policy,
+                                 int32_t *points, int32_t *rank_keys) {
     cdp_state s;
-    for (int32_t i = 0; i < n; i++) {
-        memcpy(&s, start, sizeof s);
-        cdp_play_out(&s, &dice, policy, &CDP_WALKS);
-        ch_tally_playout(players, s.totals, s.totals, 1, score_sums, win_shares);
-    }
-    return n;
+    memcpy(&s, state, sizeof s);
+    cdp_play_out(&s, (cdp_dice *)batch, policy, &CDP_WALKS);
+    memcpy(points, s.totals, sizeof(int32_t) * (size_t)s.num_players);
+    memcpy(rank_keys, s.totals, sizeof(int32_t) * (size_t)s.num_players);
+    return CDP_RANK_WIDTH;
 }
 
 const ch_game *cdp_game(void) { CH_GAME_TABLE(cdp); }

@@ -976,21 +976,25 @@ int32_t gtc_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     return GTC_RANK_WIDTH;
 }
 
-int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                     double *score_sums, double *win_shares) {
-    const gtc_state *origin = (const gtc_state *)state;
-    ch_rng rng = ch_rng_seeded(seed);
-    int players = origin->num_players;
-    int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
-    int32_t points[GTC_MAX_PLAYERS];
-    for (int run = 0; run < n; run++) {
-        gtc_state s = *origin;
-        gtc_play_out(&s, policy, &rng);
-        gtc_final_keys(&s, keys);
-        for (int seat = 0; seat < players; seat++) points[seat] = keys[seat * GTC_RANK_WIDTH];
-        ch_tally_playout(players, points, keys, GTC_RANK_WIDTH, score_sums, win_shares);
-    }
-    return n;
+/* Batched playouts (ch_game's batch_*): one generator runs through the whole batch. */
+_Static_assert(GTC_MAX_PLAYERS <= CH_MAX_PLAYERS && GTC_RANK_WIDTH <= CH_MAX_RANK_WIDTH,
+               "the batch's points and keys fit ch_playouts' arrays");
+
+static int32_t gtc_batch_size(void) { return (int32_t)sizeof(ch_rng); }
+
+static int32_t gtc_batch_start(void *batch, const uint8_t *state, uint64_t seed) {
+    *(ch_rng *)batch = ch_rng_seeded(seed);
+    return ((const gtc_state *)state)->num_players;
+}
+
+static int32_t gtc_batch_playout(void *batch, const uint8_t *state, int32_t policy,
+                                 int32_t *points, int32_t *rank_keys) {
+    gtc_state s = *(const gtc_state *)state;
+    gtc_play_out(&s, policy, (ch_rng *)batch);
+    gtc_final_keys(&s, rank_keys);
+    for (int seat = 0; seat < s.num_players; seat++)
+        points[seat] = rank_keys[seat * GTC_RANK_WIDTH];
+    return GTC_RANK_WIDTH;
 }
 
 const ch_game *gtc_game(void) { CH_GAME_TABLE(gtc); }
