@@ -59,7 +59,7 @@ class _Functions:
         "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
         "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
         "table", "actions_out", "weights_out", "ints_out", "apply_pointer",
-        "determinize_pointer", "scratch",
+        "determinize_pointer", "scratch", "facts",
     )
 
     def __init__(self, prefix: str) -> None:
@@ -88,6 +88,20 @@ class _Functions:
         self.apply_pointer = ffi.addressof(lib, f"{prefix}_apply")
         self.determinize_pointer = ffi.addressof(lib, f"{prefix}_determinize")
         self.scratch = ffi.new("char[]", self.state_size)
+        self.facts = _facts(entry("fact_name"), entry("fact_value"))
+
+
+def _facts(
+    name_of: Callable[[int], Any], value_of: Callable[[int], int]
+) -> Mapping[str, int]:
+    """A game's facts (``CH_GAME_FACTS``): the C's limits, layouts and option places by
+    name, listed until the C names no more."""
+    facts: dict[str, int] = {}
+    index = 0
+    while (name := name_of(index)) != ffi.NULL:
+        facts[ffi.string(name).decode()] = int(value_of(index))
+        index += 1
+    return MappingProxyType(facts)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -338,6 +352,13 @@ def _restore_state(
     game = load_native_game(slug)
     options = MappingProxyType(dict(option_key))
     return NativeState(Setup(game, num_players, seed, options, option_key), data)
+
+
+def native_facts(slug: str) -> Mapping[str, int]:
+    """What the C engine of ``slug`` says of the numbers its Python half mirrors: limits
+    (``max_players``), byte offsets in the state, each option's place in the init's ints
+    (``option.<name>``). A test holds the Python constants against them."""
+    return load_native_game(slug).functions.facts
 
 
 def load_native_game(slug: str) -> NativeGame:

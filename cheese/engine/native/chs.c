@@ -890,3 +890,7 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
 }
 
 const ch_game *chs_game(void) { CH_GAME_TABLE_WITH_WORLD(chs); }
+
+CH_GAME_FACTS(chs, {"min_players", 1}, {"max_players", 1}, {"kinds", CHS_KINDS},
+              {"max_cards", CHS_MAX_CARDS}, {"option.counts", 0},
+              {"option_count", CHS_KINDS})

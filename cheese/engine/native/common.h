@@ -10,14 +10,17 @@
 #ifndef CHEESE_COMMON_H
 #define CHEESE_COMMON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #define CH_CHANCE (-1)
 #define CH_TERMINAL (-4)
 #define CH_GOLDEN_GAMMA 0x9E3779B97F4A7C15ULL
-#define CH_MAX_PLAYERS 8    /* at least every game's most seats */
-#define CH_MAX_RANK_WIDTH 8 /* at least every game's ints per rank key */
+/* Room for any game's seats and rank keys, in the loops written once over the games
+ * (ch_playouts, the search); each game asserts that it fits. */
+#define CH_MAX_PLAYERS 8
+#define CH_MAX_RANK_WIDTH 8
 
 typedef struct {
     uint64_t state;
@@ -155,6 +158,27 @@ typedef struct ch_game {
     int32_t (*world_playout)(void *world, const uint8_t *state, int32_t policy,
                              uint64_t *rng_state, int32_t *scores, int32_t *rank_keys);
 } ch_game;
+
+/* A number of a game that its Python half also knows (a limit, a byte offset in the
+ * state, an option's place in <prefix>_init's ints), by name: <prefix>_fact_name and
+ * <prefix>_fact_value list them (CH_GAME_FACTS) so that a test holds Python's copies
+ * against the C. */
+typedef struct {
+    const char *name;
+    int32_t value;
+} ch_fact;
+
+/* <prefix>_fact_name(i) and <prefix>_fact_value(i) over the facts given, in order;
+ * past the last, NULL and 0. */
+#define CH_GAME_FACTS(p, ...)                                                              \
+    static const ch_fact p##_facts[] = {__VA_ARGS__};                                     \
+    static const int32_t p##_fact_count = (int32_t)(sizeof p##_facts / sizeof p##_facts[0]); \
+    const char *p##_fact_name(int32_t index) {                                             \
+        return index >= 0 && index < p##_fact_count ? p##_facts[index].name : NULL;       \
+    }                                                                                      \
+    int32_t p##_fact_value(int32_t index) {                                                \
+        return index >= 0 && index < p##_fact_count ? p##_facts[index].value : 0;         \
+    }
 
 /* The body of <prefix>_game(), written once at the end of each game's .c file;
  * CH_GAME_TABLE_WITH_WORLD adds the game's <prefix>_world_* functions. */

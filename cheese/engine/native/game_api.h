@@ -24,4 +24,6 @@ int32_t CH_GAME(playout)(const uint8_t *state, int32_t policy, uint64_t *rng_sta
 int32_t CH_GAME(action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
                                double *priors);
 const ch_game *CH_GAME(game)(void); /* the primitives above, for a search in C */
+const char *CH_GAME(fact_name)(int32_t index); /* the facts Python mirrors (CH_GAME_FACTS) */
+int32_t CH_GAME(fact_value)(int32_t index);
 #undef CH_GAME
