@@ -8,7 +8,7 @@ The states are those of ``cheese bench`` (the initial state for playouts, the fi
 decision for the search, 4 seats or as many as the game allows). Under callgrind, count
 only the C call (the interpreter's start-up is left out):
 
-    valgrind --tool=callgrind --toggle-collect='gtc_playouts' \\
+    valgrind --tool=callgrind --toggle-collect='ch_playouts' \\
         python tools/profile_native.py get-the-cheese playouts 20000
     valgrind --tool=callgrind --toggle-collect='ch_search' \\
         python tools/profile_native.py cheese-drop mcts 20000

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Generic, Protocol, Self, TypeVar
 
 from cheese.bots.faults import Fault
@@ -35,6 +36,13 @@ class BotFailure(Exception):
         self.kind = Fault(kind)
 
 
+class TopMeasure(StrEnum):
+    """What the numbers of a decision's ``top`` are (hints show shares as percentages)."""
+
+    VISIT_SHARE = "visit share"
+    VALUE = "value"
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A bot's answer: the action, plus a small record for hints and logs."""
@@ -43,8 +51,8 @@ class Decision:
     info: Mapping[str, float | int | str] = field(default_factory=dict)
     top: tuple[tuple[Action, float], ...] = ()
     """The best few actions considered, best first, each with ``top_measure`` (for hints)."""
-    top_measure: str = ""
-    """What the numbers of ``top`` are: ``"visit share"`` or ``"value"``."""
+    top_measure: TopMeasure | None = None
+    """What the numbers of ``top`` are (None without ``top``)."""
     reply_seconds: float | None = None
     """How long the bot took to answer by its own measure (an external bot: the round
     trip of its reply line), or ``None`` to leave the timing to the referee's clock."""

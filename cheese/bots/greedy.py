@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
+from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.search.one_ply import (
     ONE_PLY_SAMPLES,
@@ -118,5 +118,5 @@ class GreedyBot(ConfiguredBot[GreedyConfig]):
                 "worlds": len(worlds),
             },
             top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
-            top_measure="value",
+            top_measure=TopMeasure.VALUE,
         )

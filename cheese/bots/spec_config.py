@@ -11,6 +11,10 @@ instead (``None``: "not given", left to whoever runs the bot), or what ``absent_
 works out from the other settings. The spec written back names every setting whose value
 is not what it would be if not given, in the order of the fields.
 
+A choice setting declared with ``words=`` (a ``StrEnum`` of the choices) holds the
+enum's members, however the config was made: the spec's words are converted once, here,
+and code compares members instead of strings.
+
 >>> @dataclass(frozen=True, slots=True)
 ... class DemoConfig(SpecConfig):
 ...     bot_name: ClassVar[str] = "demo"
@@ -28,7 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Final, Self, overload
+from enum import StrEnum
+from typing import Any, ClassVar, Final, Self, TypeVar, overload
 
 from cheese.bots.spec import (
     ChoiceParameter,
@@ -42,6 +47,8 @@ from cheese.bots.spec import (
 
 SettingValues = Mapping[str, SettingValue | None]
 """A config's settings by field name."""
+
+Words = TypeVar("Words", bound=StrEnum)
 
 SETTING: Final = "spec setting"
 """The key of a field's ``Setting`` in the field's metadata."""
@@ -65,6 +72,8 @@ class Setting:
     absent: SettingValue | None
     absent_from: Callable[[SettingValues], SettingValue | None] | None = None
     """Works the value out from the config's other settings instead of ``absent``."""
+    words: type[StrEnum] | None = None
+    """The enum whose members a choice setting holds (the spec's words are its values)."""
 
     def value_if_absent(self, values: SettingValues) -> SettingValue | None:
         """The field's value when the spec does not give it, the others being ``values``."""
@@ -77,6 +86,8 @@ def setting(parameter: IntParameter) -> int: ...
 def setting(parameter: FloatParameter) -> float: ...
 @overload
 def setting(parameter: ChoiceParameter) -> str: ...
+@overload
+def setting(parameter: ChoiceParameter, *, words: type[Words]) -> Words: ...
 @overload
 def setting(
     parameter: IntParameter, *, absent_from: Callable[[SettingValues], int]
@@ -95,10 +106,13 @@ def setting(
     *,
     absent: SettingValue | _ParameterDefault | None = PARAMETER_DEFAULT,
     absent_from: Callable[[SettingValues], Any] | None = None,
+    words: type[StrEnum] | None = None,
 ) -> Any:  # a dataclass field, typed by the overloads as the value it holds
     """A config field read from ``parameter``; see the module docstring."""
     value = parameter.default if isinstance(absent, _ParameterDefault) else absent
-    declared = Setting(parameter, value, absent_from)
+    if words is not None and isinstance(value, str):
+        value = words(value)
+    declared = Setting(parameter, value, absent_from, words)
     return field(default=value, metadata={SETTING: declared})
 
 
@@ -109,6 +123,14 @@ class SpecConfig:
     __slots__ = ()
 
     bot_name: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        # A choice declared with its words holds members even when the config is made
+        # from plain strings (from_params, or a caller's keywords).
+        for name, declared in self.settings():
+            value = getattr(self, name)
+            if declared.words is not None and value is not None:
+                object.__setattr__(self, name, declared.words(value))
 
     @classmethod
     def settings(cls) -> tuple[tuple[str, Setting], ...]:

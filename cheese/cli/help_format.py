@@ -9,7 +9,9 @@ name in capitals), a repeated option the metavar of one item, and an argument it
 in capitals, bare when required and in brackets when not.
 
 The parameters' and commands' classes are swapped for subclasses that only change these
-labels; parsing is untouched.
+labels; parsing is untouched. The subclasses override names typer does not promise to
+keep (``TYPER_HOOKS``), so pyproject.toml pins typer's minor series and
+tests/cli/test_typer_hooks.py fails, naming the missing ones, if an upgrade drops them.
 """
 
 from __future__ import annotations
@@ -17,9 +19,19 @@ from __future__ import annotations
 from typer import _click as click
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-__all__ = ["readable_help"]
+__all__ = ["TYPER_HOOKS", "readable_help"]
 
 REPEAT = "..."
+
+TYPER_HOOKS: tuple[tuple[type, str], ...] = (
+    (TyperOption, "display_type_rich"),
+    (TyperArgument, "display_type_rich"),
+    (TyperArgument, "display_name_raw"),
+    (TyperArgument, "_usage_display_name"),
+    (TyperCommand, "get_params"),
+    (TyperGroup, "get_params"),
+)
+"""The typer internals the readable classes override: (class, attribute)."""
 
 
 def _capitals(name: str | None) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 DEFAULT_MARGIN = 0.05
 """Seconds a clock may fall below zero before the seat loses on time: the referee's own
@@ -73,9 +73,6 @@ class TimeControl:
     def text(self) -> str:
         """The control as ``--tc`` takes it, and as the results store keeps it."""
         return f"{self.base:g}" if not self.increment else f"{self.base:g}+{self.increment:g}"
-
-    def with_margin(self, margin: float) -> TimeControl:
-        return replace(self, margin=check_margin(margin))
 
 
 def check_margin(margin: float) -> float:

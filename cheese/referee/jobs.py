@@ -24,7 +24,6 @@ Side: TypeAlias = Entrant
 """In a duel, which of the two bots holds a seat: entrant 0 is A, entrant 1 is B."""
 SIDE_A: Side = 0
 SIDE_B: Side = 1
-SIDE_NAMES: tuple[str, str] = ("A", "B")
 Options: TypeAlias = tuple[tuple[str, OptionValue], ...]
 
 

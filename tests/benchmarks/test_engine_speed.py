@@ -19,9 +19,10 @@ import pytest
 from cheese.bots.benchmark import bench_search, first_decision
 from cheese.engine import GAME_SLUGS, load_game
 from cheese.engine.benchmark import bench_players, random_playout
-from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
+from cheese.engine.registry import NATIVE, REFERENCE
 
-needs_native = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+from ..native import needs_native
+
 BATCH = 1000
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from cheese.bots.benchmark import measure_speed
-from cheese.engine.registry import BACKEND, NATIVE
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+from ..native import needs_native
+
+pytestmark = needs_native
 
 
 def test_the_share_is_measured_with_the_playouts_and_reported_as_it_comes() -> None:

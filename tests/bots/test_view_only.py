@@ -12,9 +12,10 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.engine import BACKEND, State
+from cheese.engine import State
 from cheese.engine.registry import NATIVE
 
+from ..native import needs_native
 from .conftest import GAMES, history_position, replay
 
 SPECS = (
@@ -57,7 +58,7 @@ def test_states_with_the_same_view_get_the_same_decision(
 NATIVE_SPECS = ("mcts:iterations=30", "expectimax:depth=2,samples=2,root=3,width=2,playouts=2")
 
 
-@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@needs_native
 @pytest.mark.parametrize("spec", NATIVE_SPECS)
 @pytest.mark.parametrize(("slug", "players"), GAMES)
 def test_searches_in_c_see_only_the_view_too(spec: str, slug: str, players: int) -> None:

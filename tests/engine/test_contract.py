@@ -20,11 +20,11 @@ from cheese.engine import (
 from cheese.engine.luck import resolve_chance
 from cheese.engine.play import random_policy
 from cheese.engine.records import GameRecord, replay
-from cheese.engine.registry import BACKEND, NATIVE, REFERENCE
+from cheese.engine.registry import NATIVE, REFERENCE
 
+from ..native import BACKENDS_HERE, needs_native
 from ..random_games import random_game
 
-BACKENDS_HERE = [REFERENCE] + ([NATIVE] if BACKEND == NATIVE else [])
 CASES = [
     (slug, players, backend)
     for slug in GAME_SLUGS
@@ -82,7 +82,7 @@ def test_the_revealed_view_shows_at_least_every_seats_view(
         assert revealed == views or getattr(revealed, "views", None) == views
 
 
-@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@needs_native
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_both_backends_reveal_the_same(slug: str) -> None:
     players = game_info(slug).max_players

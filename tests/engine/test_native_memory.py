@@ -9,11 +9,13 @@ import pytest
 
 from cheese.engine import load_game
 from cheese.engine.benchmark import random_playout
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
+
+from ..native import needs_native
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built"),
+    needs_native,
 ]
 
 SLUGS = ("get-the-cheese", "cheese-chasers", "cheese-drop")

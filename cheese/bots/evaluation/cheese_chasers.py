@@ -29,7 +29,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.bots.base import best_valued
-from cheese.bots.search.evaluator import CSearchAdvice, Evaluator, SearchAdvice
+from cheese.bots.search.evaluator import (
+    CSearchAdvice,
+    Evaluator,
+    PlayoutPolicy,
+    SearchAdvice,
+)
 from cheese.bots.search.rewards import Rewards, solitaire_reward
 from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
@@ -253,12 +258,12 @@ class CheeseChasersEvaluator(Evaluator):
     # all that counts, and a playout sees how a game ends better than the estimate does.
     # Every draw is seen, so the C search keys its tree by the drawn cards too.
     advice = SearchAdvice(
-        playout="heuristic",
+        playout=PlayoutPolicy.HEURISTIC,
         playout_depth=6,
         chance_width=4,
         view_only=True,
         hidden_information=False,
-        native_playout="heuristic",
+        native_playout=PlayoutPolicy.HEURISTIC,
         expectimax_depth=1,
         leaf_playouts=128,
         c_search=CSearchAdvice(iterations=3000, chance_nodes=True),

@@ -23,7 +23,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.bots.search.evaluator import Evaluator, SearchAdvice, values_by_applying
+from cheese.bots.search.evaluator import (
+    Evaluator,
+    PlayoutPolicy,
+    SearchAdvice,
+    values_by_applying,
+)
 from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese import GtcState, GtcView
@@ -164,10 +169,10 @@ class GetTheCheeseEvaluator(Evaluator):
     # at the leaves the next seats' replies are already played out; a second ply only
     # adds the noise of their maxima.
     advice = SearchAdvice(
-        playout="none",
+        playout=PlayoutPolicy.NONE,
         playout_depth=0,
         chance_width=1,
-        native_playout="heuristic",
+        native_playout=PlayoutPolicy.HEURISTIC,
         expectimax_depth=1,
     )
 

@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn, best_valued, top_choices
+from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, best_valued, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.expectimax.config import GAME_ADVICE, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
@@ -40,7 +40,7 @@ def lines_decision(
             "elapsed": round(time.perf_counter() - started, 4),
         },
         top=top_choices({move: round(value, 4) for move, value in zip(moves, values)}),
-        top_measure="value",
+        top_measure=TopMeasure.VALUE,
     )
 
 
@@ -130,5 +130,5 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                 "elapsed": round(time.perf_counter() - started, 4),
             },
             top=top_choices({move: round(value, 4) for move, value in finished.values.items()}),
-            top_measure="value",
+            top_measure=TopMeasure.VALUE,
         )

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import ClassVar
 
 from cheese.bots.base import Clock
 from cheese.bots.search.budget import AUTO_TIME, SecondsParameter, clock_seconds
-from cheese.bots.search.evaluator import SearchAdvice
+from cheese.bots.search.evaluator import PlayoutPolicy, SearchAdvice
 from cheese.bots.spec import ChoiceParameter, IntParameter
 from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
@@ -23,14 +24,19 @@ DEFAULT_ROOT_WIDTH = 0
 """Moves searched at the root: 0, every one."""
 GAME_ADVICE = 0
 """The depth, chance width or playouts that leave the setting to the game's advice."""
-AUTO = "auto"
-"""The leaf choice that plays out where the game advises it."""
-EVALUATION = "eval"
-"""The leaf choice that values leaves by the evaluation."""
-PLAYOUT = "playout"
-"""The leaf choice that values leaves by playouts."""
 MAX_DEPTH = 50
 """The deepest search a spec may ask for, and the limit of deepening under ``time=``."""
+
+class LeafValue(StrEnum):
+    """The spec's ``leaf=``: what values the leaves of the search."""
+
+    AUTO = "auto"
+    """Playouts where the game plays them out in C, else the evaluation."""
+    EVALUATION = "eval"
+    """The evaluation."""
+    PLAYOUT = "playout"
+    """Playouts."""
+
 
 def depth_if_absent(values: SettingValues) -> int:
     """The depth a spec leaves open: the game's advice, or under a time limit the
@@ -74,10 +80,11 @@ class ExpectimaxConfig(SpecConfig):
                      "chance branches expanded exactly between two decisions; "
                      "0 = the game's advice")
     )
-    leaf: str = setting(
-        ChoiceParameter("leaf", AUTO, (AUTO, EVALUATION, PLAYOUT),
+    leaf: LeafValue = setting(
+        ChoiceParameter("leaf", LeafValue.AUTO.value, tuple(leaf.value for leaf in LeafValue),
                         "leaf values: the game's evaluation, or C playouts (native backend); "
-                        "auto = playouts where the game plays them out in C")
+                        "auto = playouts where the game plays them out in C"),
+        words=LeafValue,
     )
     playouts: int = setting(
         IntParameter("playouts", GAME_ADVICE, 0, 10_000,
@@ -104,15 +111,17 @@ class ExpectimaxConfig(SpecConfig):
 PARAMETERS = ExpectimaxConfig.parameters()
 
 
-def leaf_playout(config: ExpectimaxConfig, advice: SearchAdvice, native: bool) -> str | None:
+def leaf_playout(
+    config: ExpectimaxConfig, advice: SearchAdvice, native: bool
+) -> PlayoutPolicy | None:
     """The playout policy that values the leaves, or None for the evaluation.
 
     ``leaf=auto`` plays out in C where the game advises it (native backend only);
     ``leaf=playout`` always plays out (in C on native states, else through the engine
     with the evaluator's playout moves), with the game's C policy or uniform moves.
     """
-    if config.leaf == EVALUATION:
+    if config.leaf is LeafValue.EVALUATION:
         return None
-    if config.leaf == PLAYOUT:
-        return advice.native_playout or "heuristic"
+    if config.leaf is LeafValue.PLAYOUT:
+        return advice.native_playout or PlayoutPolicy.HEURISTIC
     return advice.native_playout if native else None

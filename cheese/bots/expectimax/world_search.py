@@ -48,7 +48,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.playouts import c_playout, engine_playout, mean_rewards
 from cheese.bots.search.rewards import Rewards, reward_sum
 from cheese.engine import Action, State
@@ -77,12 +77,12 @@ class WorldSearch:
 
     def __init__(
         self, evaluator: Evaluator, width: int, chance_width: int, deadline: float | None,
-        playout: str | None = None, leaf_playouts: int = 0, native: bool = False,
+        playout: PlayoutPolicy | None = None, leaf_playouts: int = 0, native: bool = False,
     ) -> None:
         self.evaluator = evaluator
         self.playout = playout
-        """The playout policy that values leaves (``"random"``/``"heuristic"``), or None
-        for the evaluation."""
+        """The playout policy that values leaves (random or heuristic), or None for the
+        evaluation."""
         self.leaf_playouts = leaf_playouts
         """Playouts averaged at a leaf."""
         self.native = native

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from cheese.bots.base import ConfiguredBot, Decision, Turn, top_choices
+from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.mcts.config import MctsConfig
-from cheese.bots.mcts.search import RootStats, search, search_lines
+from cheese.bots.mcts.search import RootStats, SearchLoop, search, search_lines
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.bots.search.root_parallel import run_searches
@@ -65,7 +65,7 @@ class MctsBot(ConfiguredBot[MctsConfig]):
                 statistics = uct.root_statistics()
                 return visited_decision(
                     len(legal), statistics, most_visited(statistics),
-                    uct.iterations, elapsed, "lines",
+                    uct.iterations, elapsed, SearchLoop.LINES,
                 )
             case SearchTree():
                 return self.tree_decision(turn, len(legal), rng, config)
@@ -83,7 +83,7 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             legal, merged, most_visited(merged),
             sum(result.iterations for result in stats),
             max(result.elapsed for result in stats),
-            "c" if stats[0].in_c else "python",
+            stats[0].loop,
         )
 
 
@@ -93,7 +93,7 @@ def visited_decision(
     action: Action,
     iterations: int,
     elapsed: float,
-    loop: str,
+    loop: SearchLoop,
 ) -> Decision:
     """The decision for ``action`` with the root statistics ``merged`` (visits and reward
     sum per root move) and how the search ran."""
@@ -107,10 +107,10 @@ def visited_decision(
             "visits": visits,
             "value": round(reward_sum / visits, 4) if visits else 0.0,
             "children": len(merged),
-            "loop": loop,
+            "loop": loop.value,
         },
         top=top_choices(visit_shares(merged)),
-        top_measure="visit share",
+        top_measure=TopMeasure.VISIT_SHARE,
     )
 
 

@@ -11,13 +11,14 @@ values.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import ClassVar
 
 from cheese.bots.base import Clock
 from cheese.bots.evaluation import game_evaluators
 from cheese.bots.mcts.tree import TreePolicy
 from cheese.bots.search.budget import AUTO_TIME, Budget, SecondsParameter, clock_seconds
-from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
+from cheese.bots.search.evaluator import CSearchAdvice, PlayoutPolicy, SearchAdvice
 from cheese.bots.spec import ChoiceParameter, FloatParameter, IntParameter
 from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
@@ -41,8 +42,6 @@ ALL_ROOT_MOVES = 0
 NATIVE_LEAF_PLAYOUTS = 8
 """Playouts per leaf when they run in C and the spec leaves it open, set by hand when C
 playouts came: they are cheap there, and averaging them makes leaves worth comparing."""
-AUTO = "auto"
-"""The playout policy that takes the game's advice."""
 LINE_ITERATIONS = 600
 """Iterations of UCT over a game's lines when the spec gives neither iterations nor time,
 set with the first UCT over Cheese Drop's lines, which are far smaller than its tree."""
@@ -52,6 +51,23 @@ thousandths of reward, and at 0.03 UCT almost always plays the full search's mov
 LINE_WIDEN = 0.5
 """Progressive widening over a game's lines when the spec leaves it open, set with
 ``LINE_EXPLORATION`` for UCT to play the full search's move."""
+
+
+class PlayoutChoice(StrEnum):
+    """The spec's ``playout=``: the game's advice, or one playout policy for every game."""
+
+    AUTO = "auto"
+    RANDOM = PlayoutPolicy.RANDOM.value
+    HEURISTIC = PlayoutPolicy.HEURISTIC.value
+    NONE = PlayoutPolicy.NONE.value
+
+    def policy(self, advised: PlayoutPolicy) -> PlayoutPolicy:
+        """The policy this choice plays where the game advises ``advised``."""
+        return advised if self is PlayoutChoice.AUTO else PlayoutPolicy(self.value)
+
+
+WORDS = tuple(choice.value for choice in PlayoutChoice)
+"""The words ``playout=`` takes."""
 
 
 def native_widen(defaults: CSearchAdvice) -> float:
@@ -71,7 +87,7 @@ class NativeSearch:
     seconds: float | None
     exploration: float
     widen: float
-    playout: str
+    playout: PlayoutPolicy
     prior_visits: int
     leaf_playouts: int
     chance_nodes: bool
@@ -90,7 +106,7 @@ class LinesSearch:
 def depth_if_absent(values: SettingValues) -> int | None:
     """The playout depth a spec leaves open: to the end (0) under an explicit playout
     policy, else ``None``, the game's advice."""
-    return None if values["playout"] == AUTO else 0
+    return None if values["playout"] == PlayoutChoice.AUTO else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +140,11 @@ class MctsConfig(SpecConfig):
                        tuple((slug, defaults.exploration) for slug, defaults in IN_C)),
         absent=None,
     )
-    playout: str = setting(
-        ChoiceParameter("playout", AUTO, (AUTO, "random", "heuristic", "none"),
+    playout: PlayoutChoice = setting(
+        ChoiceParameter("playout", PlayoutChoice.AUTO.value, WORDS,
                         "playout policy; auto = the game's advice, none = evaluate the leaf",
-                        tuple((slug, defaults.playout) for slug, defaults in IN_C))
+                        tuple((slug, defaults.playout.value) for slug, defaults in IN_C)),
+        words=PlayoutChoice,
     )
     depth: int | None = setting(
         IntParameter("depth", 0, 0, 10_000,
@@ -190,7 +207,7 @@ class MctsConfig(SpecConfig):
         depth, leaf, prior, root): then every decision is searched so, even where the
         game would rather decide by one ply or search its own lines."""
         return (
-            self.playout != AUTO
+            self.playout is not PlayoutChoice.AUTO
             or self.depth is not None
             or bool(self.leaf)
             or self.prior is not None
@@ -208,7 +225,7 @@ class MctsConfig(SpecConfig):
         """The C loop's settings for a game that advises ``defaults``, or None when the
         spec asks for what only the Python loop does (``playout=none`` or a playout
         depth)."""
-        if self.playout == "none" or self.depth:
+        if self.playout is PlayoutChoice.NONE or self.depth:
             return None
         iterations = self.iterations
         if iterations is None:
@@ -218,7 +235,7 @@ class MctsConfig(SpecConfig):
             seconds=self.move_seconds or None,
             exploration=defaults.exploration if self.exploration is None else self.exploration,
             widen=native_widen(defaults) if self.widen is None else self.widen,
-            playout=defaults.playout if self.playout == AUTO else self.playout,
+            playout=self.playout.policy(defaults.playout),
             prior_visits=defaults.prior_visits if self.prior is None else self.prior,
             leaf_playouts=self.leaf or 1,
             chance_nodes=defaults.chance_nodes,
@@ -244,17 +261,17 @@ class MctsConfig(SpecConfig):
         the game's ``native_playout`` (when it names one), otherwise an explicit random
         or heuristic playout with depth 0.
         """
-        playout: str
-        if self.playout == AUTO:
+        playout: PlayoutPolicy
+        if self.playout is PlayoutChoice.AUTO:
             if native and advice.native_playout is not None and not self.depth:
                 playout, depth, in_c = advice.native_playout, 0, True
             else:
                 playout = advice.playout
                 depth = advice.playout_depth if self.depth is None else self.depth
-                in_c = native and depth == 0 and playout != "none"
+                in_c = native and depth == 0 and playout is not PlayoutPolicy.NONE
         else:
-            playout, depth = self.playout, self.depth or 0
-            in_c = native and depth == 0 and playout != "none"
+            playout, depth = self.playout.policy(advice.playout), self.depth or 0
+            in_c = native and depth == 0 and playout is not PlayoutPolicy.NONE
         leaf = self.leaf or (NATIVE_LEAF_PLAYOUTS if in_c else 1)
         return TreePolicy(
             DEFAULT_EXPLORATION if self.exploration is None else self.exploration,

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from cheese.bots.base import Turn
@@ -43,6 +44,17 @@ OUT_OF_SEARCH = -1.0
 virtual visits keep the search off it."""
 
 
+class SearchLoop(StrEnum):
+    """Which loop ran a search (a decision's ``info["loop"]``)."""
+
+    C = "c"
+    """The engine's tree, in C."""
+    PYTHON = "python"
+    """The engine's tree, in Python."""
+    LINES = "lines"
+    """A game's lines, by UCT."""
+
+
 @dataclass(frozen=True, slots=True)
 class RootStats:
     """What one search learnt about the root moves: (action, visits, reward sum)."""
@@ -50,8 +62,7 @@ class RootStats:
     iterations: int
     elapsed: float
     children: tuple[tuple[Action, int, float], ...]
-    in_c: bool = False
-    """Whether the C loop ran the search."""
+    loop: SearchLoop = SearchLoop.PYTHON
 
 
 def root_prior_values(
@@ -136,7 +147,7 @@ def search_in_c(
         chance_nodes=settings.chance_nodes,
         leaf_playouts=settings.leaf_playouts,
     )
-    return RootStats(result.iterations, result.elapsed, result.children, in_c=True)
+    return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 
 
 def search_lines(lines: Lines[Any], config: MctsConfig) -> tuple[UctLines, float]:

@@ -40,7 +40,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.playouts import c_playout, engine_playout, mean_rewards
 from cheese.bots.search.rewards import Rewards
 from cheese.engine import Action, State
@@ -56,7 +56,7 @@ class TreePolicy:
 
     exploration: float
     widen: float
-    playout: str
+    playout: PlayoutPolicy
     playout_depth: int
     native: bool = False
     prior_visits: int = 0
@@ -207,7 +207,7 @@ def playout(
             for _ in range(policy.leaf_playouts)
         ]
     else:
-        count = 1 if policy.playout == "none" else policy.leaf_playouts
+        count = 1 if policy.playout == PlayoutPolicy.NONE else policy.leaf_playouts
         samples = [
             engine_playout(state, policy.playout, policy.playout_depth, evaluator, rng)
             for _ in range(count)

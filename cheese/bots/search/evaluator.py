@@ -20,6 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypeAlias
 
 from cheese.bots.base import Turn
@@ -31,9 +32,19 @@ SOLITAIRE_SCALE = 10.0
 """Points at which a solitaire game's reward reaches one half, for evaluations that give
 no scale of their own; set by hand with the generic evaluation."""
 
-PlayoutPolicy: TypeAlias = Literal["random", "heuristic", "none"]
-PLAYOUT_POLICIES: tuple[PlayoutPolicy, ...] = ("random", "heuristic", "none")
-CPlayoutPolicy: TypeAlias = Literal["random", "heuristic"]
+
+class PlayoutPolicy(StrEnum):
+    """How a playout moves; the values are the words of the bots' specs."""
+
+    RANDOM = "random"
+    """Uniform among the legal moves."""
+    HEURISTIC = "heuristic"
+    """The game's playout move (in C: its fast heuristic)."""
+    NONE = "none"
+    """No move at all: the leaf is valued by the evaluation."""
+
+
+CPlayoutPolicy: TypeAlias = Literal[PlayoutPolicy.RANDOM, PlayoutPolicy.HEURISTIC]
 """The playout policies the C code has: uniform moves, or the game's fast heuristic."""
 
 
@@ -48,7 +59,7 @@ class CSearchAdvice:
     iterations: int = 5000
     """Iterations per move, chosen with duels against greedy so that a default duel (100
     four-player Get The Cheese! games) takes under a minute on two cores."""
-    playout: CPlayoutPolicy = "heuristic"
+    playout: CPlayoutPolicy = PlayoutPolicy.HEURISTIC
     """The leaves' playout policy: the game's fast heuristic, which beat uniform playouts
     in duels against greedy in every game."""
     exploration: float = 0.3
@@ -70,7 +81,7 @@ class SearchAdvice:
     """How the searches should use this evaluation, when their specs leave it open.
 
     ``playout`` and ``playout_depth``: the MCTS playout policy and how many decisions it
-    plays before the leaf is evaluated (0: to the end; policy ``"none"`` evaluates at
+    plays before the leaf is evaluated (0: to the end; policy ``NONE`` evaluates at
     once). ``chance_width``: how many chance branches expectimax expands exactly between
     two decisions before it lets the evaluation value the chance node (1: never expand,
     for evaluations that already take the expectation). ``view_only``: the evaluation
@@ -80,12 +91,12 @@ class SearchAdvice:
     only secret is the order of a deck, which the searches treat as chance) one will do.
     """
 
-    playout: PlayoutPolicy = "random"
+    playout: PlayoutPolicy = PlayoutPolicy.RANDOM
     playout_depth: int = 0
     chance_width: int = 8
     view_only: bool = False
     hidden_information: bool = True
-    native_playout: PlayoutPolicy | None = None
+    native_playout: CPlayoutPolicy | None = None
     """With the native backend: play every leaf out to the end in C with this policy
     (its fast heuristic or uniform moves) instead; ``None`` keeps the advice above."""
     expectimax_depth: int = 2

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from cheese.bots.base import Decision, Turn, best_valued, top_choices
+from cheese.bots.base import Decision, TopMeasure, Turn, best_valued, top_choices
 from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Action, Seat, State
 
@@ -60,5 +60,5 @@ def one_ply_decision(
         action,
         {"legal": len(legal), "value": round(best_value, 4), "worlds": len(worlds)},
         top=top_choices({move: round(value, 4) for move, value in zip(legal, values)}),
-        top_measure="value",
+        top_measure=TopMeasure.VALUE,
     )

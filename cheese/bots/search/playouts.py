@@ -10,20 +10,23 @@ the evaluator turns its final points into rewards (``rewards_of_points``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.rewards import Rewards
 from cheese.engine import State
 from cheese.engine.luck import sample_chance
 
-C_POLICIES = MappingProxyType({"random": 0, "heuristic": 1})
-"""The codes of the C playout policies."""
+C_POLICIES: Mapping[PlayoutPolicy, int] = MappingProxyType(
+    {PlayoutPolicy.RANDOM: 0, PlayoutPolicy.HEURISTIC: 1}
+)
+"""The codes of the C playout policies (``CH_POLICY_*`` in the engine's C)."""
 
 
-def c_playout(state: State, policy: str, seed: int, evaluator: Evaluator) -> Rewards:
-    """The rewards of one playout to the end run in C from the native ``state``."""
+def c_playout(state: State, policy: PlayoutPolicy, seed: int, evaluator: Evaluator) -> Rewards:
+    """The rewards of one playout to the end run in C from the native ``state`` (a policy
+    of ``C_POLICIES``)."""
     from cheese.engine.native import NativeState, playouts
 
     assert isinstance(state, NativeState), f"C playouts need a native state, not {state!r}"
@@ -32,16 +35,16 @@ def c_playout(state: State, policy: str, seed: int, evaluator: Evaluator) -> Rew
 
 
 def engine_playout(
-    state: State, policy: str, depth: int, evaluator: Evaluator, rng: random.Random
+    state: State, policy: PlayoutPolicy, depth: int, evaluator: Evaluator, rng: random.Random
 ) -> Rewards:
     """One playout through the engine API for ``depth`` decisions (0: to the end).
 
-    ``policy`` is ``"random"``, ``"heuristic"`` (the evaluator's playout move) or
-    ``"none"`` (no move: the evaluation of ``state`` itself).
+    ``policy``: uniform moves, the evaluator's playout move (``HEURISTIC``) or no move
+    (``NONE``: the evaluation of ``state`` itself).
     """
     decisions = 0
-    if policy != "none":
-        heuristic = policy == "heuristic"
+    if policy != PlayoutPolicy.NONE:
+        heuristic = policy == PlayoutPolicy.HEURISTIC
         while not state.is_terminal():
             if state.is_chance_node():
                 state = state.apply(sample_chance(state, rng))

@@ -42,10 +42,6 @@ class ChasersView:
     ending: Ending | None
 
     @property
-    def is_over(self) -> bool:
-        return self.ending is not None
-
-    @property
     def awaits_draw(self) -> bool:
         """Whether the next event is a draw from the deck (a chance node)."""
         return self.ending is None and self.pending is None

@@ -69,20 +69,6 @@ class Marble:
     lane: Lane
 
 
-def count_colours(colours: tuple[Colour, ...]) -> ColourCounts:
-    """How many of each colour ``colours`` holds.
-
-    >>> count_colours((CHEESE, CAT, CHEESE))
-    (2, 0, 0, 1)
-    """
-    return (
-        colours.count(CHEESE),
-        colours.count(APPLE),
-        colours.count(MOUSE),
-        colours.count(CAT),
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class RoundResult:
     """A scored round, public once the cover is lifted: the marbles in each lane (counts

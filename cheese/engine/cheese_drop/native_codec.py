@@ -26,11 +26,15 @@ from cheese.engine.cheese_drop.core import (
 from cheese.engine.cheese_drop.options import parse_options
 from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 
+OPTION_ORDER = ("simple", "cells_per_column", "rows", "hidden_rows", "start_player")
+"""The options in ``cdp_init``'s ints, in this order (the C's ``option.*`` facts)."""
+
 MARBLE_VIEW_INTS = 5
 """colour, drop, slot, rows fallen, lane seen"""
 
 # Where ``cdp_state`` (cdp.c) keeps what ``revealed_view`` reads: byte offsets under the
-# usual C layout (int32 totals[5], int16 points[3][5], uint16 bets[3][5], then bytes).
+# usual C layout (int32 totals[5], int16 points[3][5], uint16 bets[3][5], then bytes),
+# held against the C's own (``cdp_facts``) by tests/engine/test_native_facts.py.
 STATE_SIZE = 484
 ROUND_OFFSET = 86
 MARBLE_COUNT_OFFSET = 96
@@ -53,14 +57,14 @@ class DropCodec:
         rows, hidden rows, start player. More cells than players play alike (a column
         never holds two pieces of one seat), so the cells are capped at the player count."""
         parsed = parse_options(num_players, options)
-        ints = [
-            int(parsed.simple),
-            min(parsed.cells_per_column, num_players),
-            parsed.rows,
-            parsed.hidden_rows,
-            parsed.start_player,
-        ]
-        return parsed.as_dict(), ints
+        values = {
+            "simple": int(parsed.simple),
+            "cells_per_column": min(parsed.cells_per_column, num_players),
+            "rows": parsed.rows,
+            "hidden_rows": parsed.hidden_rows,
+            "start_player": parsed.start_player,
+        }
+        return parsed.as_dict(), [values[name] for name in OPTION_ORDER]
 
     def decode_view(
         self, seat: Seat, ints: Sequence[int], options: Mapping[str, OptionValue]

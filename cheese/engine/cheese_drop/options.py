@@ -52,11 +52,6 @@ class DropOptions:
         return PIECES_PER_PLAYER_SIMPLE if self.simple else PIECES_PER_PLAYER
 
     @property
-    def laps(self) -> int:
-        """Betting goes round the table once per piece."""
-        return self.pieces_per_player
-
-    @property
     def column_count(self) -> int:
         """6 lane columns, plus the 7 event columns unless the variant is simple."""
         return LANE_COUNT if self.simple else LANE_COUNT + EVENT_COUNT

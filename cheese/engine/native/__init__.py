@@ -11,7 +11,8 @@ from cheese.engine.native.bridge import (
     NativeGame,
     NativeState,
     load_native_game,
+    native_facts,
     playouts,
 )
 
-__all__ = ["NativeGame", "NativeState", "load_native_game", "playouts"]
+__all__ = ["NativeGame", "NativeState", "load_native_game", "native_facts", "playouts"]

@@ -1,13 +1,16 @@
-/* Copy-then-mutate helpers for the Python bridge: one C call per State.apply.
+/* Helpers for the Python bridge: one C call per State.apply, and any game's batched
+ * playouts.
  *
  * A Python state is an immutable bytes object; a transition copies it into a scratch
  * buffer and mutates the copy. Doing the copy here, instead of building a bytearray in
  * Python first, halves the Python-side cost of apply.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "bridge_api.h"
+#include "common.h"
 
 int32_t ch_apply_copy(int32_t (*apply)(uint8_t *, int32_t), const char *source, char *target,
                       int32_t size, int32_t action) {
@@ -19,4 +22,21 @@ void ch_determinize_copy(void (*determinize)(uint8_t *, int32_t, uint64_t), cons
                          char *target, int32_t size, int32_t seat, uint64_t rng_seed) {
     memcpy(target, source, (size_t)size);
     determinize((uint8_t *)target, seat, rng_seed);
+}
+
+/* `n` playouts of `game` from `state` by `policy`, all randomness from `seed`, added to
+ * each seat's score sum and win shares (ch_tally_playout); returns how many ran: `n`, or
+ * 0 for a policy no game has. The game's batch state lives on this stack frame. */
+int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64_t seed,
+                    int32_t policy, double *score_sums, double *win_shares) {
+    if (!ch_known_policy(policy)) return 0;
+    size_t words = ((size_t)game->batch_size() + sizeof(max_align_t) - 1) / sizeof(max_align_t);
+    max_align_t batch[words];
+    int players = game->batch_start(batch, state, seed);
+    int32_t points[CH_MAX_PLAYERS], keys[CH_MAX_PLAYERS * CH_MAX_RANK_WIDTH];
+    for (int32_t run = 0; run < n; run++) {
+        int width = game->batch_playout(batch, state, policy, points, keys);
+        ch_tally_playout(players, points, keys, width, score_sums, win_shares);
+    }
+    return n;
 }

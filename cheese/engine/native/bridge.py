@@ -58,8 +58,8 @@ class _Functions:
     __slots__ = (
         "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
         "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
-        "playouts", "actions_out", "weights_out", "ints_out", "apply_pointer",
-        "determinize_pointer", "scratch",
+        "table", "actions_out", "weights_out", "ints_out", "apply_pointer",
+        "determinize_pointer", "scratch", "facts",
     )
 
     def __init__(self, prefix: str) -> None:
@@ -81,13 +81,27 @@ class _Functions:
         self.rank_keys = entry("rank_keys")
         self.view = entry("view")
         self.determinize = entry("determinize")
-        self.playouts = entry("playouts")
+        self.table = entry("game")()  # the game's primitives, for loops written once in C
         self.actions_out = ffi.new("int32_t[]", self.max_actions)
         self.weights_out = ffi.new("int64_t[]", self.max_actions)
         self.ints_out = ffi.new("int32_t[]", max(self.view_size, 64))
         self.apply_pointer = ffi.addressof(lib, f"{prefix}_apply")
         self.determinize_pointer = ffi.addressof(lib, f"{prefix}_determinize")
         self.scratch = ffi.new("char[]", self.state_size)
+        self.facts = _facts(entry("fact_name"), entry("fact_value"))
+
+
+def _facts(
+    name_of: Callable[[int], Any], value_of: Callable[[int], int]
+) -> Mapping[str, int]:
+    """A game's facts (``CH_GAME_FACTS``): the C's limits, layouts and option places by
+    name, listed until the C names no more."""
+    facts: dict[str, int] = {}
+    index = 0
+    while (name := name_of(index)) != ffi.NULL:
+        facts[ffi.string(name).decode()] = int(value_of(index))
+        index += 1
+    return MappingProxyType(facts)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -314,13 +328,15 @@ class PlayoutTotals:
 
 
 def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> PlayoutTotals:
-    """Run ``count`` playouts from ``state`` wholly in C (policy 0 random, 1 heuristic)."""
+    """Run ``count`` playouts from ``state`` wholly in C (policy 0 random, 1 heuristic);
+    a policy the C code does not have runs none (``playouts`` 0)."""
     functions = state._setup.game.functions
     seats = state.num_players
     score_sums = ffi.new("double[]", seats)
     win_shares = ffi.new("double[]", seats)
-    done: int = functions.playouts(
-        state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums, win_shares
+    done: int = lib.ch_playouts(
+        functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, score_sums,
+        win_shares,
     )
     return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
 
@@ -336,6 +352,13 @@ def _restore_state(
     game = load_native_game(slug)
     options = MappingProxyType(dict(option_key))
     return NativeState(Setup(game, num_players, seed, options, option_key), data)
+
+
+def native_facts(slug: str) -> Mapping[str, int]:
+    """What the C engine of ``slug`` says of the numbers its Python half mirrors: limits
+    (``max_players``), byte offsets in the state, each option's place in the init's ints
+    (``option.<name>``). A test holds the Python constants against them."""
+    return load_native_game(slug).functions.facts
 
 
 def load_native_game(slug: str) -> NativeGame:

@@ -3,5 +3,7 @@ int32_t ch_apply_copy(int32_t (*apply)(uint8_t *, int32_t), const char *source, 
 void ch_determinize_copy(void (*determinize)(uint8_t *, int32_t, uint64_t), const char *source,
                          char *target, int32_t size, int32_t seat, uint64_t rng_seed);
 /* A game's table of the primitives a search calls (common.h), opaque to Python: the
- * search in C takes it from <prefix>_game(). */
+ * search in C and ch_playouts take it from <prefix>_game(). */
 typedef struct ch_game ch_game;
+int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64_t seed,
+                    int32_t policy, double *score_sums, double *win_shares);

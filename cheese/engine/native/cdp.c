@@ -14,7 +14,7 @@
  * order falls row by row (key event_key(2, round, drop, slot * 256 + row)). After the last
  * drop the betting laps; the last piece scores the round at once.
  *
- * Playout policies (cdp_playouts):
+ * Playout policies (batched: ch_playouts; one at a time: cdp_playout):
  *   0: uniform among the legal actions. Chance is sampled with the chance weights: a draw
  *      picks a marble of the bag uniformly, a deflection takes 2 random bits (left 1/4,
  *      straight 1/2, right 1/4, held at the walls), a gate puts the drawn marbles into
@@ -51,7 +51,6 @@
 #define CDP_MAX_ROWS 255         /* options.MAX_ROWS */
 #define CDP_GATE_ACTIONS 15625   /* 5 ** 6 */
 #define CDP_MAX_GATES 360        /* the most distinct fillings of any hand (e.g. Y R M C) */
-#define CDP_OPTION_COUNT 5       /* simple, cells_per_column, rows, hidden_rows, start_player */
 #define CDP_DRAW_EVENT 1
 #define CDP_FALL_EVENT 2
 #define CDP_ROW_FIELD 256
@@ -66,6 +65,9 @@
      1 + CDP_ROUNDS * (CDP_LANES * CDP_COLOURS + CDP_BETS_SIZE + CDP_MAX_PLAYERS))
 
 enum { CDP_DRAW = 0, CDP_GATE = 1, CDP_FALL = 2, CDP_BET = 3, CDP_OVER = 4 }; /* core.Phase */
+/* Where each option sits in cdp_init's ints (native_codec.OPTION_ORDER). */
+enum { CDP_OPTION_SIMPLE, CDP_OPTION_CELLS, CDP_OPTION_ROWS, CDP_OPTION_HIDDEN_ROWS,
+       CDP_OPTION_START_PLAYER, CDP_OPTION_COUNT };
 enum { CDP_OK = 0, CDP_BAD_PLAYERS = 1, CDP_BAD_OPTION_COUNT = 2, CDP_BAD_OPTION = 3 };
 enum { CDP_ILLEGAL = 1 };
 
@@ -90,7 +92,8 @@ typedef struct {
     cdp_marble marbles[CDP_ROUNDS][CDP_MAX_ROUND_MARBLES];
 } cdp_state;
 /* native_codec.revealed_view reads round, marble_count and marbles[][].lane at fixed byte
- * offsets (the view leaves the lanes under the cover out): move them together. */
+ * offsets (the view leaves the lanes under the cover out): cdp_facts exports them, and a
+ * test holds the codec's copies against them. */
 
 static const uint8_t CDP_BAGS[CDP_ROUNDS][CDP_COLOURS] = {{6, 4, 1, 1}, {7, 5, 2, 2}, {8, 6, 3, 3}};
 /* marbles.DRAWS_PER_DROP, indexed by player count */
@@ -366,8 +369,9 @@ int32_t cdp_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32
     memset(s, 0, sizeof *s);
     if (num_players < CDP_MIN_PLAYERS || num_players > CDP_MAX_PLAYERS) return CDP_BAD_PLAYERS;
     if (n_options != CDP_OPTION_COUNT) return CDP_BAD_OPTION_COUNT;
-    int simple = options[0], cells = options[1], rows = options[2], hidden = options[3];
-    int start = options[4];
+    int simple = options[CDP_OPTION_SIMPLE], cells = options[CDP_OPTION_CELLS];
+    int rows = options[CDP_OPTION_ROWS], hidden = options[CDP_OPTION_HIDDEN_ROWS];
+    int start = options[CDP_OPTION_START_PLAYER];
     if ((simple != 0 && simple != 1) || cells < 1 || cells > 255 || rows < 0 ||
         rows > CDP_MAX_ROWS || hidden < 0 || hidden > rows || start < 0 || start >= num_players)
         return CDP_BAD_OPTION;
@@ -884,20 +888,42 @@ int32_t cdp_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     return cdp_rank_keys((const uint8_t *)&s, rank_keys);
 }
 
-/* Policy 0 random, 1 the heuristic (see the top of this file); other policies run none. */
-int32_t cdp_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                     double *score_sums, double *win_shares) {
-    if (policy != CH_POLICY_RANDOM && policy != CH_POLICY_HEURISTIC) return 0;
-    const cdp_state *start = (const cdp_state *)state;
-    int players = start->num_players;
+/* Batched playouts (ch_game's batch_*): policy 0 random, 1 the heuristic (see the top of
+ * this file); one set of dice rolls through the whole batch, and the rows under the
+ * cover stay as the state has them. Points are the totals, which are the rank keys. */
+_Static_assert(CDP_MAX_PLAYERS <= CH_MAX_PLAYERS && CDP_RANK_WIDTH <= CH_MAX_RANK_WIDTH,
+               "the batch's points and keys fit ch_playouts' arrays");
+
+static int32_t cdp_batch_size(void) { return (int32_t)sizeof(cdp_dice); }
+
+static int32_t cdp_batch_start(void *batch, const uint8_t *state, uint64_t seed) {
     cdp_dice dice = {ch_rng_seeded(seed), 0, 0, 0, 0};
+    memcpy(batch, &dice, sizeof dice);
+    return ((const cdp_state *)state)->num_players;
+}
+
+static int32_t cdp_batch_playout(void *batch, const uint8_t *state, int32_t policy,
+                                 int32_t *points, int32_t *rank_keys) {
     cdp_state s;
-    for (int32_t i = 0; i < n; i++) {
-        memcpy(&s, start, sizeof s);
-        cdp_play_out(&s, &dice, policy, &CDP_WALKS);
-        ch_tally_playout(players, s.totals, s.totals, 1, score_sums, win_shares);
-    }
-    return n;
+    memcpy(&s, state, sizeof s);
+    cdp_play_out(&s, (cdp_dice *)batch, policy, &CDP_WALKS);
+    memcpy(points, s.totals, sizeof(int32_t) * (size_t)s.num_players);
+    memcpy(rank_keys, s.totals, sizeof(int32_t) * (size_t)s.num_players);
+    return CDP_RANK_WIDTH;
 }
 
 const ch_game *cdp_game(void) { CH_GAME_TABLE(cdp); }
+
+CH_GAME_FACTS(cdp, {"min_players", CDP_MIN_PLAYERS}, {"max_players", CDP_MAX_PLAYERS},
+              {"rounds", CDP_ROUNDS}, {"lanes", CDP_LANES}, {"max_rows", CDP_MAX_ROWS},
+              {"max_round_marbles", CDP_MAX_ROUND_MARBLES},
+              {"state_size", (int32_t)sizeof(cdp_state)},
+              {"round_offset", (int32_t)offsetof(cdp_state, round)},
+              {"marble_count_offset", (int32_t)offsetof(cdp_state, marble_count)},
+              {"marbles_offset", (int32_t)offsetof(cdp_state, marbles)},
+              {"marble_size", (int32_t)sizeof(cdp_marble)},
+              {"lane_in_marble", (int32_t)offsetof(cdp_marble, lane)},
+              {"option.simple", CDP_OPTION_SIMPLE}, {"option.cells_per_column", CDP_OPTION_CELLS},
+              {"option.rows", CDP_OPTION_ROWS}, {"option.hidden_rows", CDP_OPTION_HIDDEN_ROWS},
+              {"option.start_player", CDP_OPTION_START_PLAYER},
+              {"option_count", CDP_OPTION_COUNT})

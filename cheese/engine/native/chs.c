@@ -792,21 +792,30 @@ int32_t chs_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     return chs_scored_playout(&g, s, policy, rng_state, scores, rank_keys);
 }
 
-/* Policy 0 picks uniformly among the empty cells; policy 1 is the heuristic above.
- * Win shares: the only seat is always first, so each playout adds 1. */
-int32_t chs_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                     double *score_sums, double *win_shares) {
-    const chs_state *s = (const chs_state *)state;
-    if (policy != CH_POLICY_RANDOM && policy != CH_POLICY_HEURISTIC) return 0;
-    _Static_assert(sizeof(chs_playground) < 64 * 1024, "the playground lives on the stack");
+/* Batched playouts (ch_game's batch_*): one window for the whole batch, laid out at once
+ * (chs_playground_load), and one generator. Policy 0 picks uniformly among the empty
+ * cells; policy 1 is the heuristic above. The only seat always wins. */
+typedef struct {
     chs_playground g;
-    chs_playground_load(&g, s);
-    ch_rng rng = ch_rng_seeded(seed);
-    for (int32_t run = 0; run < n; run++) {
-        score_sums[0] += chs_play_out(&g, s, &rng, policy, 0);
-        win_shares[0] += 1.0; /* the only seat is always first */
-    }
-    return n;
+    ch_rng rng;
+} chs_batch;
+
+_Static_assert(sizeof(chs_batch) < 64 * 1024, "ch_playouts keeps the batch on the stack");
+
+static int32_t chs_batch_size(void) { return (int32_t)sizeof(chs_batch); }
+
+static int32_t chs_batch_start(void *batch, const uint8_t *state, uint64_t seed) {
+    chs_batch *b = (chs_batch *)batch;
+    chs_playground_load(&b->g, (const chs_state *)state);
+    b->rng = ch_rng_seeded(seed);
+    return 1;
+}
+
+static int32_t chs_batch_playout(void *batch, const uint8_t *state, int32_t policy,
+                                 int32_t *points, int32_t *rank_keys) {
+    chs_batch *b = (chs_batch *)batch;
+    points[0] = rank_keys[0] = chs_play_out(&b->g, (const chs_state *)state, &b->rng, policy, 0);
+    return 1;
 }
 
 /* ------------------------------------------------------------------------------------
@@ -881,3 +890,7 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
 }
 
 const ch_game *chs_game(void) { CH_GAME_TABLE_WITH_WORLD(chs); }
+
+CH_GAME_FACTS(chs, {"min_players", 1}, {"max_players", 1}, {"kinds", CHS_KINDS},
+              {"max_cards", CHS_MAX_CARDS}, {"option.counts", 0},
+              {"option_count", CHS_KINDS})

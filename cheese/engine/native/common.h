@@ -1,5 +1,6 @@
 /* Shared by every game's C engine: the SplitMix64 generator and paired-luck hashing, the
- * playout policies, the tally of batched playouts, and the table of a game's primitives.
+ * playout policies, the tally of batched playouts, and the table of a game's primitives
+ * (with which bridge.c's ch_playouts runs any game's batched playouts).
  *
  * The generator and hashing mirror cheese/engine/luck.py bit for bit, so both backends
  * draw the same numbers from the same seeds (the differential tests rely on it).
@@ -9,12 +10,17 @@
 #ifndef CHEESE_COMMON_H
 #define CHEESE_COMMON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #define CH_CHANCE (-1)
 #define CH_TERMINAL (-4)
 #define CH_GOLDEN_GAMMA 0x9E3779B97F4A7C15ULL
+/* Room for any game's seats and rank keys, in the loops written once over the games
+ * (ch_playouts, the search); each game asserts that it fits. */
+#define CH_MAX_PLAYERS 8
+#define CH_MAX_RANK_WIDTH 8
 
 typedef struct {
     uint64_t state;
@@ -81,9 +87,13 @@ static inline uint64_t ch_keyed_hash(uint64_t seed, uint64_t key) {
     return ch_mix64(seed ^ ch_mix64(key + CH_GOLDEN_GAMMA));
 }
 
-/* Playout policies of every game's <prefix>_playout(s): uniform among the legal actions,
- * or the game's fast heuristic (described in its .c file). */
+/* Playout policies of every game's <prefix>_playout and of ch_playouts: uniform among the
+ * legal actions, or the game's fast heuristic (described in its .c file). */
 enum { CH_POLICY_RANDOM = 0, CH_POLICY_HEURISTIC = 1 };
+
+static inline int ch_known_policy(int32_t policy) {
+    return policy == CH_POLICY_RANDOM || policy == CH_POLICY_HEURISTIC;
+}
 
 /* Rank keys compared lexicographically, `width` ints each: >0 when `a` ranks above `b`. */
 static inline int ch_key_compare(const int32_t *a, const int32_t *b, int width) {
@@ -92,7 +102,7 @@ static inline int ch_key_compare(const int32_t *a, const int32_t *b, int width) 
     return 0;
 }
 
-/* Adds one finished playout to the sums of a batch (<prefix>_playouts): each seat's
+/* Adds one finished playout to the sums of a batch (ch_playouts): each seat's
  * points, and one win shared equally by the seats with the highest rank keys. */
 static inline void ch_tally_playout(int players, const int32_t *points, const int32_t *keys,
                                     int width, double *score_sums, double *win_shares) {
@@ -124,6 +134,16 @@ typedef struct ch_game {
                        int32_t *scores, int32_t *rank_keys);
     int32_t (*action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
                              double *priors);
+    /* Batched playouts from one position (ch_playouts): what a game keeps from one
+     * playout of the batch to the next (its generator, a board laid out once) lives in
+     * batch_size() bytes. batch_start readies them for `state` and the batch's seed and
+     * returns the number of seats; batch_playout plays one playout from `state` by a
+     * known policy, leaves each seat's final points and rank keys, and returns the keys'
+     * width. */
+    int32_t (*batch_size)(void);
+    int32_t (*batch_start)(void *batch, const uint8_t *state, uint64_t seed);
+    int32_t (*batch_playout)(void *batch, const uint8_t *state, int32_t policy,
+                             int32_t *points, int32_t *rank_keys);
     /* Optional (NULL in a game without it): a board that follows one search's world
      * through an iteration, for a game whose steps would otherwise lay out a board from
      * the state at every call (Cheese Chasers). The search allocates world_size() bytes
@@ -139,6 +159,27 @@ typedef struct ch_game {
                              uint64_t *rng_state, int32_t *scores, int32_t *rank_keys);
 } ch_game;
 
+/* A number of a game that its Python half also knows (a limit, a byte offset in the
+ * state, an option's place in <prefix>_init's ints), by name: <prefix>_fact_name and
+ * <prefix>_fact_value list them (CH_GAME_FACTS) so that a test holds Python's copies
+ * against the C. */
+typedef struct {
+    const char *name;
+    int32_t value;
+} ch_fact;
+
+/* <prefix>_fact_name(i) and <prefix>_fact_value(i) over the facts given, in order;
+ * past the last, NULL and 0. */
+#define CH_GAME_FACTS(p, ...)                                                              \
+    static const ch_fact p##_facts[] = {__VA_ARGS__};                                     \
+    static const int32_t p##_fact_count = (int32_t)(sizeof p##_facts / sizeof p##_facts[0]); \
+    const char *p##_fact_name(int32_t index) {                                             \
+        return index >= 0 && index < p##_fact_count ? p##_facts[index].name : NULL;       \
+    }                                                                                      \
+    int32_t p##_fact_value(int32_t index) {                                                \
+        return index >= 0 && index < p##_fact_count ? p##_facts[index].value : 0;         \
+    }
+
 /* The body of <prefix>_game(), written once at the end of each game's .c file;
  * CH_GAME_TABLE_WITH_WORLD adds the game's <prefix>_world_* functions. */
 #define CH_GAME_PRIMITIVES(p)                                                              \
@@ -146,7 +187,9 @@ typedef struct ch_game {
     .current_player = p##_current_player, .legal_actions = p##_legal_actions,              \
     .chance_weights = p##_chance_weights, .apply = p##_apply,                              \
     .determinize = p##_determinize, .scores = p##_scores, .rank_keys = p##_rank_keys,      \
-    .playout = p##_playout, .action_priors = p##_action_priors
+    .playout = p##_playout, .action_priors = p##_action_priors,                            \
+    .batch_size = p##_batch_size, .batch_start = p##_batch_start,                          \
+    .batch_playout = p##_batch_playout
 #define CH_GAME_TABLE(p)                                                                   \
     static const ch_game table = {CH_GAME_PRIMITIVES(p)};                                  \
     return &table

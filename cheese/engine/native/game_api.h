@@ -19,11 +19,11 @@ void CH_GAME(scores)(const uint8_t *state, int32_t *out);
 int32_t CH_GAME(rank_keys)(const uint8_t *state, int32_t *out);
 int32_t CH_GAME(view)(const uint8_t *state, int32_t seat, int32_t *out);
 void CH_GAME(determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
-int32_t CH_GAME(playouts)(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                          double *score_sums, double *win_shares);
 int32_t CH_GAME(playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
                          int32_t *scores, int32_t *rank_keys);
 int32_t CH_GAME(action_priors)(const uint8_t *state, const int32_t *actions, int32_t n,
                                double *priors);
 const ch_game *CH_GAME(game)(void); /* the primitives above, for a search in C */
+const char *CH_GAME(fact_name)(int32_t index); /* the facts Python mirrors (CH_GAME_FACTS) */
+int32_t CH_GAME(fact_value)(int32_t index);
 #undef CH_GAME

@@ -59,6 +59,10 @@
     (6 + 2 * GTC_MAX_CHEESES + 4 * GTC_MAX_PLACED + GTC_KINDS + 3 * GTC_MAX_PLAYERS + 1 + \
      GTC_MAX_PLAYERS * GTC_KINDS)
 
+/* Where each option sits in gtc_init's ints (native_codec.GtcCodec.parse_options): the
+ * start player, the composition (GTC_KINDS counts), the cheese cards' count, their values. */
+enum { GTC_OPTION_START_PLAYER = 0, GTC_OPTION_COMPOSITION = 1,
+       GTC_OPTION_CHEESE_COUNT = 1 + GTC_KINDS, GTC_OPTION_CHEESE_VALUES = 2 + GTC_KINDS };
 enum { GTC_OK = 0, GTC_BAD_PLAYERS = 1, GTC_BAD_OPTION_COUNT = 2, GTC_BAD_START = 3,
        GTC_BAD_COMPOSITION = 4, GTC_BAD_CHEESES = 5 };
 enum { GTC_ILLEGAL = 1 };
@@ -452,14 +456,15 @@ int32_t gtc_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32
     gtc_state *s = (gtc_state *)state;
     memset(s, 0, sizeof *s);
     if (num_players < GTC_MIN_PLAYERS || num_players > GTC_MAX_PLAYERS) return GTC_BAD_PLAYERS;
-    if (n_options < 1 + GTC_KINDS + 1) return GTC_BAD_OPTION_COUNT;
-    int n_values = options[1 + GTC_KINDS];
-    if (n_options != 1 + GTC_KINDS + 1 + n_values) return GTC_BAD_OPTION_COUNT;
-    if (options[0] < 0 || options[0] >= num_players) return GTC_BAD_START;
+    if (n_options < GTC_OPTION_CHEESE_VALUES) return GTC_BAD_OPTION_COUNT;
+    int n_values = options[GTC_OPTION_CHEESE_COUNT];
+    if (n_options != GTC_OPTION_CHEESE_VALUES + n_values) return GTC_BAD_OPTION_COUNT;
+    int start = options[GTC_OPTION_START_PLAYER];
+    if (start < 0 || start >= num_players) return GTC_BAD_START;
     int total = 0;
     for (int kind = 0; kind < GTC_KINDS; kind++) {
-        if (options[1 + kind] < 0) return GTC_BAD_COMPOSITION;
-        total += options[1 + kind];
+        if (options[GTC_OPTION_COMPOSITION + kind] < 0) return GTC_BAD_COMPOSITION;
+        total += options[GTC_OPTION_COMPOSITION + kind];
     }
     if (total < GTC_PER_TURN || total > GTC_MAX_CARDS_PER_SEAT || total % GTC_PER_TURN)
         return GTC_BAD_COMPOSITION;
@@ -467,15 +472,16 @@ int32_t gtc_init(uint8_t *state, int32_t num_players, uint64_t seed, const int32
         return GTC_BAD_CHEESES;
     s->num_players = (uint8_t)num_players;
     s->n_cheeses = (uint8_t)(GTC_CHEESES_PER_PLAYER * num_players);
-    s->to_move = (uint8_t)options[0];
+    s->to_move = (uint8_t)start;
     s->cards_per_seat = (uint8_t)total;
-    for (int kind = 0; kind < GTC_KINDS; kind++) s->composition[kind] = (uint8_t)options[1 + kind];
+    for (int kind = 0; kind < GTC_KINDS; kind++)
+        s->composition[kind] = (uint8_t)options[GTC_OPTION_COMPOSITION + kind];
     for (int seat = 0; seat < num_players; seat++) {
         memcpy(s->deck[seat], s->composition, GTC_KINDS);
         s->deck_size[seat] = (uint8_t)total;
     }
     for (int i = 0; i < n_values; i++) {
-        int value = options[2 + GTC_KINDS + i];
+        int value = options[GTC_OPTION_CHEESE_VALUES + i];
         if (value < 1 || value > GTC_MAX_CHEESE_VALUE) {
             memset(s, 0, sizeof *s);
             return GTC_BAD_CHEESES;
@@ -976,21 +982,36 @@ int32_t gtc_playout(const uint8_t *state, int32_t policy, uint64_t *rng_state, i
     return GTC_RANK_WIDTH;
 }
 
-int32_t gtc_playouts(const uint8_t *state, int32_t n, uint64_t seed, int32_t policy,
-                     double *score_sums, double *win_shares) {
-    const gtc_state *origin = (const gtc_state *)state;
-    ch_rng rng = ch_rng_seeded(seed);
-    int players = origin->num_players;
-    int32_t keys[GTC_MAX_PLAYERS * GTC_RANK_WIDTH];
-    int32_t points[GTC_MAX_PLAYERS];
-    for (int run = 0; run < n; run++) {
-        gtc_state s = *origin;
-        gtc_play_out(&s, policy, &rng);
-        gtc_final_keys(&s, keys);
-        for (int seat = 0; seat < players; seat++) points[seat] = keys[seat * GTC_RANK_WIDTH];
-        ch_tally_playout(players, points, keys, GTC_RANK_WIDTH, score_sums, win_shares);
-    }
-    return n;
+/* Batched playouts (ch_game's batch_*): one generator runs through the whole batch. */
+_Static_assert(GTC_MAX_PLAYERS <= CH_MAX_PLAYERS && GTC_RANK_WIDTH <= CH_MAX_RANK_WIDTH,
+               "the batch's points and keys fit ch_playouts' arrays");
+
+static int32_t gtc_batch_size(void) { return (int32_t)sizeof(ch_rng); }
+
+static int32_t gtc_batch_start(void *batch, const uint8_t *state, uint64_t seed) {
+    *(ch_rng *)batch = ch_rng_seeded(seed);
+    return ((const gtc_state *)state)->num_players;
+}
+
+static int32_t gtc_batch_playout(void *batch, const uint8_t *state, int32_t policy,
+                                 int32_t *points, int32_t *rank_keys) {
+    gtc_state s = *(const gtc_state *)state;
+    gtc_play_out(&s, policy, (ch_rng *)batch);
+    gtc_final_keys(&s, rank_keys);
+    for (int seat = 0; seat < s.num_players; seat++)
+        points[seat] = rank_keys[seat * GTC_RANK_WIDTH];
+    return GTC_RANK_WIDTH;
 }
 
 const ch_game *gtc_game(void) { CH_GAME_TABLE(gtc); }
+
+CH_GAME_FACTS(gtc, {"min_players", GTC_MIN_PLAYERS}, {"max_players", GTC_MAX_PLAYERS},
+              {"kinds", GTC_KINDS}, {"cards_per_turn", GTC_PER_TURN},
+              {"cheeses_per_player", GTC_CHEESES_PER_PLAYER},
+              {"max_cards_per_seat", GTC_MAX_CARDS_PER_SEAT},
+              {"max_cheese_cards", GTC_MAX_CHEESE_CARDS},
+              {"max_cheese_value", GTC_MAX_CHEESE_VALUE},
+              {"option.start_player", GTC_OPTION_START_PLAYER},
+              {"option.composition", GTC_OPTION_COMPOSITION},
+              {"option.cheese_count", GTC_OPTION_CHEESE_COUNT},
+              {"option.cheese_values", GTC_OPTION_CHEESE_VALUES})

@@ -12,12 +12,13 @@ from cheese.bots.expectimax import ExpectimaxBot
 from cheese.bots.expectimax.config import ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import root_candidates
 from cheese.bots.search.one_ply import distinct_worlds
-from cheese.engine import BACKEND, State, load_game
+from cheese.engine import State, load_game
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
 from cheese.engine.registry import NATIVE
 
+from ...native import needs_native
 from ..conftest import random_position
 from ..toy import race
 
@@ -121,7 +122,7 @@ def test_playout_leaves_through_the_engine_play_the_race() -> None:
     assert decision.action == 2
 
 
-@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@needs_native
 def test_playout_leaves_in_c_are_legal_and_reproducible() -> None:
     game = load_game("get-the-cheese", backend=NATIVE)
     state = advance_chance(game.new_initial_state(4, seed=3))

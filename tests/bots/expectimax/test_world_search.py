@@ -15,8 +15,9 @@ from cheese.engine import State, load_game
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import resolve_chance
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
 
+from ...native import needs_native
 from ..conftest import random_position
 from ..toy import race
 
@@ -122,7 +123,7 @@ def test_race_values_are_exact_wins_and_losses() -> None:
     assert search.value(race(3), 3, NO_SEAT, 0.0)[0] == pytest.approx(1.0)
 
 
-@pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+@needs_native
 def test_cheese_drop_leaf_playouts_draw_the_lanes_under_the_cover_afresh() -> None:
     """Two worlds that differ only in the lanes nobody has seen get the same leaf value:
     each playout draws those lanes from its own seed."""

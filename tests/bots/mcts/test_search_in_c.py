@@ -19,14 +19,15 @@ from cheese.bots.mcts.config import (
 from cheese.bots.mcts.search import root_prior_values
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
 
+from ...native import needs_native
 from ..conftest import random_position
 
 C_SEARCH = {slug: evaluator.advice.c_search for slug, evaluator in game_evaluators()}
 """Each game's settings of the C search where a spec leaves them open."""
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+pytestmark = needs_native
 
 
 def native_position(slug: str, players: int, seed: int, moves: int) -> State:

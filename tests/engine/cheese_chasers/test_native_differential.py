@@ -20,10 +20,10 @@ from cheese.engine import OptionError, State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.luck import resolve_chance
 
-try:
-    NATIVE_GAME = load_game("cheese-chasers", backend="native")
-except OptionError as problem:  # pragma: no cover - depends on the build
-    pytest.skip(f"the native engine is not built ({problem})", allow_module_level=True)
+from ...native import check_native
+
+check_native()
+NATIVE_GAME = load_game("cheese-chasers", backend="native")
 
 REFERENCE_GAME = load_game("cheese-chasers", backend="reference")
 CI_GAMES = int(os.environ.get("CHEESE_CHS_DIFFERENTIAL_GAMES", "2000"))

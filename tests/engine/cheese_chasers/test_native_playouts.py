@@ -6,17 +6,16 @@ from __future__ import annotations
 import random
 import statistics
 
-import pytest
-
-from cheese.engine import OptionError, State, load_game
+from cheese.engine import State, load_game
 from cheese.engine.luck import resolve_chance, sample_chance
 
-try:
-    from cheese.engine.native import NativeState, playouts
+from ...native import check_native
 
-    NATIVE_GAME = load_game("cheese-chasers", backend="native")
-except (ImportError, OptionError) as problem:  # pragma: no cover - depends on the build
-    pytest.skip(f"the native engine is not built ({problem})", allow_module_level=True)
+check_native()  # before the extension's import below, which needs it built
+
+from cheese.engine.native import NativeState, playouts  # noqa: E402
+
+NATIVE_GAME = load_game("cheese-chasers", backend="native")
 
 REFERENCE_GAME = load_game("cheese-chasers", backend="reference")
 

@@ -21,9 +21,11 @@ from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.options import DropOptions, can_run_out_of_cells, parse_options
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import resolve_chance
-from cheese.engine.registry import BACKEND, NATIVE, REFERENCE, load_game
+from cheese.engine.registry import NATIVE, REFERENCE, load_game
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+from ...native import needs_native
+
+pytestmark = needs_native
 
 CI_GAMES = 2000
 STEPWISE_GAMES = 60

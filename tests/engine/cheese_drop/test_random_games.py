@@ -12,11 +12,12 @@ from cheese.engine.cheese_drop.marbles import draws_per_drop, drops_per_round
 from cheese.engine.cheese_drop.scoring import round_points
 from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import resolve_chance
-from cheese.engine.registry import BACKEND, NATIVE, REFERENCE, load_game
+from cheese.engine.registry import load_game
+
+from ...native import BACKENDS_HERE
 
 CI_GAMES = 40
 SLOW_GAMES = 100_000
-BACKENDS_HERE = [REFERENCE] + ([NATIVE] if BACKEND == NATIVE else [])
 
 
 def play_random(game: Game, players: int, seed: int, simple: bool) -> State:

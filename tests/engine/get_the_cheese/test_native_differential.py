@@ -15,15 +15,15 @@ import random
 
 import pytest
 
-from cheese.engine import OptionError, State, load_game
+from cheese.engine import State, load_game
 from cheese.engine.api import OptionValue
 from cheese.engine.get_the_cheese.cards import KIND_NAMES
 from cheese.engine.luck import resolve_chance
 
-try:
-    NATIVE_GAME = load_game("get-the-cheese", backend="native")
-except OptionError as problem:  # pragma: no cover - depends on the build
-    pytest.skip(f"the native engine is not built ({problem})", allow_module_level=True)
+from ...native import check_native
+
+check_native()
+NATIVE_GAME = load_game("get-the-cheese", backend="native")
 
 REFERENCE_GAME = load_game("get-the-cheese", backend="reference")
 CI_GAMES = int(os.environ.get("CHEESE_GTC_DIFFERENTIAL_GAMES", "2000"))

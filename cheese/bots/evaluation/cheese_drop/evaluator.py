@@ -27,6 +27,7 @@ from cheese.bots.evaluation.cheese_drop.round_lines import RoundEndSpread, Round
 from cheese.bots.search.evaluator import (
     CSearchAdvice,
     Evaluator,
+    PlayoutPolicy,
     SearchAdvice,
     values_by_applying,
 )
@@ -90,7 +91,7 @@ class CheeseDropEvaluator(Evaluator):
     # of fillings better than playouts alone, and widens slowly in the order of the
     # bettors' expected points, following the bets the other seats are likely to make.
     advice = SearchAdvice(
-        playout="none",
+        playout=PlayoutPolicy.NONE,
         playout_depth=0,
         chance_width=1,
         view_only=True,

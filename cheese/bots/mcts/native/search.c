@@ -42,8 +42,6 @@
 enum { SEARCH_OK = 0, SEARCH_NO_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMORY = -3,
        SEARCH_BAD_SETTINGS = -4, SEARCH_NO_LEGAL_ACTION = -5 };
 
-#define SEARCH_MAX_PLAYERS 8
-#define SEARCH_MAX_RANK_WIDTH 8
 #define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
 #define SEARCH_NO_NODE (-1)
 
@@ -269,7 +267,7 @@ void ch_rewards(int32_t seats, double solitaire_scale, double solitaire_finish,
 
 static void search_terminal_rewards(const search_tree *t, const uint8_t *state,
                                     double *rewards) {
-    int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
+    int32_t points[CH_MAX_PLAYERS], keys[CH_MAX_PLAYERS * CH_MAX_RANK_WIDTH];
     t->game->scores(state, points);
     int width = t->game->rank_keys(state, keys);
     const ch_search_settings *settings = t->settings;
@@ -299,9 +297,9 @@ static inline int32_t search_playout(search_tree *t, const uint8_t *state, int32
 
 /* The mean rewards of the leaf's playouts. */
 static void search_playout_rewards(search_tree *t, const uint8_t *state, double *rewards) {
-    int32_t points[SEARCH_MAX_PLAYERS], keys[SEARCH_MAX_PLAYERS * SEARCH_MAX_RANK_WIDTH];
+    int32_t points[CH_MAX_PLAYERS], keys[CH_MAX_PLAYERS * CH_MAX_RANK_WIDTH];
     int seats = t->settings->num_players, count = t->settings->leaf_playouts;
-    double one[SEARCH_MAX_PLAYERS];
+    double one[CH_MAX_PLAYERS];
     for (int seat = 0; seat < seats; seat++) rewards[seat] = 0.0;
     for (int run = 0; run < count; run++) {
         int width = search_playout(t, state, points, keys);
@@ -455,7 +453,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
     memcpy(state, root, (size_t)t->state_size);
     g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
     if (t->world_board) g->world_start(t->world_board, state);
-    double rewards[SEARCH_MAX_PLAYERS];
+    double rewards[CH_MAX_PLAYERS];
     int32_t node = 0, depth = 0;
     t->nodes[0].visits++;
     for (;;) {
@@ -563,7 +561,7 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     double started = search_clock();
     memset(report, 0, sizeof *report);
     if (!game) return SEARCH_NO_GAME;
-    if (settings->num_players < 1 || settings->num_players > SEARCH_MAX_PLAYERS ||
+    if (settings->num_players < 1 || settings->num_players > CH_MAX_PLAYERS ||
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
         settings->leaf_playouts < 1 ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||

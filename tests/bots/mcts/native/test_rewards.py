@@ -9,11 +9,12 @@ import pytest
 
 from cheese.bots.search.rewards import solitaire_reward, terminal_rewards_of
 from cheese.engine import GAME_SLUGS, State, game_info, load_game
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
 
+from ....native import needs_native
 from ....random_games import random_game
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+pytestmark = needs_native
 
 CASES = [
     (slug, players)

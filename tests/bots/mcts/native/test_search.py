@@ -13,12 +13,14 @@ from cheese.bots.search.rewards import terminal_rewards
 from cheese.engine import State, load_game
 from cheese.engine.luck import advance_chance
 from cheese.engine.play import random_decision
-from cheese.engine.registry import BACKEND, NATIVE
+from cheese.engine.registry import NATIVE
+
+from ....native import needs_native
 
 if TYPE_CHECKING:
     from cheese.bots.mcts.native.search import SearchResult
 
-pytestmark = pytest.mark.skipif(BACKEND != NATIVE, reason="the native engine is not built")
+pytestmark = needs_native
 
 GAMES = (("get-the-cheese", 4), ("get-the-cheese", 3), ("cheese-chasers", 1), ("cheese-drop", 2),
          ("cheese-drop", 4))
