@@ -179,6 +179,10 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CheeseState:
         return CheeseState(self)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The classes are made from the registry, so a pickle names the game, not its class.
+        return (_game_of, (self.slug, dict(self.get_parameters())))
+
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: Mapping[str, object] | None = None,
@@ -295,6 +299,11 @@ GAME_CLASSES: tuple[type[CheeseGame], ...] = tuple(_openspiel_class(game) for ga
 """One class per game (``GetTheCheeseGame`` …), made from its description."""
 # Classes, not closures, are registered: OpenSpiel keeps the creator until after the
 # interpreter has shut down, and only a class outlives that without a crash at exit.
+
+
+def _game_of(slug: str, params: Mapping[str, object]) -> CheeseGame:
+    """The game ``slug`` with ``params`` (what a pickled game is rebuilt by)."""
+    return game_class(slug)(params)
 
 
 def game_class(slug: str) -> type[CheeseGame]:
