@@ -12,7 +12,6 @@ when they are asked for (by the layer that defines them, which may import itself
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -55,11 +54,7 @@ class Extension:
         factory = self._found()
         if not callable(factory):
             raise TypeError(f"{self.path} is a {type(factory).__name__}, not a factory")
-        return Extension._checked(factory, kind, self.path)
-
-    @staticmethod
-    def _checked(factory: Callable[[], object], kind: type[T], path: str) -> T:
         made = factory()
         if not isinstance(made, kind):
-            raise TypeError(f"{path}() made a {type(made).__name__}, not a {kind.__name__}")
+            raise TypeError(f"{self.path}() made a {type(made).__name__}, not a {kind.__name__}")
         return made
