@@ -2,7 +2,7 @@
 
 >>> from cheese.engine.get_the_cheese.options import default_options
 >>> game_facts(4, default_options()).num_distinct_actions
-841
+2745
 """
 
 from __future__ import annotations
