@@ -43,8 +43,8 @@ from cheese.bots.evaluation import evaluator_for
 from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Game, Seat, State, game_info, load_game
 from cheese.engine.api import OptionValue
-from cheese.engine.description import Information
-from cheese.engine.games import describe
+from cheese.engine.description import GameDescription, Information
+from cheese.engine.games import GAMES, describe
 
 PREFIX = "python_"
 PLAYERS = "players"
@@ -179,6 +179,10 @@ class CheeseGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CheeseState:
         return CheeseState(self)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # The classes are made from the registry, so a pickle names the game, not its class.
+        return (_game_of, (self.slug, dict(self.get_parameters())))
+
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: Mapping[str, object] | None = None,
@@ -279,27 +283,27 @@ def game_type(slug: str) -> pyspiel.GameType:
     )
 
 
-class GetTheCheeseGame(CheeseGame):
-    """Get The Cheese! in OpenSpiel (``python_get_the_cheese``)."""
+def _openspiel_class(description: GameDescription) -> type[CheeseGame]:
+    """The OpenSpiel game class of the game ``description`` describes."""
 
-    SLUG = "get-the-cheese"
+    class Registered(CheeseGame):
+        __doc__ = f"{description.info.title} in OpenSpiel (``{short_name(description.slug)}``)."
+        SLUG = description.slug
 
-
-class CheeseChasersGame(CheeseGame):
-    """Cheese Chasers in OpenSpiel (``python_cheese_chasers``)."""
-
-    SLUG = "cheese-chasers"
-
-
-class CheeseDropGame(CheeseGame):
-    """Cheese Drop in OpenSpiel (``python_cheese_drop``)."""
-
-    SLUG = "cheese-drop"
+    name = "".join(word.capitalize() for word in description.slug.split("-")) + "Game"
+    Registered.__name__ = Registered.__qualname__ = name
+    return Registered
 
 
-GAME_CLASSES: tuple[type[CheeseGame], ...] = (GetTheCheeseGame, CheeseChasersGame, CheeseDropGame)
+GAME_CLASSES: tuple[type[CheeseGame], ...] = tuple(_openspiel_class(game) for game in GAMES)
+"""One class per game (``GetTheCheeseGame`` …), made from its description."""
 # Classes, not closures, are registered: OpenSpiel keeps the creator until after the
 # interpreter has shut down, and only a class outlives that without a crash at exit.
+
+
+def _game_of(slug: str, params: Mapping[str, object]) -> CheeseGame:
+    """The game ``slug`` with ``params`` (what a pickled game is rebuilt by)."""
+    return game_class(slug)(params)
 
 
 def game_class(slug: str) -> type[CheeseGame]:

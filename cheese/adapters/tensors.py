@@ -5,14 +5,15 @@ Each game lays its view out in pieces whose shapes depend only on the player cou
 the options: one-hot codes for seats, kinds, colours and phases, counts as numbers, and
 fixed-length slot tables (a ``present`` flag first) for what grows during play (cards
 on the table, marbles on the slope). The tensor is a function of the view alone, so two
-states a seat cannot tell apart give that seat the same tensor.
+states a seat cannot tell apart give that seat the same tensor. Each game's description
+names its encoding here (``GameDescription.tensor_encoding``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
+from typing import Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -20,16 +21,22 @@ import numpy.typing as npt
 from cheese.engine import CHANCE, TERMINAL, Seat
 from cheese.engine.api import OptionValue
 from cheese.engine.cheese_chasers.view import ENDINGS, ChasersView
+from cheese.engine.cheese_chasers.view import VIEW_TYPE as CHASERS_VIEW
 from cheese.engine.cheese_drop.core import COLOURS, EVENT_COUNT, LANE_COUNT, ROUNDS, SLOT_COUNT
 from cheese.engine.cheese_drop.core import Phase as DropPhase
 from cheese.engine.cheese_drop.marbles import BAGS
+from cheese.engine.cheese_drop.view import VIEW_TYPE as DROP_VIEW
 from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.games import describe
 from cheese.engine.get_the_cheese.cards import KIND_COUNT
 from cheese.engine.get_the_cheese.options import CHEESES_PER_PLAYER
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
+from cheese.engine.get_the_cheese.view import VIEW_TYPE as GTC_VIEW
+from cheese.engine.views import ViewType
 
 Array = npt.NDArray[np.float32]
 Shape = tuple[int, ...]
+ViewT = TypeVar("ViewT")
 
 DROP_COLUMNS = LANE_COUNT + EVENT_COUNT
 GTC_CARD_FEATURES = KIND_COUNT + 2 + 1 + 3
@@ -85,8 +92,7 @@ def _gtc_layout(num_players: int, options: Mapping[str, OptionValue]) -> Layout:
     ))
 
 
-def _gtc_write(view: object, parts: Mapping[str, Array]) -> None:
-    assert isinstance(view, GtcView)
+def _gtc_write(view: GtcView, parts: Mapping[str, Array]) -> None:
     parts["seat"][view.seat] = 1
     _player_code(parts, "current_player", view.current_player)
     parts["to_move"][view.to_move] = 1
@@ -130,8 +136,7 @@ def _chasers_layout(num_players: int, options: Mapping[str, OptionValue]) -> Lay
     ))
 
 
-def _chasers_write(view: object, parts: Mapping[str, Array]) -> None:
-    assert isinstance(view, ChasersView)
+def _chasers_write(view: ChasersView, parts: Mapping[str, Array]) -> None:
     for index, (x, y, kind) in enumerate(view.cards):
         parts["cards"][index, :3] = (1, x, y)
         parts["cards"][index, 3 + kind] = 1
@@ -166,8 +171,7 @@ def _drop_layout(num_players: int, options: Mapping[str, OptionValue]) -> Layout
     ))
 
 
-def _drop_write(view: object, parts: Mapping[str, Array]) -> None:
-    assert isinstance(view, DropView)
+def _drop_write(view: DropView, parts: Mapping[str, Array]) -> None:
     parts["seat"][view.seat] = 1
     parts["round"][view.round] = 1
     parts["drop"][0] = view.drop
@@ -194,16 +198,23 @@ def _drop_write(view: object, parts: Mapping[str, Array]) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Encoding:
+class Encoding(Generic[ViewT]):
+    """How one game lays out its tensor and writes a view of its own into it."""
+
+    view_type: ViewType[ViewT]
     layout: Callable[[int, Mapping[str, OptionValue]], Layout]
-    write: Callable[[object, Mapping[str, Array]], None]
+    """The pieces for a player count and the normalised options."""
+    write: Callable[[ViewT, Mapping[str, Array]], None]
+    """Fills the pieces (all zero before) from a view."""
+
+    def write_view(self, view: object, parts: Mapping[str, Array]) -> None:
+        """``write`` of any view, checked to be of this game."""
+        self.write(self.view_type.of(view), parts)
 
 
-_ENCODINGS = MappingProxyType({
-    "get-the-cheese": _Encoding(_gtc_layout, _gtc_write),
-    "cheese-chasers": _Encoding(_chasers_layout, _chasers_write),
-    "cheese-drop": _Encoding(_drop_layout, _drop_write),
-})
+GET_THE_CHEESE = Encoding(GTC_VIEW, _gtc_layout, _gtc_write)
+CHEESE_CHASERS = Encoding(CHASERS_VIEW, _chasers_layout, _chasers_write)
+CHEESE_DROP = Encoding(DROP_VIEW, _drop_layout, _drop_write)
 
 
 class ViewTensor:
@@ -219,8 +230,8 @@ class ViewTensor:
     __slots__ = ("_write", "layout", "parts", "tensor")
 
     def __init__(self, slug: str, num_players: int, options: Mapping[str, OptionValue]) -> None:
-        encoding = _ENCODINGS[slug]
-        self._write = encoding.write
+        encoding = describe(slug).tensor_encoding.load(Encoding)
+        self._write = encoding.write_view
         self.layout = encoding.layout(num_players, options)
         self.tensor: Array = np.zeros(self.layout.size, np.float32)
         self.parts = self.layout.views(self.tensor)

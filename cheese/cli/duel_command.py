@@ -13,7 +13,7 @@ import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
-from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
+from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
@@ -42,8 +42,7 @@ def duel(
     players: Annotated[
         int | None,
         typer.Option(
-            help="Seats, alternately A and B (default: 4 get-the-cheese, 2 cheese-drop, "
-            "1 cheese-chasers)."
+            help=f"Seats, alternately A and B (default: {DEFAULT_PLAYERS})."
         ),
     ] = None,
     games: Annotated[

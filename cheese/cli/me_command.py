@@ -12,7 +12,7 @@ import typer
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug
 from cheese.cli.words import counted
-from cheese.engine import GAME_SLUGS, EngineError, game_info
+from cheese.engine import DEFAULT_GAME, GAME_SLUGS, EngineError, game_info
 from cheese.levels import LevelError, level_table
 from cheese.levels.people import (
     PersonGame,
@@ -89,7 +89,7 @@ def me(
         print(json.dumps(reports[0] if game is not None else reports, indent=2))
         return
     if not reports or all(report["games"] == 0 for report in reports):
-        where = game or "get-the-cheese"
+        where = game or DEFAULT_GAME
         print(
             f"{person} has finished no game{'' if game is None else ' of ' + game} yet; "
             f"play one: cheese play {where} --level auto"

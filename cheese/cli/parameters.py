@@ -20,6 +20,10 @@ from cheese.engine.json_text import quoted
 from cheese.engine.luck import check_seed
 
 GAME_HELP = "The game: " + ", ".join(GAME_SLUGS) + "."
+DEFAULT_PLAYERS = ", ".join(
+    f"{game.info.default_players} {game.slug}" for game in engine_games.GAMES
+)
+"""Each game's default player count, for the help of options that leave it open."""
 
 
 def game_slug(text: str) -> str:

@@ -29,6 +29,7 @@ from cheese.engine.api import (
 from cheese.engine.registry import (
     BACKEND,
     BACKENDS,
+    DEFAULT_GAME,
     GAME_SLUGS,
     game_info,
     load_game,
@@ -39,6 +40,7 @@ __all__ = [
     "BACKEND",
     "BACKENDS",
     "CHANCE",
+    "DEFAULT_GAME",
     "GAME_SLUGS",
     "TERMINAL",
     "Action",

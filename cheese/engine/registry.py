@@ -7,7 +7,7 @@ import os
 import warnings
 
 from cheese.engine.api import Game, GameInfo, OptionError, ScoreSheet
-from cheese.engine.games import GAME_SLUGS, GAMES, describe
+from cheese.engine.games import DEFAULT_GAME, GAME_SLUGS, GAMES, describe
 
 REFERENCE = "reference"
 NATIVE = "native"
@@ -18,6 +18,7 @@ __all__ = [
     "BACKEND",
     "BACKENDS",
     "BACKEND_VARIABLE",
+    "DEFAULT_GAME",
     "GAMES",
     "GAME_SLUGS",
     "NATIVE",

@@ -10,6 +10,7 @@ import pytest
 
 from cheese.bots import Turn, make_bot
 from cheese.engine import CHANCE, GAME_SLUGS, load_game
+from cheese.engine.games import describe
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
 from cheese.levels import ladders, level_table
@@ -77,7 +78,9 @@ def test_calibrate_writes_the_table_it_prints_and_a_rerun_writes_it_again(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     small = Ladder("get-the-cheese", ("greedy", "random"), 3, 12, min_levels=2)
-    monkeypatch.setitem(ladders.BY_GAME, "get-the-cheese", small)
+    extension = describe(small.game).ladder
+    assert extension is not None
+    monkeypatch.setattr(ladders, extension.name, small)
     db, out_file = tmp_path / "c.db", tmp_path / "t.json"
     argv = (
         "levels",

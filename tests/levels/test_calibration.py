@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cheese.engine.games import describe
 from cheese.levels import ladders
 from cheese.levels.calibration import (
     SCALE_MEAN,
@@ -30,10 +31,17 @@ SMALL = {
 }
 
 
+def use_ladder(monkeypatch: pytest.MonkeyPatch, ladder: Ladder) -> None:
+    """Makes ``ladder`` the one its game's description names."""
+    extension = describe(ladder.game).ladder
+    assert extension is not None and extension.module == ladders.__name__
+    monkeypatch.setattr(ladders, extension.name, ladder)
+
+
 @pytest.fixture
 def small_ladders(monkeypatch: pytest.MonkeyPatch) -> None:
-    for game, ladder in SMALL.items():
-        monkeypatch.setitem(ladders.BY_GAME, game, ladder)
+    for ladder in SMALL.values():
+        use_ladder(monkeypatch, ladder)
 
 
 class StopAfter(TournamentObserver):
@@ -118,9 +126,7 @@ def test_a_solitaire_calibration_measures_completion_on_the_same_deals(
 def test_too_few_levels_apart_is_refused_with_what_to_do(
     small_ladders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(
-        ladders.BY_GAME, "get-the-cheese", replace(SMALL["get-the-cheese"], min_levels=4)
-    )
+    use_ladder(monkeypatch, replace(SMALL["get-the-cheese"], min_levels=4))
     request = CalibrationRequest("get-the-cheese", games=6, db=tmp_path / "few.db")
     run_calibration(request, local_player(1))
     with pytest.raises(LevelError, match="fewer than 4 levels.*larger --games"):

@@ -40,7 +40,7 @@ from cheese.engine import Action, State
 from cheese.engine.cheese_chasers.board import DIRECTION_OFFSETS, Cell
 from cheese.engine.cheese_chasers.cards import CAT, CHEESE, MOUSE, TRAP, Kind
 from cheese.engine.cheese_chasers.state import ChasersState
-from cheese.engine.cheese_chasers.view import ChasersView
+from cheese.engine.cheese_chasers.view import VIEW_TYPE, ChasersView
 
 Table = Mapping[Cell, Kind]
 
@@ -242,9 +242,8 @@ def finish_chance(
 
 
 def chasers_view(state: State) -> ChasersView:
-    view = state.view(0)
-    assert isinstance(view, ChasersView), f"not a Cheese Chasers view: {view!r}"
-    return view
+    """The player's view of ``state``, which the searches hold as a state of any game."""
+    return VIEW_TYPE.of(state.view(0))
 
 
 class CheeseChasersEvaluator(Evaluator):

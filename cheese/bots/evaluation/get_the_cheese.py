@@ -31,7 +31,7 @@ from cheese.bots.search.evaluator import (
 )
 from cheese.bots.search.rewards import Rewards, estimated_rewards, terminal_rewards
 from cheese.engine import Action, State
-from cheese.engine.get_the_cheese import GtcState, GtcView
+from cheese.engine.get_the_cheese import VIEW_TYPE, GtcState
 from cheese.engine.get_the_cheese.cards import (
     CARD_VALUES,
     CAT_KINDS,
@@ -88,11 +88,7 @@ def read_position_from_views(state: State) -> Position:
 
     Each card is known to its owner, so the owners' views together show every card.
     """
-    views: list[GtcView] = []
-    for seat in range(state.num_players):
-        view = state.view(seat)
-        assert isinstance(view, GtcView), f"not a Get The Cheese! view: {view!r}"
-        views.append(view)
+    views = [VIEW_TYPE.of(state.view(seat)) for seat in range(state.num_players)]
     composition = GtcOptions().composition
     option = state.options.get("composition")
     if isinstance(option, tuple):

@@ -1,22 +1,11 @@
-"""Which evaluation a game uses."""
+"""Which evaluation a game uses: the one its description names, else the generic one."""
 
 from __future__ import annotations
-
-import importlib
-from types import MappingProxyType
 
 from cheese.bots.evaluation.generic import GenericEvaluator
 from cheese.bots.search.evaluator import Evaluator
 from cheese.engine import Game
-
-EVALUATION_MODULES = MappingProxyType(
-    {
-        "get-the-cheese": "cheese.bots.evaluation.get_the_cheese",
-        "cheese-chasers": "cheese.bots.evaluation.cheese_chasers",
-        "cheese-drop": "cheese.bots.evaluation.cheese_drop.evaluator",
-    }
-)
-"""The module of each game's own evaluation (its ``make_evaluator``), by slug."""
+from cheese.engine.games import GAMES, registered
 
 
 def evaluator_for(game: Game) -> Evaluator:
@@ -25,14 +14,18 @@ def evaluator_for(game: Game) -> Evaluator:
 
 
 def evaluator_of(slug: str) -> Evaluator:
-    """The evaluation written for the game ``slug``, or the generic one."""
-    module_name = EVALUATION_MODULES.get(slug)
-    if module_name is None:
+    """The evaluation written for the game ``slug`` (``GameDescription.evaluation``), or
+    the generic one."""
+    description = registered(slug)
+    evaluation = None if description is None else description.evaluation
+    if evaluation is None:
         return GenericEvaluator()
-    evaluator: Evaluator = importlib.import_module(module_name).make_evaluator()
-    return evaluator
+    # The abstract base is the type to check against: what is built is a game's subclass.
+    return evaluation.build(Evaluator)  # type: ignore[type-abstract]
 
 
 def game_evaluators() -> tuple[tuple[str, Evaluator], ...]:
-    """Every game with an evaluation of its own (slug, evaluation), in table order."""
-    return tuple((slug, evaluator_of(slug)) for slug in EVALUATION_MODULES)
+    """Every game with an evaluation of its own (slug, evaluation), in the games' order."""
+    return tuple(
+        (game.slug, evaluator_of(game.slug)) for game in GAMES if game.evaluation is not None
+    )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cheese.cli.play.renderer import Legend, Step, Table, seat_text
+from cheese.cli.play.renderer import CheckedRenderer, Legend, Step, Table, seat_text
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_chasers.activity import (
     LOSING_ACTIVE_TRAPS,
@@ -23,7 +23,7 @@ from cheese.engine.cheese_chasers.board import DIRECTION_NAMES, Cell, neighbour
 from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MOUSE, TRAP
 from cheese.engine.cheese_chasers.scoring import TableScore, score_table
 from cheese.engine.cheese_chasers.sheet import ChasersSheet
-from cheese.engine.cheese_chasers.view import ChasersView
+from cheese.engine.cheese_chasers.view import VIEW_TYPE, ChasersView
 
 DEFAULT_OPPONENT = "expectimax"
 """The bot that gives hints: the strongest default one here (README, Playing)."""
@@ -116,15 +116,14 @@ class CheeseChasersRenderer:
     def player_label(self, table: Table, seat: Seat) -> Text:
         return seat_text(table, seat, f"P{seat + 1}")
 
-    def typed_move(self, view: object, text: str) -> str:
+    def typed_move(self, view: ChasersView, text: str) -> str:
         """Directions are the same words on the screen and in the notation."""
         return text
 
-    def shown_move(self, view: object, text: str) -> str:
+    def shown_move(self, view: ChasersView, text: str) -> str:
         return text
 
-    def board(self, view: object, table: Table) -> RenderableType:
-        assert isinstance(view, ChasersView)
+    def board(self, view: ChasersView, table: Table) -> RenderableType:
         score = score_table(view.table())
         drawn = (
             Text("drawn card: ") + Text(KIND_NAMES[view.pending], style=KIND_STYLES[view.pending])
@@ -154,22 +153,24 @@ class CheeseChasersRenderer:
             return Text("score 0: the game is lost")
         return Text(f"score so far {score.total} = {parts}")
 
-    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
-        assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
+    def revealed_board(self, revealed: tuple[ChasersView, ...], table: Table) -> RenderableType:
         return self.board(revealed[0], table)
 
-    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
-        assert isinstance(view, ChasersView) and view.pending is not None
+    def choice_path(self, view: ChasersView, action: Action, text: str) -> tuple[Step, ...]:
+        assert view.pending is not None, "a placement waits for its drawn card"
         return (Step(f"Where does the {KIND_NAMES[view.pending]} go?", DIRECTION_NAMES[action]),)
 
-    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
+    def describe(
+        self, before: ChasersView, after: ChasersView, mover: Seat, table: Table
+    ) -> Text | None:
         return None
 
-    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
+    def scored(
+        self, before: ChasersView, after: ChasersView, table: Table
+    ) -> Sequence[RenderableType]:
         return ()
 
-    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
-        assert isinstance(final, ChasersView)
+    def resolution(self, final: ChasersView, table: Table) -> Sequence[RenderableType]:
         score = score_table(final.table())
         if final.ending == "enclosed" and final.pending is not None:
             verdict = (
@@ -187,4 +188,4 @@ class CheeseChasersRenderer:
         )
 
 
-RENDERER = CheeseChasersRenderer()
+RENDERER = CheckedRenderer(CheeseChasersRenderer(), VIEW_TYPE, VIEW_TYPE.each_of)

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Flow, Legend, Step, Table, seat_text
+from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table, seat_text
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_drop.betting import column_event, column_lane, is_lane_column
 from cheese.engine.cheese_drop.core import (
@@ -34,6 +34,8 @@ from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_st
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
 from cheese.engine.cheese_drop.scoring import base_points, event_points
 from cheese.engine.cheese_drop.view import (
+    REVEALED_VIEW_TYPE,
+    VIEW_TYPE,
     DropView,
     MarbleView,
     RevealedDropView,
@@ -148,21 +150,20 @@ class CheeseDropRenderer:
     def player_label(self, table: Table, seat: Seat) -> Text:
         return seat_text(table, seat, f"P{seat + 1}")
 
-    def typed_move(self, view: object, text: str) -> str:
+    def typed_move(self, view: DropView, text: str) -> str:
         """The notation already counts slots, lanes and events from 1, as the board does."""
         return text
 
-    def shown_move(self, view: object, text: str) -> str:
+    def shown_move(self, view: DropView, text: str) -> str:
         return text
 
     def _marker(self, table: Table, seat: Seat) -> Text:
         return Text(f"P{seat + 1}", style=table.style(seat))
 
     def board(
-        self, view: object, table: Table, revealed: RevealedDropView | None = None
+        self, view: DropView, table: Table, revealed: RevealedDropView | None = None
     ) -> RenderableType:
         """The screen of ``view``; with ``revealed``, also every lane under the cover."""
-        assert isinstance(view, DropView)
         options = _options(table)
         rows: list[RenderableType] = [self._header(view, table, options)]
         bag = Text(
@@ -298,12 +299,10 @@ class CheeseDropRenderer:
             )
         return lines
 
-    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
-        assert isinstance(revealed, RevealedDropView)
+    def revealed_board(self, revealed: RevealedDropView, table: Table) -> RenderableType:
         return self.board(revealed.views[0], table, revealed)
 
-    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
-        assert isinstance(view, DropView)
+    def choice_path(self, view: DropView, action: Action, text: str) -> tuple[Step, ...]:
         if view.phase == Phase.BET:
             if is_lane_column(action):
                 lane = column_lane(action) + 1
@@ -329,8 +328,7 @@ class CheeseDropRenderer:
                 steps.append(Step(question, f"slot {slot + 1}", order=slot, number=slot + 1))
         return tuple(steps)
 
-    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
-        assert isinstance(before, DropView) and isinstance(after, DropView)
+    def describe(self, before: DropView, after: DropView, mover: Seat, table: Table) -> Text | None:
         who = self.player_label(table, mover)
         if before.phase == Phase.GATE:
             released = after.marbles[len(before.marbles) :]
@@ -347,8 +345,7 @@ class CheeseDropRenderer:
             return None
         return who + f" bet on {_column_name(new[0])}"
 
-    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
-        assert isinstance(before, DropView) and isinstance(after, DropView)
+    def scored(self, before: DropView, after: DropView, table: Table) -> Sequence[RenderableType]:
         if len(after.results) == len(before.results):
             return ()
         result = after.results[-1]
@@ -401,10 +398,9 @@ class CheeseDropRenderer:
             items.append(Text("no lane bet", style="dim"))
         return Flow(tuple(items))
 
-    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+    def resolution(self, final: DropView, table: Table) -> Sequence[RenderableType]:
         """The points of each round and the totals (the standings that follow give the
         places; equal totals share one)."""
-        assert isinstance(final, DropView)
         rounds = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
         rounds.add_column("player", no_wrap=True)
         for number in range(1, len(final.results) + 1):
@@ -419,4 +415,4 @@ class CheeseDropRenderer:
         return (Group(Text("Points by round", style="bold"), rounds),)
 
 
-RENDERER = CheeseDropRenderer()
+RENDERER = CheckedRenderer(CheeseDropRenderer(), VIEW_TYPE, REVEALED_VIEW_TYPE.of)

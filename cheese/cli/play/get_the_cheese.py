@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import Flow, Legend, Step, Table
+from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
@@ -32,6 +32,7 @@ from cheese.engine.get_the_cheese.resolve import (
 from cheese.engine.get_the_cheese.view import (
     UNKNOWN,
     UNKNOWN_SYMBOL,
+    VIEW_TYPE,
     CardView,
     GtcView,
     revealed_lines,
@@ -117,7 +118,7 @@ class GetTheCheeseRenderer:
         marker = f"P{seat + 1} {COLOUR_LETTERS[seat]}"
         return Text.assemble((marker, table.style(seat)), " ", table.names[seat])
 
-    def typed_move(self, view: object, text: str) -> str:
+    def typed_move(self, view: GtcView, text: str) -> str:
         """``text`` with the starting cheese counted from 0, as the engine reads it.
 
         >>> from cheese.engine.get_the_cheese.view import GtcView
@@ -130,7 +131,6 @@ class GetTheCheeseRenderer:
         ...
         cheese.engine.api.ActionSyntaxError: '0:mouse,mouse,mouse' is not a move; ... #1 to #6, ...
         """
-        assert isinstance(view, GtcView)
         cleaned = text.strip().lower()
         if cleaned == "draw":
             return cleaned
@@ -148,26 +148,25 @@ class GetTheCheeseRenderer:
             )
         return f"{int(match.group(1)) - 1}:" + ",".join(match.group(2, 3, 4))
 
-    def shown_move(self, view: object, text: str) -> str:
+    def shown_move(self, view: GtcView, text: str) -> str:
         """The engine's ``text`` with the starting cheese as the board numbers it.
 
-        >>> RENDERER.shown_move(None, "0:mouse,big,dog"), RENDERER.shown_move(None, "draw")
+        >>> renderer = GetTheCheeseRenderer()
+        >>> renderer.shown_move(None, "0:mouse,big,dog"), renderer.shown_move(None, "draw")
         ('1:mouse,big,dog', 'draw')
         """
         start, colon, cards = text.partition(":")
         return f"{int(start) + 1}:{cards}" if colon and start.isdigit() else text
 
-    def board(self, view: object, table: Table) -> RenderableType:
-        assert isinstance(view, GtcView)
+    def board(self, view: GtcView, table: Table) -> RenderableType:
         hand = [KIND_NAMES[kind] for kind in KINDS for _ in range(view.hand[kind])]
         whose = "your hand" if table.names[view.seat] == "you" else f"P{view.seat + 1}'s hand"
         return self._table(
             view, table, Text.assemble((f"{whose}: ", "bold"), " ".join(hand) or "empty")
         )
 
-    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
-        assert isinstance(revealed, tuple), "every seat's view (State.revealed_view)"
-        seen = [view for view in revealed if isinstance(view, GtcView)]
+    def revealed_board(self, revealed: tuple[GtcView, ...], table: Table) -> RenderableType:
+        seen = revealed
         everything = replace(seen[0], lines=revealed_lines(seen))
         hands = Flow(
             (
@@ -223,8 +222,7 @@ class GetTheCheeseRenderer:
             )
         return Flow((*players, turn))
 
-    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
-        assert isinstance(view, GtcView)
+    def choice_path(self, view: GtcView, action: Action, text: str) -> tuple[Step, ...]:
         if action == DRAW:
             return (Step(FIRST_QUESTION, "draw 3 cards"),)
         start, kinds = decode_play(action)
@@ -241,8 +239,7 @@ class GetTheCheeseRenderer:
             ),
         )
 
-    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
-        assert isinstance(before, GtcView) and isinstance(after, GtcView)
+    def describe(self, before: GtcView, after: GtcView, mover: Seat, table: Table) -> Text | None:
         placed = sorted(
             (card.position, cheese, card)
             for cheese, (old, new) in enumerate(zip(before.lines, after.lines, strict=True))
@@ -254,13 +251,12 @@ class GetTheCheeseRenderer:
         plays = [Text(f"{_card_code(card)} to {cheese_name(cheese)}") for _, cheese, card in placed]
         return self.player_label(table, mover) + " played " + _joined(plays, ", ")
 
-    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
+    def scored(self, before: GtcView, after: GtcView, table: Table) -> Sequence[RenderableType]:
         return ()
 
-    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+    def resolution(self, final: GtcView, table: Table) -> Sequence[RenderableType]:
         """Each cheese resolved step by step (the standings that follow show the score
         piles' points, king mice and mice, which break ties)."""
-        assert isinstance(final, GtcView)
         steps: list[RenderableType] = []
         for index, line in enumerate(final.lines):
             cheese = final.cheeses[index]
@@ -320,4 +316,4 @@ class GetTheCheeseRenderer:
         )
 
 
-RENDERER = GetTheCheeseRenderer()
+RENDERER = CheckedRenderer(GetTheCheeseRenderer(), VIEW_TYPE, VIEW_TYPE.each_of)

@@ -7,9 +7,9 @@ knows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
@@ -19,6 +19,12 @@ from rich.text import Text
 
 from cheese.engine import Action, Seat
 from cheese.engine.api import OptionValue
+from cheese.engine.views import ViewType
+
+ViewT = TypeVar("ViewT")
+RevealedT = TypeVar("RevealedT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+RevealedT_contra = TypeVar("RevealedT_contra", contravariant=True)
 
 PLAYER_STYLES: tuple[str, ...] = (
     "bold blue",
@@ -66,13 +72,22 @@ class Table:
 
 
 class Renderer(Protocol):
-    """One game's terminal rendering; see ``cheese.cli.play.renderers`` for the map."""
+    """One game's terminal rendering as the session calls it, with views of any game;
+    ``cheese.cli.play.renderers`` finds a game's through its description."""
 
-    title: str
-    default_opponent: str
-    """The bot spec that plays the other seats (and gives hints) unless ``--vs`` names one."""
-    notation_help: str
-    """How moves are written in the game's notation, for ``help``."""
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def default_opponent(self) -> str:
+        """The bot spec that plays the other seats (and gives hints) unless ``--vs`` names
+        one."""
+        ...
+
+    @property
+    def notation_help(self) -> str:
+        """How moves are written in the game's notation, for ``help``."""
+        ...
 
     def player_label(self, table: Table, seat: Seat) -> Text:
         """How the screen names ``seat``: its marker and its player."""
@@ -111,6 +126,88 @@ class Renderer(Protocol):
     def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
         """The end of the game step by step, from the person's final view."""
         ...
+
+
+class GameRenderer(Protocol[ViewT_contra, RevealedT_contra]):
+    """One game's terminal rendering written for its own view types: the ``Renderer``
+    methods, each taking the game's view (and ``revealed_board`` its revealed view)."""
+
+    title: str
+    default_opponent: str
+    notation_help: str
+
+    def player_label(self, table: Table, seat: Seat) -> Text: ...
+
+    def typed_move(self, view: ViewT_contra, text: str) -> str: ...
+
+    def shown_move(self, view: ViewT_contra, text: str) -> str: ...
+
+    def board(self, view: ViewT_contra, table: Table) -> RenderableType: ...
+
+    def revealed_board(self, revealed: RevealedT_contra, table: Table) -> RenderableType: ...
+
+    def choice_path(self, view: ViewT_contra, action: Action, text: str) -> tuple[Step, ...]: ...
+
+    def describe(
+        self, before: ViewT_contra, after: ViewT_contra, mover: Seat, table: Table
+    ) -> Text | None: ...
+
+    def scored(
+        self, before: ViewT_contra, after: ViewT_contra, table: Table
+    ) -> Sequence[RenderableType]: ...
+
+    def resolution(self, final: ViewT_contra, table: Table) -> Sequence[RenderableType]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRenderer(Generic[ViewT, RevealedT]):
+    """A game's renderer offered to the session: each view is checked once, by the
+    game's view type, on its way to the game's own code."""
+
+    game: GameRenderer[ViewT, RevealedT]
+    view_type: ViewType[ViewT]
+    revealed: Callable[[object], RevealedT]
+    """``State.revealed_view()`` as the game's revealed view (checked)."""
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def default_opponent(self) -> str:
+        return self.game.default_opponent
+
+    @property
+    def notation_help(self) -> str:
+        return self.game.notation_help
+
+    def player_label(self, table: Table, seat: Seat) -> Text:
+        return self.game.player_label(table, seat)
+
+    def typed_move(self, view: object, text: str) -> str:
+        return self.game.typed_move(self.view_type.of(view), text)
+
+    def shown_move(self, view: object, text: str) -> str:
+        return self.game.shown_move(self.view_type.of(view), text)
+
+    def board(self, view: object, table: Table) -> RenderableType:
+        return self.game.board(self.view_type.of(view), table)
+
+    def revealed_board(self, revealed: object, table: Table) -> RenderableType:
+        return self.game.revealed_board(self.revealed(revealed), table)
+
+    def choice_path(self, view: object, action: Action, text: str) -> tuple[Step, ...]:
+        return self.game.choice_path(self.view_type.of(view), action, text)
+
+    def describe(self, before: object, after: object, mover: Seat, table: Table) -> Text | None:
+        of = self.view_type.of
+        return self.game.describe(of(before), of(after), mover, table)
+
+    def scored(self, before: object, after: object, table: Table) -> Sequence[RenderableType]:
+        return self.game.scored(self.view_type.of(before), self.view_type.of(after), table)
+
+    def resolution(self, final: object, table: Table) -> Sequence[RenderableType]:
+        return self.game.resolution(self.view_type.of(final), table)
 
 
 def seat_text(table: Table, seat: Seat, marker: str) -> Text:

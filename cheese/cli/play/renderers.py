@@ -1,17 +1,26 @@
-"""The one map from a game's slug to its renderer, built from the engine's slugs.
+"""Each game's renderer, found through the game's description (``renderer``).
 
-The renderer of ``some-game`` is ``RENDERER`` in the module ``cheese.cli.play.some_game``.
+A game's renderer module defines ``RENDERER``, a ``CheckedRenderer`` of its own views;
+its description names it, so nothing here names a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
 from types import MappingProxyType
 
-from cheese.cli.play.renderer import Renderer
-from cheese.engine import GAME_SLUGS
+from cheese.cli.play.renderer import CheckedRenderer, Renderer
+from cheese.engine.description import GameDescription
+from cheese.engine.games import GAMES
+
+
+def renderer_of(description: GameDescription) -> Renderer:
+    """The terminal renderer of the game ``description`` describes."""
+    renderer: Renderer = description.renderer.load(CheckedRenderer)
+    return renderer
+
 
 RENDERERS: Mapping[str, Renderer] = MappingProxyType(
-    {slug: import_module(f"{__package__}.{slug.replace('-', '_')}").RENDERER for slug in GAME_SLUGS}
+    {game.slug: renderer_of(game) for game in GAMES}
 )
+"""Every game's renderer by slug, in the games' order."""

@@ -3,25 +3,24 @@ how each tie on points was broken (each game's tie-breakers, from ``State.rank_k
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from cheese.cli.play.renderer import Renderer, Table, standings_table
 from cheese.engine import State
+from cheese.engine.games import registered
 
-TIE_BREAKERS: Mapping[str, tuple[str, ...]] = {
-    # Rules, "Scoring and winner": most king mice, then most mouse cards in the score pile.
-    "get-the-cheese": ("king mice", "mice"),
-}
-"""The names of the entries that follow the points in a game's ``rank_keys``; a game
-absent here has none (equal points share the place)."""
+
+def tie_breakers(slug: str) -> tuple[str, ...]:
+    """The names of the entries that follow the points in a game's ``rank_keys``
+    (``GameDescription.tie_breakers``); none for a game without (equal points share)."""
+    description = registered(slug)
+    return () if description is None else description.tie_breakers
 
 
 def standings(state: State, renderer: Renderer, table: Table) -> RenderableType:
     """The final scores and places of ``state``, best first, under a title."""
     keys = state.rank_keys()
-    columns = ("points", *TIE_BREAKERS.get(state.game.info.slug, ()))[: len(keys[0])]
+    columns = ("points", *tie_breakers(state.game.info.slug))[: len(keys[0])]
     labels = [renderer.player_label(table, seat) for seat in range(state.num_players)]
     return Group(Text("Final scores", style="bold"), standings_table(labels, keys, columns))

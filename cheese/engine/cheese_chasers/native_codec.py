@@ -15,21 +15,22 @@ from dataclasses import dataclass
 from cheese.engine.api import Action, OptionValue, Seat
 from cheese.engine.cheese_chasers import notation
 from cheese.engine.cheese_chasers.options import parse_options
-from cheese.engine.cheese_chasers.view import ENDINGS, ChasersView
+from cheese.engine.cheese_chasers.view import ENDINGS, VIEW_TYPE, ChasersView
+from cheese.engine.description import ViewCodec
+from cheese.engine.views import ViewType
 
 NO_CARD = -1
 PLAYING = 0
 
 
-def _as_view(view: object) -> ChasersView:
-    if not isinstance(view, ChasersView):
-        raise TypeError(f"expected a ChasersView, got {type(view).__name__}")
-    return view
-
 
 @dataclass(frozen=True, slots=True)
-class ChasersCodec:
+class ChasersCodec(ViewCodec[ChasersView, tuple[ChasersView, ...]]):
     """What the generic native bridge needs to know about Cheese Chasers."""
+
+    @property
+    def view_type(self) -> ViewType[ChasersView]:
+        return VIEW_TYPE
 
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]
@@ -53,15 +54,15 @@ class ChasersCodec:
             ending=None if ending == PLAYING else ENDINGS[ending - 1],
         )
 
-    def revealed_view(self, views: tuple[object, ...], state: bytes) -> object:
+    def reveal(self, views: tuple[ChasersView, ...], state: bytes) -> tuple[ChasersView, ...]:
         """Every seat's view: together they show the whole position."""
         return views
 
-    def action_to_string(self, view: object, action: Action) -> str:
-        return notation.action_to_string(_as_view(view), action)
+    def name_action(self, view: ChasersView, action: Action) -> str:
+        return notation.action_to_string(view, action)
 
-    def parse_action(self, view: object, text: str) -> Action:
-        return notation.parse_action(_as_view(view), text)
+    def read_action(self, view: ChasersView, text: str) -> Action:
+        return notation.parse_action(view, text)
 
 
 CODEC = ChasersCodec()

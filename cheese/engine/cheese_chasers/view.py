@@ -11,17 +11,14 @@ from typing import Literal, TypeAlias
 
 from cheese.engine.cheese_chasers.board import Cell, PlacedCard, table_of
 from cheese.engine.cheese_chasers.cards import Kind
+from cheese.engine.cheese_chasers.options import INFO
+from cheese.engine.views import ViewType
 
 Ending: TypeAlias = Literal["complete", "trapped", "enclosed"]
 """Why a game ended: all cards placed, 3 active traps, or no empty cell for a drawn card."""
 ENDINGS: tuple[Ending, ...] = ("complete", "trapped", "enclosed")
 EARLY_ENDINGS: frozenset[Ending] = frozenset({"trapped", "enclosed"})
 """The endings that lose the game before its natural end (every card placed)."""
-
-
-def view_ended_early(view: object) -> bool:
-    """Whether ``view`` (a ``ChasersView``) is of a game lost before its natural end."""
-    return isinstance(view, ChasersView) and view.ending in EARLY_ENDINGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +46,11 @@ class ChasersView:
     def table(self) -> dict[Cell, Kind]:
         """The table as a mapping from cell to kind."""
         return table_of(self.cards)
+
+
+VIEW_TYPE = ViewType(ChasersView, INFO.title)
+
+
+def view_ended_early(view: ChasersView) -> bool:
+    """Whether ``view`` is of a game lost before its natural end."""
+    return view.ending in EARLY_ENDINGS

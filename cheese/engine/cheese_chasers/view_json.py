@@ -13,10 +13,8 @@ from __future__ import annotations
 from cheese.engine.cheese_chasers.view import ChasersView
 
 
-def view_json(view: object) -> dict[str, object]:
-    """The ``ChasersView`` ``view`` as lists, numbers and strings."""
-    if not isinstance(view, ChasersView):
-        raise TypeError(f"expected a Cheese Chasers view, got {type(view).__name__}")
+def view_json(view: ChasersView) -> dict[str, object]:
+    """``view`` as lists, numbers and strings."""
     return {
         "cards": [list(card) for card in view.cards],
         "last": None if view.last is None else list(view.last),

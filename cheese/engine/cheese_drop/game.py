@@ -25,7 +25,9 @@ class ReferenceGame(Game):
     ) -> DropState:
         """The state before round 1's first draw; ``seed`` is kept as 64 bits."""
         players = INFO.check_players(num_players)
-        return DropState.initial(Setup(players, seed & MASK64, parse_options(players, options)))
+        return DropState.initial(
+            Setup(players, seed & MASK64, parse_options(players, options), self)
+        )
 
     def default_options(self) -> dict[str, OptionValue]:
         return default_options()

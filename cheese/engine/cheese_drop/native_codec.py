@@ -24,7 +24,9 @@ from cheese.engine.cheese_drop.core import (
     RoundResult,
 )
 from cheese.engine.cheese_drop.options import parse_options
-from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
+from cheese.engine.cheese_drop.view import VIEW_TYPE, DropView, MarbleView, RevealedDropView
+from cheese.engine.description import ViewCodec
+from cheese.engine.views import ViewType
 
 OPTION_ORDER = ("simple", "cells_per_column", "rows", "hidden_rows", "start_player")
 """The options in ``cdp_init``'s ints, in this order (the C's ``option.*`` facts)."""
@@ -47,8 +49,12 @@ LANE_IN_MARBLE = 5
 
 
 @dataclass(frozen=True, slots=True)
-class DropCodec:
+class DropCodec(ViewCodec[DropView, RevealedDropView]):
     """Options, views and notation of the native Cheese Drop."""
+
+    @property
+    def view_type(self) -> ViewType[DropView]:
+        return VIEW_TYPE
 
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]
@@ -90,27 +96,24 @@ class DropCodec:
             marbles, bets, tuple(results),
         )
 
-    def revealed_view(self, views: tuple[object, ...], state: bytes) -> RevealedDropView:
+    def reveal(self, views: tuple[DropView, ...], state: bytes) -> RevealedDropView:
         """Every seat's view and the real lanes, read from the packed ``cdp_state``
         (the C view leaves them out: no seat may see them)."""
-        seat_views = tuple(view for view in views if isinstance(view, DropView))
-        assert len(state) == STATE_SIZE and len(seat_views) == len(views), "another layout"
+        assert len(state) == STATE_SIZE, "another layout"
         round_index = state[ROUND_OFFSET]
         if round_index == ROUNDS:
-            return RevealedDropView(seat_views, ())
+            return RevealedDropView(views, ())
         first = MARBLES_OFFSET + round_index * MAX_ROUND_MARBLES * MARBLE_SIZE
         count = state[MARBLE_COUNT_OFFSET + round_index]
         lanes = tuple(
             state[first + index * MARBLE_SIZE + LANE_IN_MARBLE] for index in range(count)
         )
-        return RevealedDropView(seat_views, lanes)
+        return RevealedDropView(views, lanes)
 
-    def action_to_string(self, view: object, action: Action) -> str:
-        assert isinstance(view, DropView)
+    def name_action(self, view: DropView, action: Action) -> str:
         return notation.action_to_string(view, action)
 
-    def parse_action(self, view: object, text: str) -> Action:
-        assert isinstance(view, DropView)
+    def read_action(self, view: DropView, text: str) -> Action:
         return notation.parse_action(view, text)
 
 

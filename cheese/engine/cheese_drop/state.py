@@ -16,12 +16,12 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from cheese.engine.api import (
     CHANCE,
     TERMINAL,
     Action,
+    Game,
     IllegalActionError,
     NotAChanceNodeError,
     OptionValue,
@@ -63,17 +63,17 @@ from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 from cheese.engine.luck import determinization_draw
 
-if TYPE_CHECKING:
-    from cheese.engine.cheese_drop.game import ReferenceGame
-
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What every state of one game shares: seats, deal seed and options."""
+    """What every state of one game shares: seats, deal seed, options and the game."""
 
     num_players: int
     seed: int
     options: DropOptions
+    maker: Game = field(compare=False, repr=False)
+    """The game that made the states (stateless, so not part of equality); held rather
+    than imported, so that this module need not import the game's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +112,8 @@ class DropState(State):
 
     # --- identity -------------------------------------------------------------------
     @property
-    def game(self) -> ReferenceGame:
-        from cheese.engine.cheese_drop.game import ReferenceGame
-
-        return ReferenceGame()
+    def game(self) -> Game:
+        return self.setup.maker
 
     @property
     def num_players(self) -> int:

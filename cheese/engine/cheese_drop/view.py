@@ -22,6 +22,8 @@ from cheese.engine.cheese_drop.core import (
     Slot,
 )
 from cheese.engine.cheese_drop.marbles import round_start_player
+from cheese.engine.cheese_drop.options import INFO
+from cheese.engine.views import ViewType
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,3 +98,7 @@ class RevealedDropView:
         """Whether marble ``index`` has passed a row under the cover, so its real lane is
         hidden from the players until the round is scored."""
         return self.views[0].marbles[index].rows_fallen > visible_rows
+
+
+VIEW_TYPE = ViewType(DropView, INFO.title)
+REVEALED_VIEW_TYPE = ViewType(RevealedDropView, INFO.title)

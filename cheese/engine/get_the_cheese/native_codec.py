@@ -12,21 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.engine.api import Action, OptionValue, Seat
+from cheese.engine.description import ViewCodec
 from cheese.engine.get_the_cheese import notation
 from cheese.engine.get_the_cheese.cards import KIND_COUNT
 from cheese.engine.get_the_cheese.options import parse_options
-from cheese.engine.get_the_cheese.view import CardView, GtcView
-
-
-def _as_view(view: object) -> GtcView:
-    if not isinstance(view, GtcView):
-        raise TypeError(f"expected a GtcView, got {type(view).__name__}")
-    return view
+from cheese.engine.get_the_cheese.view import VIEW_TYPE, CardView, GtcView
+from cheese.engine.views import ViewType
 
 
 @dataclass(frozen=True, slots=True)
-class GtcCodec:
+class GtcCodec(ViewCodec[GtcView, tuple[GtcView, ...]]):
     """What the generic native bridge needs to know about Get The Cheese!."""
+
+    @property
+    def view_type(self) -> ViewType[GtcView]:
+        return VIEW_TYPE
 
     def parse_options(
         self, num_players: int, options: Mapping[str, OptionValue]
@@ -85,15 +85,15 @@ class GtcCodec:
             score_piles=piles,
         )
 
-    def revealed_view(self, views: tuple[object, ...], state: bytes) -> object:
+    def reveal(self, views: tuple[GtcView, ...], state: bytes) -> tuple[GtcView, ...]:
         """Every seat's view: together they show the whole position."""
         return views
 
-    def action_to_string(self, view: object, action: Action) -> str:
-        return notation.action_to_string(_as_view(view), action)
+    def name_action(self, view: GtcView, action: Action) -> str:
+        return notation.action_to_string(view, action)
 
-    def parse_action(self, view: object, text: str) -> Action:
-        return notation.parse_action(_as_view(view), text)
+    def read_action(self, view: GtcView, text: str) -> Action:
+        return notation.parse_action(view, text)
 
 
 CODEC = GtcCodec()

@@ -15,7 +15,6 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from cheese.engine.api import (
     CHANCE,
@@ -39,9 +38,6 @@ from cheese.engine.get_the_cheese.table import Table
 from cheese.engine.get_the_cheese.view import GtcView, view_of
 from cheese.engine.luck import determinization_draw
 
-if TYPE_CHECKING:
-    from cheese.engine.get_the_cheese.game import ReferenceGame
-
 MASK64 = (1 << 64) - 1
 
 
@@ -60,7 +56,9 @@ class GtcState(State):
 
     setup: Setup
     table: Table
-    maker: ReferenceGame = field(compare=False)
+    maker: Game = field(compare=False)
+    """The game that made this state (stateless, so not part of equality); held rather
+    than imported, so that this module need not import the game's."""
     player: Seat = field(init=False, compare=False)
     """Whose turn it is, derived from the table once (the state never changes)."""
     piles: tuple[Pile, ...] | None = field(init=False, compare=False)

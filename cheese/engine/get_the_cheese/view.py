@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from cheese.engine.api import TERMINAL, Seat
 from cheese.engine.get_the_cheese.cards import Kind, Pile, pile_size
+from cheese.engine.get_the_cheese.options import INFO
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
+from cheese.engine.views import ViewType
 
 UNKNOWN: Kind = -1
 """A face-down card the viewer cannot see, played first: it may be any kind."""
@@ -111,3 +113,6 @@ def revealed_lines(views: Sequence[GtcView]) -> tuple[tuple[CardView, ...], ...]
         tuple(views[card.owner].lines[cheese][index] for index, card in enumerate(line))
         for cheese, line in enumerate(views[0].lines)
     )
+
+
+VIEW_TYPE = ViewType(GtcView, INFO.title)

@@ -25,10 +25,8 @@ def _card(card: CardView) -> dict[str, object]:
     }
 
 
-def view_json(view: object) -> dict[str, object]:
-    """The ``GtcView`` ``view`` as lists, numbers and booleans."""
-    if not isinstance(view, GtcView):
-        raise TypeError(f"expected a Get The Cheese! view, got {type(view).__name__}")
+def view_json(view: GtcView) -> dict[str, object]:
+    """``view`` as lists, numbers and booleans."""
     return {
         "seat": view.seat,
         "current_player": view.current_player,

@@ -37,7 +37,7 @@ from cheese.engine.cheese_drop.betting import place_piece
 from cheese.engine.cheese_drop.core import ROUNDS, Phase
 from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
-from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.cheese_drop.view import VIEW_TYPE, DropView
 
 SPREAD_BASE = 2.0
 """The spread of the estimate in the last round, set by hand with the first version of
@@ -66,9 +66,8 @@ def round_end_spread(num_players: int, rounds_after: int) -> RoundEndSpread | No
 
 
 def drop_view(state: State) -> DropView:
-    view = state.view(0)
-    assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
-    return view
+    """Seat 0's view of ``state``, which the searches hold as a state of any game."""
+    return VIEW_TYPE.of(state.view(0))
 
 
 class CheeseDropEvaluator(Evaluator):
@@ -154,15 +153,13 @@ class CheeseDropEvaluator(Evaluator):
         """Gates: the estimate integrates the fall and the round's betting, and a gate's
         hundreds of fillings differ in worth by less than sampled playouts can resolve,
         so a search ranks them worse than the estimate does. Bets are searched."""
-        assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
-        return view.phase == Phase.GATE
+        return VIEW_TYPE.of(view).phase == Phase.GATE
 
     def lines(self, turn: Turn, rng: random.Random) -> RoundLines | None:
         """A bet: the rest of the round's betting (``round_lines``), the other
         seats' replies predicted by their one-ply values, the finished round valued
         exactly over draws of the hidden rows. Other decisions: none."""
-        view = turn.view
-        assert isinstance(view, DropView), f"not a Cheese Drop view: {view!r}"
+        view = VIEW_TYPE.of(turn.view)
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
