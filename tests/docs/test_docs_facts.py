@@ -30,7 +30,7 @@ from cheese.referee.external.protocol import (
     read_action,
     read_ready,
 )
-from cheese.referee.play import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
+from cheese.referee.turn import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
 from cheese.tournaments.config import TC_MARGIN_HELP
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,6 +13,18 @@ def send(message):
     sys.stdout.flush()
 
 
+def leave_a_daemon():
+    """Start a child that leaves the bot's session (and group) and sleeps: what a bot's
+    server or helper might do. Its command line is the bot's, marker included."""
+    if os.fork() == 0:
+        os.setsid()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for descriptor in (0, 1, 2):
+            os.dup2(devnull, descriptor)
+        time.sleep(600)
+        os._exit(0)
+
+
 def main():
     acts = 0
     for line in sys.stdin:
@@ -20,6 +32,8 @@ def main():
         kind = message["type"]
         if kind == "hello":
             print(f"hello settings={json.dumps(message['settings'])}", file=sys.stderr)
+            if MODE == "setsid-child":
+                leave_a_daemon()
             if MODE == "stall":
                 time.sleep(60)
             if MODE == "flood":

@@ -1,12 +1,16 @@
-"""One bot process: started in its own process group, read and written a line at a time,
-its standard error drained into the log, and ended for sure.
+"""One bot process: started in its own process group under a launcher that ends its whole
+process tree, read and written a line at a time, its standard error drained into the log,
+and ended for sure.
 
 The bot's standard output is read by the waiting thread itself, with ``poll`` and a
 deadline (no hand-over between threads on the hot path); its standard error is read on a
-thread of its own into the logger
-``cheese.referee.external.<name>``, so that a bot writing megabytes of log never blocks on a full
-pipe. The process is its own group's leader and is killed by Linux when the thread that
-started it dies (``PR_SET_PDEATHSIG``): nothing outlives the run, even a ``kill -9``.
+thread of its own into the logger ``cheese.referee.external.<name>``, so that a bot
+writing megabytes of log never blocks on a full pipe. The bot runs as the child of
+``launcher.py``, which leads the group and is a child subreaper: every process the bot
+starts stays in the launcher's tree whatever it does to its session or group, and goes
+when the bot goes.
+The launcher ends that tree when the thread that started it dies (``PR_SET_PDEATHSIG``):
+nothing outlives the run, even a ``kill -9`` of the referee.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
 
+from cheese.referee.external.launcher import END_SIGNAL
 from cheese.referee.external.protocol import MAX_LINE_BYTES, encode
 
 QUIT_GRACE_SECONDS = 1.0
@@ -69,23 +74,17 @@ def logger_name(label: str) -> str:
     return "cheese.referee.external." + (re.sub(r"[^A-Za-z0-9_-]+", "_", label).strip("_") or "bot")
 
 
-LAUNCHER = (
-    "import ctypes, os, signal, sys\n"
-    "try:\n"
-    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)\n"
-    "except (OSError, AttributeError):\n"
-    "    pass\n"
-    "os.execvp(sys.argv[1], sys.argv[1:])\n"
-)
-"""Run before the bot, in its process: ask Linux to kill it when the thread that started
-it dies (``PR_SET_PDEATHSIG``, kept across ``exec``), then become the bot. Python's
-``preexec_fn`` would do it without the interpreter's start, but it may deadlock in a
-process with threads, as a worker is."""
+LAUNCHER = Path(__file__).with_name("launcher.py")
+"""The script that starts the bot as its child and ends the bot's tree (see its
+docstring). Python's ``preexec_fn`` could set the death signal without an interpreter's
+start, but it may deadlock in a process with threads, as a worker is; and a process
+that stays is needed anyway to find what the bot leaves behind."""
 
 
 def launch_argv(argv: Sequence[str]) -> list[str]:
-    """The command line that starts ``argv`` under ``LAUNCHER`` (same process id)."""
-    return [sys.executable, "-S", "-c", LAUNCHER, *argv]
+    """The command line that starts ``argv`` under ``LAUNCHER``: isolated (``-I``: no
+    ``PYTHON*`` variables, no script folder on the path) and without ``site`` (``-S``)."""
+    return [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
 
 
 def _drain_log(fd: int, logger: logging.Logger, stopped: threading.Event) -> None:
@@ -261,7 +260,8 @@ class BotProcess:
 
     def close(self, quit_message: Mapping[str, object] | None = None) -> None:
         """End the bot: ``quit_message`` (if any) and a grace period, then SIGTERM to its
-        group, then SIGKILL; the process is always waited for, so no zombie is left."""
+        group, then its launcher kills its tree, then SIGKILL to the group as a last
+        resort; the process is always waited for, so no zombie is left."""
         if quit_message is not None and self.alive():
             try:
                 os.write(self._stdin, encode(quit_message))
@@ -270,6 +270,7 @@ class BotProcess:
         self._close(self._process.stdin)
         steps = (
             (QUIT_GRACE_SECONDS if quit_message is not None else 0.0, signal.SIGTERM),
+            (TERM_GRACE_SECONDS, END_SIGNAL),
             (TERM_GRACE_SECONDS, signal.SIGKILL),
         )
         for grace, signal_number in steps:
@@ -277,9 +278,15 @@ class BotProcess:
                 self._process.wait(grace)
                 break
             except subprocess.TimeoutExpired:
-                self._signal_group(signal_number)
+                if signal_number == END_SIGNAL:
+                    # To the launcher alone: it kills the bot's tree, inside the group or
+                    # out of it, and exits as the bot did.
+                    self._signal(signal_number)
+                else:
+                    self._signal_group(signal_number)
         self._process.wait()
-        # Whatever the bot left behind in its group goes with it.
+        # Whatever the bot left behind in its group goes with it (the launcher has killed
+        # the rest of its tree, unless it was killed itself).
         self._signal_group(signal.SIGKILL)
         # Its stderr ends with it (unless a process that left its group keeps it open).
         self._drain.join(TERM_GRACE_SECONDS)
@@ -302,6 +309,12 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
+
+    def _signal(self, signal_number: int) -> None:
+        try:
+            os.kill(self._process.pid, signal_number)
+        except (ProcessLookupError, PermissionError):
+            pass
 
     def _signal_group(self, signal_number: int) -> None:
         try:
