@@ -18,6 +18,10 @@ from cheese.referee.clocks import DEFAULT_MARGIN
 from cheese.referee.external.bot import CLOCK_MARGIN_SECONDS
 from cheese.referee.external.bots_file import DEFAULT_MOVE_SECONDS, DEFAULT_STARTUP_SECONDS
 from cheese.referee.external.process import (
+    BOT_LOGGERS,
+    DROPPED_TAIL_LINES,
+    LOG_BURST_BYTES,
+    LOG_BYTES_PER_SECOND,
     QUIT_GRACE_SECONDS,
     TERM_GRACE_SECONDS,
     WRITE_LIMIT_SECONDS,
@@ -90,6 +94,18 @@ def test_the_limits_are_the_referees() -> None:
     )
     assert f"after {QUIT_GRACE_SECONDS:g} s its process group gets SIGTERM" in protocol
     assert TERM_GRACE_SECONDS == 1.0 and "after another second SIGKILL" in protocol
+
+
+def test_the_bots_log_is_the_referees() -> None:
+    protocol = _flat(_text("protocol.md"))
+    guide = _flat(_text("writing-a-bot.md"))
+    assert f"under the logger `{BOT_LOGGERS}.<name>`" in protocol
+    assert f"logger `{BOT_LOGGERS}.<name>`" in guide
+    assert (
+        f"past {LOG_BURST_BYTES / 1e6:g} MB at once and {LOG_BYTES_PER_SECOND / 1e6:g} MB/s "
+        f"after that" in protocol
+    )
+    assert f"the last {DROPPED_TAIL_LINES} of them are logged" in protocol
 
 
 def test_the_line_format_is_the_referees() -> None:

@@ -39,6 +39,14 @@ def main():
             if MODE == "flood":
                 sys.stderr.write(("x" * 1023 + "\n") * 4096)
                 sys.stderr.flush()
+            if MODE == "flood-100":
+                block = ("z" * 1023 + "\n") * 1024
+                began = time.monotonic()
+                for _ in range(100):
+                    sys.stderr.write(block)
+                sys.stderr.flush()
+                took = time.monotonic() - began
+                print(f"flooded 100 MiB in {took:.2f} s: {100 / took:.1f} MiB/s", file=sys.stderr)
             send({"type": "ready", "name": f"misbehaving {MODE}", "version": "1"})
         elif kind == "act":
             acts += 1
