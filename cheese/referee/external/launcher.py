@@ -70,7 +70,7 @@ def descendants(root: int) -> list[int]:
 
 def _reap() -> list[tuple[int, int]]:
     """Wait for every child that has ended, without blocking: ``(pid, status)`` each."""
-    reaped = []
+    reaped: list[tuple[int, int]] = []
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
