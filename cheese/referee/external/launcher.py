@@ -115,6 +115,10 @@ def _exit_as(status: int) -> None:
 def main(argv: list[str]) -> None:
     referee, command = int(argv[0]), argv[1:]
     me = os.getpid()
+    # Held until the handlers are in place, so that the referee's death between the fork
+    # and then cannot end this process before it has ended the bot's tree.
+    held = {signal.SIGTERM, END_SIGNAL}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
     _prctl(PR_SET_PDEATHSIG, END_SIGNAL)
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     if os.getppid() != referee:  # the referee died before the death signal was set
@@ -125,6 +129,7 @@ def main(argv: list[str]) -> None:
     if bot == 0:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)  # a mask outlives exec
         _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != me:
             os._exit(1)
@@ -151,6 +156,7 @@ def main(argv: list[str]) -> None:
         os.dup2(null, descriptor)
     signal.signal(signal.SIGTERM, pass_on)
     signal.signal(END_SIGNAL, end)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
     while True:
         try:
             pid, status = os.waitpid(-1, 0)

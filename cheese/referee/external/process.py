@@ -348,7 +348,7 @@ class BotProcess:
         # Whatever the bot left behind in its group goes with it (the launcher has killed
         # the rest of its tree, unless it was killed itself).
         self._signal_group(signal.SIGKILL)
-        # Its stderr ends with it (unless a process that left its group keeps it open).
+        # Its stderr closes with its tree (a process the launcher could not kill may hold it).
         self._drain.join(TERM_GRACE_SECONDS)
         self._stopped.set()
         self._close_pipes()
