@@ -106,8 +106,11 @@ def _exit_as(status: int) -> None:
     """Leave with the bot's exit: its code, or killed by its signal."""
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        signal.signal(number, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [number])
+        try:
+            signal.signal(number, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [number])
+        except (OSError, ValueError):  # SIGKILL: neither caught nor blocked anyway
+            pass
         os.kill(os.getpid(), number)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 1)
 
