@@ -23,7 +23,6 @@ import os
 import signal
 import sys
 import time
-from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
@@ -45,20 +44,21 @@ def descendants(root: int) -> list[int]:
     """Every process below ``root``, found by parent in ``/proc`` (none elsewhere)."""
     children: dict[int, list[int]] = {}
     try:
-        entries = list(Path("/proc").iterdir())
+        entries = os.listdir("/proc")
     except OSError:
         return []
     for entry in entries:
-        if not entry.name.isdigit():
+        if not entry.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_bytes()
+            with open(f"/proc/{entry}/stat", "rb") as file:
+                stat = file.read()
         except OSError:  # gone meanwhile
             continue
         # The command name in parentheses may hold spaces and parentheses: split after it.
         fields = stat[stat.rfind(b")") + 2 :].split()
         if len(fields) > 1:
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
+            children.setdefault(int(fields[1]), []).append(int(entry))
     found: list[int] = []
     waiting = [root]
     while waiting:
