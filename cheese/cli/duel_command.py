@@ -13,6 +13,7 @@ import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.words import counted
@@ -90,6 +91,9 @@ def duel(
         typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    log: Annotated[
+        Path | None, typer.Option("--log", metavar="FILE", help=LOG_HELP)
+    ] = None,
 ) -> None:
     """Play A against B on paired deals (every seat rotation, same luck) and rate them.
 
@@ -117,6 +121,7 @@ def duel(
     total_games = setup.deals * games_per_deal(setup.num_players)
     try:
         with ExitStack() as stack:
+            stack.enter_context(logging_to(log))
             stored = None
             if db is not None:
                 stored = stored_duel(setup, stack.enter_context(ResultsStore(db)))

@@ -7,12 +7,10 @@ that declaration; flags given win over the ``--config`` file.
 
 from __future__ import annotations
 
-import logging
 import shlex
 import sqlite3
 import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -22,6 +20,7 @@ from rich.console import Console
 from cheese.bots.base import BotSpecError
 from cheese.cli.duel_command import time_control_of
 from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.logs import logging_to
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.ratings_view import print_ratings
@@ -50,8 +49,6 @@ from cheese.tournaments.tournament import (
     stop_on_interrupt,
     tournament_name,
 )
-
-LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
 
 
 def _option(name: str, *short: str, **typed: Any) -> Any:
@@ -149,7 +146,7 @@ def run(
     resume = resume_command(values)
     try:
         with (
-            _logging_to(None if log_path is None else Path(log_path), verbose),
+            logging_to(None if log_path is None else Path(log_path), verbose),
             ResultsStore(database) as store,
             stop_on_interrupt(stop),
         ):
@@ -240,37 +237,6 @@ def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) ->
         print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
 
 
-@contextmanager
-def _logging_to(path: Path | None, verbose: bool) -> Iterator[None]:
-    """While inside, log records go to ``path`` (INFO, or DEBUG with ``verbose``) and,
-    with ``verbose``, INFO records to stderr as well."""
-    root = logging.getLogger()
-    formatter = logging.Formatter(LOG_FORMAT)
-    added: list[logging.Handler] = []
-    if path is not None:
-        try:
-            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-        except OSError as error:
-            raise UserInputError(f"--log {path}: cannot be written ({error.strerror})") from None
-        handler.setLevel(logging.DEBUG if verbose else logging.INFO)
-        added.append(handler)
-    if verbose:
-        stream = logging.StreamHandler(sys.stderr)
-        stream.setLevel(logging.INFO)
-        added.append(stream)
-    level = root.level
-    for handler in added:
-        handler.setFormatter(formatter)
-        root.addHandler(handler)
-    if added:
-        root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    try:
-        yield
-    finally:
-        root.setLevel(level)
-        for handler in added:
-            root.removeHandler(handler)
-            handler.close()
 
 
 def _config(path: Path | None) -> dict[str, object]:

@@ -363,3 +363,29 @@ def test_bench_numbers_out_of_range_name_the_range(
 ) -> None:
     err = refused(capsys, "bench", "cheese-drop", option, value)
     assert f"{option} must be a" in err and " from " in err
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--position", "game.json"], "write RECORD:MOVE"),
+        (["--position", "no-such-record.json:0"], "no-such-record.json"),
+        (["--players", "0"], "--players"),
+        (["--tc", "0+x"], "--tc"),
+        (["--move-time", "0"], "--move-time"),
+        (["--log", "/no/such/folder/check.log"], "cannot be written"),
+    ],
+)
+def test_bot_check_refuses_bad_input_in_one_line(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = ["cmd:true"]
+    if argv[0] == "--log":
+        bot = ["--game", "cheese-chasers", "--games", "1", *bot]
+    assert words in refused(capsys, "bot", "check", *argv, *bot)
+
+
+def test_bot_check_refuses_a_cheese_bot_naming_how_to_check_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert "'cmd:cheese bot serve mcts'" in refused(capsys, "bot", "check", "mcts")

@@ -295,3 +295,26 @@ def test_deals_that_all_scored_alike_give_no_interval(capsys: pytest.CaptureFixt
         "both deals scored the same (100.0% each), so a bootstrap over deals gives no "
         "interval and no LOS; play more games to see their spread"
     ) in data["notes"]
+
+
+def test_log_writes_the_workers_records_to_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "duel.log"
+    spec = f"cmd:{sys.executable} {Path(__file__).parents[1] / 'external_bots' / 'misbehaving.py'}"
+    code, _, _ = run(
+        capsys, spec, "random", "--game", "cheese-chasers", "--games", "2",
+        "--workers", "1", "--log", str(log),
+    )
+    assert code == 0
+    lines = log.read_text().splitlines()
+    assert any(f"INFO cheese.bot.{spec}: hello settings=" in line for line in lines)
+    assert all("MainProcess" not in line for line in lines if "cheese.bot." in line)
+
+
+def test_a_log_that_cannot_be_written_is_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "greedy", "random", "--log", str(tmp_path / "no" / "x"))
+    assert code == 2
+    assert err.count("\n") == 1 and "cannot be written" in err

@@ -18,6 +18,10 @@ from cheese.referee.clocks import DEFAULT_MARGIN
 from cheese.referee.external.bot import CLOCK_MARGIN_SECONDS
 from cheese.referee.external.bots_file import DEFAULT_MOVE_SECONDS, DEFAULT_STARTUP_SECONDS
 from cheese.referee.external.process import (
+    BOT_LOGGERS,
+    DROPPED_TAIL_LINES,
+    LOG_BURST_BYTES,
+    LOG_BYTES_PER_SECOND,
     QUIT_GRACE_SECONDS,
     TERM_GRACE_SECONDS,
     WRITE_LIMIT_SECONDS,
@@ -30,7 +34,7 @@ from cheese.referee.external.protocol import (
     read_action,
     read_ready,
 )
-from cheese.referee.play import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
+from cheese.referee.turn import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
 from cheese.tournaments.config import TC_MARGIN_HELP
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +52,8 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def _check_default(name: str) -> float:
-    default = inspect.signature(check).parameters[name].default
-    assert isinstance(default, float)
-    return default
+def _check_default(name: str) -> object:
+    return inspect.signature(check).parameters[name].default
 
 
 def test_the_clock_margin_is_the_referees() -> None:
@@ -73,15 +75,19 @@ def test_the_limits_are_the_referees() -> None:
         f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s"
         in protocol
     )
-    assert f"`--move-time`, default {_check_default('move_time'):g} s" in protocol
+    # bot check takes the bot's own limits, the protocol's defaults, unless told.
+    assert _check_default("move_time") is None and _check_default("startup_time") is None
+    assert "`cheese bot check` takes the same limit unless `--move-time` says otherwise" in (
+        protocol
+    )
     assert (
-        f"`cheese bot check --startup-time`, default {_check_default('startup_time'):g} s"
-        in protocol
+        "(also for a `cmd:` bot and in `cheese bot check`, unless `--startup-time` says "
+        "otherwise)" in protocol
     )
     assert f"a reply may take {DEFAULT_MOVE_SECONDS:g} s" in guide
     assert (
-        f"allows a reply {_check_default('move_time'):g} s (`--move-time`) and the "
-        f"`ready` {_check_default('startup_time'):g} s" in guide
+        f"allows a reply {DEFAULT_MOVE_SECONDS:g} s (`--move-time`) and the "
+        f"`ready` {DEFAULT_STARTUP_SECONDS:g} s" in guide
     )
     assert f"not reading its input for {WRITE_LIMIT_SECONDS:g} s" in protocol
     assert (
@@ -90,6 +96,18 @@ def test_the_limits_are_the_referees() -> None:
     )
     assert f"after {QUIT_GRACE_SECONDS:g} s its process group gets SIGTERM" in protocol
     assert TERM_GRACE_SECONDS == 1.0 and "after another second SIGKILL" in protocol
+
+
+def test_the_bots_log_is_the_referees() -> None:
+    protocol = _flat(_text("protocol.md"))
+    guide = _flat(_text("writing-a-bot.md"))
+    assert f"under the logger `{BOT_LOGGERS}.<name>`" in protocol
+    assert f"logger `{BOT_LOGGERS}.<name>`" in guide
+    assert (
+        f"past {LOG_BURST_BYTES / 1e6:g} MB at once and {LOG_BYTES_PER_SECOND / 1e6:g} MB/s "
+        f"after that" in protocol
+    )
+    assert f"the last {DROPPED_TAIL_LINES} of them are logged" in protocol
 
 
 def test_the_line_format_is_the_referees() -> None:

@@ -47,17 +47,20 @@ def _play(bot: ExternalBot, slug: str, seed: int) -> State:
 
 
 def _logged(caplog: pytest.LogCaptureFixture, label: str, start: str) -> list[str]:
+    """The bot's stderr lines that begin with ``start`` (a record may hold several)."""
     return [
-        record.getMessage()
+        line
         for record in caplog.records
-        if record.name == logger_name(label) and record.getMessage().startswith(start)
+        if record.name == logger_name(label)
+        for line in record.getMessage().splitlines()
+        if line.startswith(start)
     ]
 
 
 def test_one_process_plays_game_after_game_and_logs_its_stderr(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    caplog.set_level(logging.INFO, logger="cheese.bot")
     keeper = SessionKeeper()
     command = _command("good", depth=3)
     try:
@@ -73,7 +76,7 @@ def test_one_process_plays_game_after_game_and_logs_its_stderr(
 
 
 def test_restart_per_game_starts_a_process_per_game(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    caplog.set_level(logging.INFO, logger="cheese.bot")
     keeper = SessionKeeper()
     command = _command("good", restart="per-game")
     try:
@@ -89,7 +92,7 @@ def test_restart_per_game_starts_a_process_per_game(caplog: pytest.LogCaptureFix
 def test_the_new_game_seed_comes_from_the_bot_s_generator(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    caplog.set_level(logging.INFO, logger="cheese.bot")
     keeper = SessionKeeper()
     command = _command("good")
     try:

@@ -19,8 +19,9 @@ def _compliant(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bot", "check", "--games", "2", *command])
     out = capsys.readouterr().out
     assert code == 0, out
-    for slug in ("get-the-cheese", "cheese-chasers", "cheese-drop"):
-        assert f"{slug}: 2 of 2 games played to the end" in out
+    tables = ("get-the-cheese, 4 players", "cheese-chasers, 1 player", "cheese-drop, 2 players")
+    for table in tables:
+        assert f"{table}: 2 of 2 games played to the end" in out
     assert out.splitlines()[-1] == "compliant"
 
 

@@ -1,6 +1,8 @@
 """No bot process outlives its run, and none is left a zombie: after a normal end, after
-Ctrl-C, after the bot's own crash, and after ``kill -9`` of the runner (``/proc`` is
-searched for the bots' command lines, which carry a marker of the test's own)."""
+Ctrl-C, after the bot's own crash, and after ``kill -9`` of the runner — also a child the
+bot started in a session of its own (``setsid``), on one worker and on two, after a duel
+and after ``cheese bot check`` (``/proc`` is searched for the bots' command lines, which
+carry a marker of the test's own)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from cheese.bots.base import BotFailure, Turn
 from cheese.engine import load_game
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.process import BotExited, BotProcess
 from cheese.referee.external.sessions import SessionKeeper
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
@@ -62,8 +65,13 @@ def _wait_until(condition: object, seconds: float = WAIT_SECONDS) -> bool:
     return bool(condition())
 
 
-def _runner(tmp_path: Path, marker: str, mode: str, deals: int) -> subprocess.Popen[bytes]:
-    spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} {mode} {marker}"
+def _spec(mode: str, marker: str) -> str:
+    return f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} {mode} {marker}"
+
+
+def _runner(
+    tmp_path: Path, marker: str, mode: str, deals: int, workers: int = 2
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -71,12 +79,12 @@ def _runner(tmp_path: Path, marker: str, mode: str, deals: int) -> subprocess.Po
             "cheese",
             "tournament",
             "run",
-            spec,
+            _spec(mode, marker),
             "random",
             "--deals",
             str(deals),
             "--workers",
-            "2",
+            str(workers),
             "--db",
             str(tmp_path / "r.db"),
             "-q",
@@ -87,17 +95,31 @@ def _runner(tmp_path: Path, marker: str, mode: str, deals: int) -> subprocess.Po
     )
 
 
-def test_a_normal_end_leaves_no_bot(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "mode, workers", [("good", 2), ("setsid-child", 1), ("setsid-child", 2)]
+)
+def test_a_normal_end_leaves_no_bot(tmp_path: Path, mode: str, workers: int) -> None:
     marker = f"marker-{uuid.uuid4().hex}"
-    runner = _runner(tmp_path, marker, "good", 2)
+    runner = _runner(tmp_path, marker, mode, 2, workers)
     assert runner.wait(120) == 0
     assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
 
 
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGKILL], ids=["ctrl-c", "kill-9"])
-def test_an_interrupted_run_leaves_no_bot(tmp_path: Path, how: signal.Signals) -> None:
+@pytest.mark.parametrize(
+    "how, mode, workers",
+    [
+        (signal.SIGINT, "good", 2),
+        (signal.SIGKILL, "good", 2),
+        (signal.SIGKILL, "setsid-child", 1),
+        (signal.SIGKILL, "setsid-child", 2),
+    ],
+    ids=["ctrl-c", "kill-9", "kill-9-setsid-1-worker", "kill-9-setsid-2-workers"],
+)
+def test_an_interrupted_run_leaves_no_bot(
+    tmp_path: Path, how: signal.Signals, mode: str, workers: int
+) -> None:
     marker = f"marker-{uuid.uuid4().hex}"
-    runner = _runner(tmp_path, marker, "good", 2000)
+    runner = _runner(tmp_path, marker, mode, 2000, workers)
     try:
         assert _wait_until(lambda: len(_with_marker(marker)) >= 2), "the bots never started"
         if how == signal.SIGINT:
@@ -110,6 +132,38 @@ def test_an_interrupted_run_leaves_no_bot(tmp_path: Path, how: signal.Signals) -
         if runner.poll() is None:
             os.killpg(runner.pid, signal.SIGKILL)
             runner.wait()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_duel_leaves_no_child_in_a_session_of_its_own(workers: int) -> None:
+    marker = f"marker-{uuid.uuid4().hex}"
+    duel = subprocess.run(
+        [
+            sys.executable, "-m", "cheese", "duel", _spec("setsid-child", marker), "random",
+            "--game", "cheese-chasers", "--games", "4", "--workers", str(workers),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert duel.returncode == 0, duel.stderr
+    assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
+
+
+def test_bot_check_leaves_no_child_in_a_session_of_its_own() -> None:
+    marker = f"marker-{uuid.uuid4().hex}"
+    check = subprocess.run(
+        [
+            sys.executable, "-m", "cheese", "bot", "check", "--game", "cheese-chasers",
+            "--games", "2", sys.executable, str(BOTS / "misbehaving.py"), "setsid-child",
+            marker,
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert check.returncode == 0, check.stdout
+    assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
 
 
 def test_a_crashed_bot_is_reaped_and_the_next_game_restarts_it() -> None:
@@ -136,3 +190,42 @@ def test_a_crashed_bot_is_reaped_and_the_next_game_restarts_it() -> None:
             assert not _with_marker(marker)
     finally:
         keeper.close_all()
+
+
+STUBBORN = """
+import os, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(600)
+    os._exit(0)
+print("ready", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_bot_that_ignores_quit_and_sigterm_is_ended_with_its_whole_tree() -> None:
+    marker = f"marker-{uuid.uuid4().hex}"
+    bot = BotProcess("stubborn", [sys.executable, "-c", STUBBORN, marker])
+    try:
+        assert bot.receive(time.monotonic() + WAIT_SECONDS).data == b"ready\n"
+        # The bot, its launcher and the grandchild in a session of its own.
+        assert _wait_until(lambda: len(_with_marker(marker)) == 3), _with_marker(marker)
+    finally:
+        bot.close({"type": "quit"})
+    assert bot.exit_description() == "was killed by SIGKILL"
+    assert not _with_marker(marker)
+
+
+@pytest.mark.parametrize(
+    "code, words", [("import sys; sys.exit(3)", "exited with code 3"),
+                    ("import os; os.kill(os.getpid(), 11)", "was killed by SIGSEGV")]
+)
+def test_the_launcher_exits_as_the_bot_did(code: str, words: str) -> None:
+    bot = BotProcess("short", [sys.executable, "-c", code])
+    try:
+        with pytest.raises(BotExited, match=words):
+            bot.receive(time.monotonic() + WAIT_SECONDS)
+    finally:
+        bot.close()

@@ -13,6 +13,18 @@ def send(message):
     sys.stdout.flush()
 
 
+def leave_a_daemon():
+    """Start a child that leaves the bot's session (and group) and sleeps: what a bot's
+    server or helper might do. Its command line is the bot's, marker included."""
+    if os.fork() == 0:
+        os.setsid()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for descriptor in (0, 1, 2):
+            os.dup2(devnull, descriptor)
+        time.sleep(600)
+        os._exit(0)
+
+
 def main():
     acts = 0
     for line in sys.stdin:
@@ -20,11 +32,21 @@ def main():
         kind = message["type"]
         if kind == "hello":
             print(f"hello settings={json.dumps(message['settings'])}", file=sys.stderr)
+            if MODE == "setsid-child":
+                leave_a_daemon()
             if MODE == "stall":
                 time.sleep(60)
             if MODE == "flood":
                 sys.stderr.write(("x" * 1023 + "\n") * 4096)
                 sys.stderr.flush()
+            if MODE == "flood-100":
+                block = ("z" * 1023 + "\n") * 1024
+                began = time.monotonic()
+                for _ in range(100):
+                    sys.stderr.write(block)
+                sys.stderr.flush()
+                took = time.monotonic() - began
+                print(f"flooded 100 MiB in {took:.2f} s: {100 / took:.1f} MiB/s", file=sys.stderr)
             send({"type": "ready", "name": f"misbehaving {MODE}", "version": "1"})
         elif kind == "act":
             acts += 1

@@ -1,12 +1,17 @@
-"""One bot process: started in its own process group, read and written a line at a time,
-its standard error drained into the log, and ended for sure.
+"""One bot process: started in its own process group under a launcher that ends its whole
+process tree, read and written a line at a time, its standard error drained into the log,
+and ended for sure.
 
 The bot's standard output is read by the waiting thread itself, with ``poll`` and a
 deadline (no hand-over between threads on the hot path); its standard error is read on a
-thread of its own into the logger
-``cheese.referee.external.<name>``, so that a bot writing megabytes of log never blocks on a full
-pipe. The process is its own group's leader and is killed by Linux when the thread that
-started it dies (``PR_SET_PDEATHSIG``): nothing outlives the run, even a ``kill -9``.
+thread of its own into the logger ``cheese.bot.<name>`` (a record per read, within a
+budget), so that a bot writing megabytes of log never blocks on a full pipe and never
+waits for the log. The bot runs as the child of
+``launcher.py``, which leads the group and is a child subreaper: every process the bot
+starts stays in the launcher's tree whatever it does to its session or group, and goes
+when the bot goes.
+The launcher ends that tree when the thread that started it dies (``PR_SET_PDEATHSIG``):
+nothing outlives the run, even a ``kill -9`` of the referee.
 """
 
 from __future__ import annotations
@@ -14,18 +19,19 @@ from __future__ import annotations
 import logging
 import math
 import os
-import re
 import select
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NoReturn
 
+from cheese.referee.external.launcher import END_SIGNAL
 from cheese.referee.external.protocol import MAX_LINE_BYTES, encode
 
 QUIT_GRACE_SECONDS = 1.0
@@ -59,59 +65,112 @@ class BotExited(Exception):
     """The bot's process is gone (or its output closed); the message says how."""
 
 
+LOG_BYTES_PER_SECOND = 1_000_000
+"""How much of one bot's stderr the log takes per second, on average: beyond it lines
+are dropped and counted, so that a flood costs neither the run's disk nor its time."""
+LOG_BURST_BYTES = 8_000_000
+"""How much of it the log takes at once before that rate applies."""
+DROPPED_TAIL_LINES = 10
+"""The last dropped lines logged when the bot's stderr closes (a crash's traceback)."""
+_RATE = f"{LOG_BYTES_PER_SECOND / 1e6:g} MB/s"
+BOT_LOGGERS = "cheese.bot"
+
+
 def logger_name(label: str) -> str:
-    """The logger of a bot's standard error: ``cheese.referee.external.`` and the label in one
-    dot-free word.
+    """The logger of a bot's standard error: ``cheese.bot.`` and the bot's name as tables
+    show it.
 
-    >>> logger_name("cmd:python3 bots/my.bot.py")
-    'cheese.referee.external.cmd_python3_bots_my_bot_py'
+    >>> logger_name("cmd:python3 bots/my_bot.py")
+    'cheese.bot.cmd:python3 bots/my_bot.py'
     """
-    return "cheese.referee.external." + (re.sub(r"[^A-Za-z0-9_-]+", "_", label).strip("_") or "bot")
+    return f"{BOT_LOGGERS}.{label}"
 
 
-LAUNCHER = (
-    "import ctypes, os, signal, sys\n"
-    "try:\n"
-    "    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)\n"
-    "except (OSError, AttributeError):\n"
-    "    pass\n"
-    "os.execvp(sys.argv[1], sys.argv[1:])\n"
-)
-"""Run before the bot, in its process: ask Linux to kill it when the thread that started
-it dies (``PR_SET_PDEATHSIG``, kept across ``exec``), then become the bot. Python's
-``preexec_fn`` would do it without the interpreter's start, but it may deadlock in a
-process with threads, as a worker is."""
+LAUNCHER = Path(__file__).with_name("launcher.py")
+"""The script that starts the bot as its child and ends the bot's tree (see its
+docstring). Python's ``preexec_fn`` could set the death signal without an interpreter's
+start, but it may deadlock in a process with threads, as a worker is; and a process
+that stays is needed anyway to find what the bot leaves behind."""
 
 
 def launch_argv(argv: Sequence[str]) -> list[str]:
-    """The command line that starts ``argv`` under ``LAUNCHER`` (same process id)."""
-    return [sys.executable, "-S", "-c", LAUNCHER, *argv]
+    """The command line that starts ``argv`` under ``LAUNCHER``: isolated (``-I``: no
+    ``PYTHON*`` variables, no script folder on the path) and without ``site`` (``-S``)."""
+    return [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
+
+
+@dataclass(slots=True)
+class _Budget:
+    """Bytes the log may take now: a bucket of ``LOG_BURST_BYTES`` refilled at
+    ``LOG_BYTES_PER_SECOND``. Once it has refused, it accepts again only when a second's
+    worth has come back, so that a flood leaves at most one "dropped" record a second."""
+
+    left: float = LOG_BURST_BYTES
+    at: float = field(default_factory=time.monotonic)
+    refusing: bool = False
+
+    def take(self, size: int) -> bool:
+        now = time.monotonic()
+        self.left = min(LOG_BURST_BYTES, self.left + (now - self.at) * LOG_BYTES_PER_SECOND)
+        self.at = now
+        needed = max(size, LOG_BYTES_PER_SECOND) if self.refusing else size
+        self.refusing = needed > self.left
+        if self.refusing:
+            return False
+        self.left -= size
+        return True
+
+
+def _log_lines(logger: logging.Logger, lines: Sequence[bytes]) -> None:
+    """One record for all ``lines``: a record costs far more than a line of text."""
+    logger.info(
+        "%s", "\n".join(line.decode("utf-8", errors="replace")[:MOST_LOG_LINE] for line in lines)
+    )
 
 
 def _drain_log(fd: int, logger: logging.Logger, stopped: threading.Event) -> None:
-    """Log every line the bot writes on ``fd`` (its stderr) until it closes.
+    """Read the bot's stderr (``fd``) at pipe speed until it closes, logging what one read
+    brings as one record, within the log's budget; lines over it are dropped and counted,
+    and the last of them logged at the end.
 
     Raw reads, never a file object: a file object's lock held by this thread would block
     its closing elsewhere, and a forked child's copy of it forever.
     """
     pending = b""
-    while not stopped.is_set():
+    budget = _Budget()
+    dropped = 0
+    unlogged: deque[bytes] = deque(maxlen=DROPPED_TAIL_LINES)
+    ended = False
+    while not ended:
         try:
-            chunk = os.read(fd, READ_BYTES)
+            chunk = b"" if stopped.is_set() else os.read(fd, READ_BYTES)
         except OSError:
-            return
-        if not chunk:
-            break
-        *lines, pending = (pending + chunk).split(b"\n")
-        # A line without an end is logged in pieces rather than held without bound.
-        if len(pending) > READ_BYTES:
-            lines.append(pending)
-            pending = b""
-        if logger.isEnabledFor(logging.INFO):
-            for line in lines:
-                logger.info("%s", line.decode("utf-8", errors="replace")[:MOST_LOG_LINE])
-    if pending and logger.isEnabledFor(logging.INFO):
-        logger.info("%s", pending.decode("utf-8", errors="replace")[:MOST_LOG_LINE])
+            chunk = b""
+        if chunk:
+            *lines, pending = (pending + chunk).split(b"\n")
+            # A line without an end is logged in pieces rather than held without bound.
+            if len(pending) > READ_BYTES:
+                lines.append(pending)
+                pending = b""
+        else:
+            ended = True
+            lines, pending = ([pending] if pending else []), b""
+        if not lines or not logger.isEnabledFor(logging.INFO):
+            continue
+        if budget.take(sum(map(len, lines))):
+            if dropped:
+                logger.info("%d lines dropped: over %s", dropped, _RATE)
+                dropped = 0
+                unlogged.clear()
+            _log_lines(logger, lines)
+        else:
+            dropped += len(lines)
+            unlogged.extend(lines[-DROPPED_TAIL_LINES:])
+    if dropped:
+        logger.info(
+            "%d lines dropped: over %s; the last %d of them follow", dropped, _RATE, len(unlogged)
+        )
+        _log_lines(logger, unlogged)
 
 
 class BotProcess:
@@ -261,7 +320,8 @@ class BotProcess:
 
     def close(self, quit_message: Mapping[str, object] | None = None) -> None:
         """End the bot: ``quit_message`` (if any) and a grace period, then SIGTERM to its
-        group, then SIGKILL; the process is always waited for, so no zombie is left."""
+        group, then its launcher kills its tree, then SIGKILL to the group as a last
+        resort; the process is always waited for, so no zombie is left."""
         if quit_message is not None and self.alive():
             try:
                 os.write(self._stdin, encode(quit_message))
@@ -270,6 +330,7 @@ class BotProcess:
         self._close(self._process.stdin)
         steps = (
             (QUIT_GRACE_SECONDS if quit_message is not None else 0.0, signal.SIGTERM),
+            (TERM_GRACE_SECONDS, END_SIGNAL),
             (TERM_GRACE_SECONDS, signal.SIGKILL),
         )
         for grace, signal_number in steps:
@@ -277,11 +338,17 @@ class BotProcess:
                 self._process.wait(grace)
                 break
             except subprocess.TimeoutExpired:
-                self._signal_group(signal_number)
+                if signal_number == END_SIGNAL:
+                    # To the launcher alone: it kills the bot's tree, inside the group or
+                    # out of it, and exits as the bot did.
+                    self._signal(signal_number)
+                else:
+                    self._signal_group(signal_number)
         self._process.wait()
-        # Whatever the bot left behind in its group goes with it.
+        # Whatever the bot left behind in its group goes with it (the launcher has killed
+        # the rest of its tree, unless it was killed itself).
         self._signal_group(signal.SIGKILL)
-        # Its stderr ends with it (unless a process that left its group keeps it open).
+        # Its stderr closes with its tree (a process the launcher could not kill may hold it).
         self._drain.join(TERM_GRACE_SECONDS)
         self._stopped.set()
         self._close_pipes()
@@ -302,6 +369,12 @@ class BotProcess:
                 stream.close()
             except OSError:
                 pass
+
+    def _signal(self, signal_number: int) -> None:
+        try:
+            os.kill(self._process.pid, signal_number)
+        except (ProcessLookupError, PermissionError):
+            pass
 
     def _signal_group(self, signal_number: int) -> None:
         try:
