@@ -1,19 +1,54 @@
-"""Reading a text file a person names, bounded: one place for the ways it can fail.
+"""Reading a file a person names, bounded: one place for the ways it can fail.
 
-A config, a layout to score, a game record, a results file: each is read whole, so an
-endless file (``/dev/zero``) or a runaway one must be refused before it fills memory, and
-every other failure (missing, a folder, not UTF-8, unreadable) said in words that tell
-how to fix it.
+A config, a layout to score, a game record, a results file, a bots file: each is read
+whole, so an endless file (``/dev/zero``), a named pipe nobody writes (which would block
+for ever), a folder or a runaway file must be refused before it fills memory or hangs,
+and every other failure (missing, not UTF-8, unreadable) said in words that tell how to
+fix it.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 
 class UnreadableText(ValueError):
     """The file cannot be read as the text it should be; the message says why in words
     and ends with what to give instead."""
+
+
+def read_bounded_bytes(path: Path, what: str, limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; ``UnreadableText``
+    otherwise.
+
+    ``what`` names the file the command wants, e.g. "a TOML config file".
+    """
+    wanted = f"give the path of {what}"
+    try:
+        # O_NONBLOCK: opening a named pipe that no one writes must not wait; the mode is
+        # then checked on the open file itself, so nothing can swap it in between.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:
+        raise UnreadableText(f"{path}: no such file; {wanted}") from None
+    except IsADirectoryError:
+        raise UnreadableText(f"{path}: is a directory, not a file; {wanted}") from None
+    except OSError as error:
+        raise UnreadableText(f"{path}: cannot be read ({error.strerror}); {wanted}") from None
+    try:
+        _check_regular(path, os.fstat(descriptor).st_mode, what)
+        os.set_blocking(descriptor, True)
+        with os.fdopen(descriptor, "rb", closefd=False) as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise UnreadableText(f"{path}: cannot be read ({error.strerror}); {wanted}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > limit:
+        size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit:,} bytes"
+        raise UnreadableText(f"{path}: is larger than {size}; {wanted}")
+    return data
 
 
 def read_bounded_text(path: Path, what: str, limit: int) -> str:
@@ -26,20 +61,26 @@ def read_bounded_text(path: Path, what: str, limit: int) -> str:
     ...
     cheese.text_files.UnreadableText: /nowhere.toml: no such file; give the path of a config
     """
-    wanted = f"give the path of {what}"
-    try:
-        with path.open("rb") as file:
-            data = file.read(limit + 1)
-    except FileNotFoundError:
-        raise UnreadableText(f"{path}: no such file; {wanted}") from None
-    except IsADirectoryError:
-        raise UnreadableText(f"{path}: is a directory; {wanted}") from None
-    except OSError as error:
-        raise UnreadableText(f"{path}: cannot be read ({error.strerror}); {wanted}") from None
-    if len(data) > limit:
-        size = f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit:,} bytes"
-        raise UnreadableText(f"{path}: is larger than {size}; {wanted}")
+    data = read_bounded_bytes(path, what, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise UnreadableText(f"{path}: is not UTF-8 text; {wanted}") from None
+        raise UnreadableText(
+            f"{path}: is not UTF-8 text; give the path of {what}"
+        ) from None
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def _check_regular(path: Path, mode: int, what: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "a special file")
+    raise UnreadableText(f"{path}: is {kind}, not a file; give the path of {what}")
