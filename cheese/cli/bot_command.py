@@ -16,6 +16,7 @@ from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.check import check_bot
 from cheese.referee.external.serve import ServeError, serve
 from cheese.referee.external.spec import check_startable
+from cheese.tournaments.tournament import MOST_MOVE_SECONDS as MOST_SECONDS
 
 bot_app = typer.Typer(
     name="bot",
@@ -50,10 +51,16 @@ def check(
         int, typer.Option("--games", min=1, max=100, help="Games per game played against random.")
     ] = 3,
     move_time: Annotated[
-        float, typer.Option("--move-time", min=0.001, help="Seconds a reply may take.")
+        float,
+        typer.Option(
+            "--move-time", min=0.001, max=MOST_SECONDS, help="Seconds a reply may take."
+        ),
     ] = 5.0,
     startup_time: Annotated[
-        float, typer.Option("--startup-time", min=0.001, help="Seconds to answer hello.")
+        float,
+        typer.Option(
+            "--startup-time", min=0.001, max=MOST_SECONDS, help="Seconds to answer hello."
+        ),
     ] = 10.0,
 ) -> int:
     """Play a bot against random in each game it accepts and list every protocol problem.

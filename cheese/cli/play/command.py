@@ -26,7 +26,7 @@ from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved
 from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
-from cheese.engine import RecordError, game_info, load_game
+from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
 from cheese.levels.people import check_person, default_person_name, store_person_game
@@ -228,7 +228,10 @@ def _new_game(
     terminal: Terminal,
 ) -> PlaySession:
     renderer = RENDERERS[slug]
-    num_players = game_info(slug).check_players(players)
+    try:
+        num_players = game_info(slug).check_players(players)
+    except OptionError as error:
+        raise UserInputError(f"--players {players}: {error}") from None
     people = people_seats(seats, humans, num_players)
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
