@@ -1,4 +1,5 @@
-"""Reading a file a person names, bounded: one place for the ways it can fail.
+"""Reading a file a person names, bounded, and checking where one is to be written: one
+place for the ways each can fail.
 
 A config, a layout to score, a game record, a results file, a bots file: each is read
 whole, so an endless file (``/dev/zero``), a named pipe nobody writes (which would block
@@ -11,12 +12,18 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
 class UnreadableText(ValueError):
     """The file cannot be read as the text it should be; the message says why in words
     and ends with what to give instead."""
+
+
+class UnwritablePath(ValueError):
+    """A file cannot be written where a person asked; the message names the option, the
+    true reason and what to give instead."""
 
 
 def read_bounded_bytes(path: Path, what: str, limit: int) -> bytes:
@@ -65,9 +72,7 @@ def read_bounded_text(path: Path, what: str, limit: int) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise UnreadableText(
-            f"{path}: is not UTF-8 text; give the path of {what}"
-        ) from None
+        raise UnreadableText(f"{path}: is not UTF-8 text; give the path of {what}") from None
 
 
 _KINDS = (
@@ -84,3 +89,52 @@ def _check_regular(path: Path, mode: int, what: str) -> None:
         return
     kind = next((name for test, name in _KINDS if test(mode)), "a special file")
     raise UnreadableText(f"{path}: is {kind}, not a file; give the path of {what}")
+
+
+def check_writable(path: Path, option: str, *, make_folder: bool) -> None:
+    """``UnwritablePath`` unless a file can be written at ``path`` (given as ``option``,
+    e.g. "--table"): not a folder, in a folder that exists (made first when
+    ``make_folder``, as the option documents) and takes a new file.
+
+    Checked before any work, so a long run does not end in a file it cannot write.
+
+    >>> check_writable(Path("/"), "--table", make_folder=False)
+    Traceback (most recent call last):
+    ...
+    cheese.text_files.UnwritablePath: --table /: is a directory; give the path of a file
+    """
+    said = f"{option} {path}"
+    if path.is_dir():
+        raise UnwritablePath(f"{said}: is a directory; give the path of a file")
+    folder = path.parent
+    if not folder.is_dir():
+        above = next(
+            (place for place in folder.parents if os.path.lexists(place)), Path(folder.anchor)
+        )
+        if os.path.lexists(folder) or not above.is_dir():
+            blocker = folder if os.path.lexists(folder) else above
+            raise UnwritablePath(
+                f"{said}: {blocker} is a file, not a folder; give a path in a folder"
+            )
+        if not make_folder:
+            raise UnwritablePath(
+                f"{said}: there is no folder {folder}; create it, or give a path in a folder "
+                "that exists"
+            )
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UnwritablePath(
+                f"{said}: its folder {folder} cannot be created ({error.strerror}); give a "
+                "path in a writable folder"
+            ) from None
+    try:
+        # A real write, not os.access: it also sees a read-only mount or a full disk's
+        # inodes, and answers the same for root.
+        descriptor, probe = tempfile.mkstemp(prefix=".cheese-", suffix=".probe", dir=folder)
+    except OSError as error:
+        raise UnwritablePath(
+            f"{said}: cannot write in {folder} ({error.strerror}); give a path in a writable folder"
+        ) from None
+    os.close(descriptor)
+    os.unlink(probe)
