@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import tomllib
 from pathlib import Path
+from typing import Any
 
 
 class UnreadableText(ValueError):
@@ -73,6 +75,27 @@ def read_bounded_text(path: Path, what: str, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise UnreadableText(f"{path}: is not UTF-8 text; give the path of {what}") from None
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """The TOML document ``text``; every way it fails is a ``tomllib.TOMLDecodeError``.
+
+    ``tomllib`` alone lets deep nesting through as a ``RecursionError`` and an integer of
+    thousands of digits as a bare ``ValueError``: tracebacks, not messages.
+
+    >>> load_toml("x = " + "[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    ...
+    tomllib.TOMLDecodeError: arrays or tables nest too deep
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("arrays or tables nest too deep") from None
+    except ValueError:  # beyond the TOML errors, only an integer too long to convert
+        raise tomllib.TOMLDecodeError("a number with too many digits") from None
 
 
 _KINDS = (

@@ -40,7 +40,7 @@ import msgspec
 
 from cheese.bots.base import BotSpecError
 from cheese.engine.schemas import Problem, ProblemKind, allowed_at, conform
-from cheese.text_files import UnreadableText, read_bounded_bytes
+from cheese.text_files import UnreadableText, load_toml, read_bounded_bytes
 
 NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 Restart = Literal["never", "per-game"]
@@ -221,7 +221,7 @@ def read_bots_file(path: Path) -> BotsFile:
         detail = str(error).removeprefix(f"{path}: ")
         raise _fail(path, f"cannot be read: {detail}") from None
     try:
-        document = tomllib.loads(data.decode("utf-8"))
+        document = load_toml(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise _fail(path, "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
