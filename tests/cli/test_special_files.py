@@ -12,6 +12,8 @@ import pytest
 
 from cheese.text_files import UnreadableText, read_bounded_text
 
+from .conftest import refused
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 
 FILE = "{file}"
@@ -64,10 +66,12 @@ def test_a_named_pipe_is_refused_at_once(tmp_path: Path, argv: tuple[str, ...]) 
 
 
 @pytest.mark.parametrize("argv", COMMANDS[:4] + COMMANDS[8:9] + COMMANDS[11:13])
-def test_a_folder_is_refused_as_one(tmp_path: Path, argv: tuple[str, ...]) -> None:
+def test_a_folder_is_refused_as_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...]
+) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
-    err = refused_in_a_subprocess(argv, folder)
+    err = refused(capsys, *[str(folder) if part == FILE else part for part in argv])
     assert str(folder) in err and "is a directory, not a file" in err
 
 
