@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "play --seed": (("play", "cheese-drop"), ()),
     "play --seat": (("play", "cheese-drop"), ()),
     "play --humans": (("play", "cheese-drop"), ()),
+    "play --level": (("play", "cheese-drop"), ()),
     "bot check --games": (("bot", "check"), ("true",)),
     "bot check --move-time": (("bot", "check"), ("true",)),
     "bot check --startup-time": (("bot", "check"), ("true",)),
@@ -42,7 +43,9 @@ COMMANDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "levels calibrate --workers": (("levels", "calibrate", "cheese-drop"), ()),
     "levels calibrate --seed": (("levels", "calibrate", "cheese-drop"), ()),
 }
-COUNTS = {"--games", "--deals", "--workers", "--players", "--rounds", "--humans", "--seat"}
+COUNTS = {
+    "--games", "--deals", "--workers", "--players", "--rounds", "--humans", "--seat", "--level"
+}
 """Flags that count something, for which zero is refused too."""
 TIMES = {"--seconds", "--move-time", "--startup-time", "--tc"}
 
