@@ -15,7 +15,6 @@ import stat
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
 
 
 class UnreadableText(ValueError):
@@ -77,7 +76,7 @@ def read_bounded_text(path: Path, what: str, limit: int) -> str:
         raise UnreadableText(f"{path}: is not UTF-8 text; give the path of {what}") from None
 
 
-def load_toml(text: str) -> dict[str, Any]:
+def load_toml(text: str) -> dict[str, object]:
     """The TOML document ``text``; every way it fails is a ``tomllib.TOMLDecodeError``.
 
     ``tomllib`` alone lets deep nesting through as a ``RecursionError`` and an integer of
