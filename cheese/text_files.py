@@ -16,6 +16,10 @@ import tempfile
 import tomllib
 from pathlib import Path
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_OPEN_FLAGS = os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+"""POSIX flags where the platform has them (Windows has neither named pipes nor ttys)."""
+
 
 class UnreadableText(ValueError):
     """The file cannot be read as the text it should be; the message says why in words
@@ -37,7 +41,7 @@ def read_bounded_bytes(path: Path, what: str, limit: int) -> bytes:
     try:
         # O_NONBLOCK: opening a named pipe that no one writes must not wait; the mode is
         # then checked on the open file itself, so nothing can swap it in between.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        descriptor = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise UnreadableText(f"{path}: no such file; {wanted}") from None
     except IsADirectoryError:
@@ -46,7 +50,8 @@ def read_bounded_bytes(path: Path, what: str, limit: int) -> bytes:
         raise UnreadableText(f"{path}: cannot be read ({error.strerror}); {wanted}") from None
     try:
         _check_regular(path, os.fstat(descriptor).st_mode, what)
-        os.set_blocking(descriptor, True)
+        if _NONBLOCK:
+            os.set_blocking(descriptor, True)
         with os.fdopen(descriptor, "rb", closefd=False) as file:
             data = file.read(limit + 1)
     except OSError as error:
