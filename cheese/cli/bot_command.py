@@ -46,6 +46,7 @@ from cheese.referee.external.spec import (
     file_bot_spec,
 )
 from cheese.tournaments.config import BOTS_HELP, TC_HELP
+from cheese.tournaments.tournament import MOST_MOVE_SECONDS as MOST_SECONDS
 
 bot_app = typer.Typer(
     name="bot",
@@ -172,6 +173,7 @@ def check(
         typer.Option(
             "--move-time",
             min=0.001,
+            max=MOST_SECONDS,
             metavar="SECONDS",
             help=f"Seconds a reply may take (default: the bot's move_seconds, "
             f"{DEFAULT_MOVE_SECONDS:g} s).",
@@ -182,6 +184,7 @@ def check(
         typer.Option(
             "--startup-time",
             min=0.001,
+            max=MOST_SECONDS,
             metavar="SECONDS",
             help=f"Seconds to answer hello (default: the bot's startup_seconds, "
             f"{DEFAULT_STARTUP_SECONDS:g} s).",

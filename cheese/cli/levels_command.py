@@ -25,6 +25,7 @@ from cheese.levels.table import table_path
 from cheese.levels.text import table_text
 from cheese.referee.pool import local_player
 from cheese.store import StoreError
+from cheese.text_files import UnwritablePath, check_writable
 from cheese.tournaments.progress import TournamentProgress
 from cheese.tournaments.tournament import StopRequest, stop_on_interrupt
 
@@ -117,10 +118,18 @@ def calibrate(
     """
     request = CalibrationRequest(game, games, seed, db, workers)
     chosen = worker_count(workers)
+    target = table_path(game) if table is None else table
     try:
         calibration_settings(request)
     except (LevelError, ValueError) as error:
         raise UserInputError(str(error)) from None
+    try:
+        # Before the games: hours of play must not end in a table that cannot be written.
+        check_writable(target, "--table" if table else "the table", make_folder=False)
+    except UnwritablePath as error:
+        raise UserInputError(
+            f"{error} (no game played; give --table PATH to write the table elsewhere)"
+        ) from None
     stop = StopRequest()
     progress = TournamentProgress()
     try:
@@ -141,7 +150,6 @@ def calibrate(
         found = measure(request)
     except LevelError as error:
         raise UserInputError(str(error)) from None
-    target = table_path(game) if table is None else table
     try:
         target.write_text(found.to_json(), encoding="utf-8")
     except OSError as error:

@@ -17,6 +17,8 @@ from cheese.cli.ratings_view import (
     parse_anchor,
     show_ratings,
 )
+from cheese.engine import OptionError
+from cheese.engine.luck import check_seed
 from cheese.ratings.bradley_terry import rate
 from cheese.tournaments.results_file import ResultsFileError, parse_results
 
@@ -43,6 +45,10 @@ def ratings(
     pinned = parse_anchor(anchor)
     if seed < 0:
         raise UserInputError(f"--seed must be 0 or more, not {seed}")
+    try:
+        check_seed(seed)  # the upper bound every seed has
+    except OptionError as error:
+        raise UserInputError(str(error)) from None
     try:
         games = parse_results(read_text_file(file, "a JSON-lines file of games"), str(file))
         table = rate(games, seed=seed, anchor=pinned)

@@ -50,9 +50,7 @@ def load_json(text: str, max_depth: int = MAX_DEPTH) -> object:
     """The JSON value of ``text``; ``json.JSONDecodeError`` for anything ``json.loads``
     refuses, and for nesting deeper than ``max_depth``, non-finite numbers, integers too
     long to convert and a key given twice in one object."""
-    deep = _too_deep_at(text, max_depth)
-    if deep is not None:
-        raise json.JSONDecodeError(f"nested deeper than {max_depth} levels", text, deep)
+    check_depth(text, max_depth)
     try:
         return json.loads(
             text,
@@ -80,6 +78,23 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     except RecursionError:
         text = f"a deeply nested {type(value).__name__}"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
+    """``json.JSONDecodeError`` if the JSON ``text`` nests deeper than ``max_depth``.
+
+    The one bound every JSON reader applies before parsing: ``json`` and ``msgspec`` both
+    recurse per level and fail with a ``RecursionError`` (a traceback, not a message) at
+    Python's recursion limit, while every format here nests a few levels.
+
+    >>> check_depth("[" * 65 + "]" * 65)
+    Traceback (most recent call last):
+    ...
+    json.decoder.JSONDecodeError: nested deeper than 64 levels: line 1 column 65 (char 64)
+    """
+    deep = _too_deep_at(text, max_depth)
+    if deep is not None:
+        raise json.JSONDecodeError(f"nested deeper than {max_depth} levels", text, deep)
 
 
 def _too_deep_at(text: str, max_depth: int) -> int | None:

@@ -50,6 +50,7 @@ from cheese.tournaments.tournament import (
     StopRequest,
     TournamentObserver,
     TournamentSettings,
+    check_game_count,
     default_name,
     plan_tournament,
 )
@@ -115,6 +116,8 @@ def calibration_settings(request: CalibrationRequest) -> TournamentSettings:
     )
     per_deal = Schedule(plan_tournament(one_deal)).total()
     deals = max(MIN_DEALS, math.ceil(request.total_games / per_deal))
+    # Checked here, under the flag the person gave, before the plan counts whole deals.
+    check_game_count(deals * per_deal, f"--games {request.total_games}")
     return replace(one_deal, deals=deals)
 
 

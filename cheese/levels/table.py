@@ -19,6 +19,7 @@ from typing import Literal, TypeAlias
 import msgspec
 
 from cheese.engine import GAME_SLUGS
+from cheese.engine.json_text import load_json
 from cheese.engine.schemas import Problem, ProblemKind, conform
 
 Measure: TypeAlias = Literal["elo", "completion"]
@@ -174,7 +175,7 @@ def load_table(game: str) -> LevelTable:
 def parse_table(text: str, source: str) -> LevelTable:
     """The table in ``text`` (from ``source``, named in errors), checked field by field."""
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except ValueError as error:
         raise TableError(f"{source}: is not JSON ({error})") from None
     table = conform(data, TableFile, lambda problem: _not_a_table(source, problem)).table()

@@ -33,7 +33,7 @@ from cheese.engine.json_text import quoted
 from cheese.engine.schemas import Problem, conform
 from cheese.referee.clocks import DEFAULT_MARGIN, MOST_MARGIN_SECONDS
 from cheese.store import DEFAULT_DB
-from cheese.text_files import UnreadableText, read_bounded_text
+from cheese.text_files import UnreadableText, load_toml, read_bounded_text
 
 
 class ConfigError(ValueError):
@@ -178,13 +178,9 @@ def read_config(path: Path) -> dict[str, object]:
     except UnreadableText as error:
         raise ConfigError(str(error)) from None
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: is not valid TOML ({error})") from None
-    except RecursionError:
-        raise ConfigError(f"{path}: is not valid TOML (arrays or tables nest too deep)") from None
-    except ValueError:  # beyond the TOML errors, only an integer too long to convert
-        raise ConfigError(f"{path}: is not valid TOML (a number with too many digits)") from None
     return check_config(data, str(path))
 
 

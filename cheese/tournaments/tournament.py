@@ -93,7 +93,9 @@ def seats_of(game: str, players: int | None) -> int:
             if info.min_players == info.max_players
             else f"{info.min_players} to {info.max_players}"
         )
-        raise OptionError(f"{game} is played by {allowed} players, not {num_players}")
+        raise OptionError(
+            f"{game} is played by {allowed} players, not {num_players}; give --players {allowed}"
+        )
     return num_players
 
 

@@ -36,6 +36,7 @@ def _check(mode: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
         ("illegal", "illegal", "chose action 999999"),
         ("wrong-seq", "protocol", "action for seq 2, but the act was seq 1"),
         ("not-json", "protocol", "not JSON"),
+        ("deep", "protocol", "nested deeper than 64 levels"),
         ("stall", "stall", "did not answer hello within 1 s"),
         ("slow", "timeout", "did not answer act 2 within 1 s"),
         ("exit", "crash", "exited with code 3 while deciding (act 3)"),

@@ -115,3 +115,15 @@ def test_the_referees_messages_fit_their_declared_schemas() -> None:
         assert msgspec.json.decode(encode(message), type=schema) == message
     with pytest.raises(msgspec.ValidationError, match="seq"):
         msgspec.json.decode(b'{"type":"act","seq":"1","view":{},"legal":[],"clock":null}', type=Act)
+
+
+@pytest.mark.parametrize("depth", [65, 1_000, 100_000])
+def test_a_reply_nested_too_deeply_is_a_protocol_error(depth: int) -> None:
+    with pytest.raises(ProtocolError, match="nested deeper than 64 levels"):
+        read_action(b"[" * depth + b"]" * depth, 4)
+
+
+def test_a_field_nested_past_the_recursion_limit_is_a_protocol_error() -> None:
+    info = b"[" * 100_000 + b"]" * 100_000
+    with pytest.raises(ProtocolError, match="nested deeper than 64 levels"):
+        read_action(b'{"type":"action","seq":4,"action":1,"info":' + info + b"}", 4)

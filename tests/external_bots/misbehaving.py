@@ -60,6 +60,10 @@ def main():
                 sys.stdout.write("[" + " " * (2 * 2**20) + "]\n")
                 sys.stdout.flush()
                 continue
+            elif MODE == "deep":  # well under the line limit, too deep for a recursive parser
+                sys.stdout.write("[" * 100_000 + "]" * 100_000 + "\n")
+                sys.stdout.flush()
+                continue
             elif MODE == "illegal":
                 action = 999999
             elif MODE == "wrong-seq":

@@ -4,6 +4,7 @@ find the saved one), hand over to the session or the replay."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable
 from datetime import datetime
@@ -17,7 +18,12 @@ from cheese.bots.base import Bot, BotSpecError
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.play.options_text import parse_game_options
-from cheese.cli.play.record_file import default_record_path, load_saved
+from cheese.cli.play.record_file import (
+    claim_default_record_path,
+    claim_file,
+    load_saved,
+    records_directory,
+)
 from cheese.cli.play.renderer import Renderer
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
@@ -25,12 +31,13 @@ from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved
 from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
-from cheese.engine import RecordError, game_info, load_game
+from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
 from cheese.levels.people import check_person, default_person_name, store_person_game
 from cheese.referee.seats import make_seat_bot
 from cheese.store import DEFAULT_DB
+from cheese.text_files import UnwritablePath, check_writable
 
 __all__ = ["play", "replay", "saved", "seat_specs"]
 
@@ -228,7 +235,10 @@ def _new_game(
     terminal: Terminal,
 ) -> PlaySession:
     renderer = RENDERERS[slug]
-    num_players = game_info(slug).check_players(players)
+    try:
+        num_players = game_info(slug).check_players(players)
+    except OptionError as error:
+        raise UserInputError(f"--players {players}: {error}") from None
     people = people_seats(seats, humans, num_players)
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
@@ -240,12 +250,17 @@ def _new_game(
             f"--record {str(record)!r} is a directory; give the path of a file, e.g. "
             "--record game.json"
         )
-    if record is not None and record.exists():
+    if record is not None and os.path.lexists(record):
         # The record is written before the first move: an old game there would be lost.
         raise UserInputError(
             f"--record {str(record)!r} already exists; give the path of a new file (a "
             "game never overwrites a file)"
         )
+    if record is not None:
+        try:
+            check_writable(record, "--record", make_folder=True)
+        except UnwritablePath as error:
+            raise UserInputError(f"cannot write the game record: {error}") from None
     bot_seats = [other for other in range(num_players) if other not in people]
     rated = len(people) == 1
     person = _person(name) if rated else None
@@ -263,10 +278,31 @@ def _new_game(
         renderer=renderer,
         players=table,
         terminal=terminal,
-        record_path=record or default_record_path(slug, seed, datetime.now()),
+        record_path=_claimed(record, slug, seed),
         state=state,
         after_game=_after_game(table),
     )
+
+
+def _claimed(record: Path | None, slug: str, seed: int) -> Path:
+    """The new game's record file, created empty now so that no other game, started at
+    the same moment, can take the same name."""
+    try:
+        if record is None:
+            return claim_default_record_path(slug, seed, datetime.now())
+        claimed = claim_file(record)
+    except OSError as error:
+        where = records_directory() if record is None else record
+        raise UserInputError(
+            f"cannot write the game record in {where} ({error.strerror}); give a writable "
+            "path with --record"
+        ) from None
+    if not claimed:
+        raise UserInputError(
+            f"--record {str(record)!r} already exists; give the path of a new file (a "
+            "game never overwrites a file)"
+        )
+    return record
 
 
 def _after_game(table: Players) -> Callable[[GameRecord], str | None] | None:

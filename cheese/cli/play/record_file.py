@@ -11,8 +11,13 @@ not, the moves so far, who is to play). Readers of plain records ignore it.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import functools
+import itertools
 import json
 import os
+import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -21,9 +26,10 @@ import msgspec
 import platformdirs
 
 from cheese.cli.errors import read_text_file
-from cheese.engine import Seat
+from cheese.engine import RecordError, Seat
 from cheese.engine.json_text import load_json
 from cheese.engine.records import GameRecord
+from cheese.engine.schemas import Problem, conform
 
 APP_NAME = "cheese"
 PLAY_KEY = "play"
@@ -79,12 +85,17 @@ class PlayFacts:
 
     @classmethod
     def from_json(cls, data: object) -> PlayFacts | None:
-        """The facts in ``data``, or None when they are missing or malformed (the record
-        itself still replays; only resuming needs them)."""
+        """The facts in ``data``, or None when they are missing or malformed."""
         try:
-            read = msgspec.convert(data, PlayKey)
-        except msgspec.ValidationError:
+            return cls.checked(data, "the record")
+        except RecordError:
             return None
+
+    @classmethod
+    def checked(cls, data: object, source: str) -> PlayFacts:
+        """The facts in ``data``; ``RecordError`` naming ``source`` when they are
+        malformed (going on with a game whose seats are unknown would seat it wrongly)."""
+        read = conform(data, PlayKey, functools.partial(_damaged_play_key, source))
         return cls(
             read.humans, read.hint, read.level, read.person, read.finished, read.moves, read.to_play
         )
@@ -103,23 +114,59 @@ def records_directory() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME)) / "games"
 
 
-def default_record_path(game: str, seed: int, started: datetime) -> Path:
-    """A new record's file: the game, when it started and its seed."""
-    return records_directory() / f"{game}-{started:%Y%m%d-%H%M%S}-seed{seed}.json"
+def default_record_path(game: str, seed: int, started: datetime, count: int = 1) -> Path:
+    """A new record's file: the game, when it started and its seed; ``count`` above 1
+    tells apart games that share all three."""
+    extra = "" if count == 1 else f"-{count}"
+    return records_directory() / f"{game}-{started:%Y%m%d-%H%M%S}-seed{seed}{extra}.json"
+
+
+def claim_file(path: Path) -> bool:
+    """Create ``path`` empty if no file is there, atomically; False if one already is.
+
+    Two games started at once cannot both claim one name, so neither overwrites the
+    other's record (``os.path.exists`` then a write would let both through).
+    """
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except FileExistsError:
+        return False
+    return True
+
+
+def claim_default_record_path(game: str, seed: int, started: datetime) -> Path:
+    """The first ``default_record_path`` no other game holds, claimed (created empty)."""
+    records_directory().mkdir(parents=True, exist_ok=True)
+    for count in itertools.count(1):
+        path = default_record_path(game, seed, started, count)
+        if claim_file(path):
+            return path
+    raise AssertionError("unreachable: itertools.count never ends")
 
 
 def save_record(record: GameRecord, path: Path, facts: PlayFacts | None = None) -> None:
-    """Write ``record`` (and ``facts``) to ``path`` whole or not at all (a temporary file,
-    then a rename)."""
+    """Write ``record`` (and ``facts``) to ``path`` whole or not at all (a temporary file
+    of this write's own, then a rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
     text = record.to_json()
     if facts is not None:
         data = json.loads(text)
         data[PLAY_KEY] = facts.to_json()
         text = json.dumps(data, separators=(",", ":"))
-    partial.write_text(text + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    # mkstemp, not a fixed "NAME.partial": two writers never share the temporary file,
+    # and it is in the same folder, so the rename is atomic.
+    descriptor, partial = tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".partial", dir=path.parent
+    )
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text + "\n")
+        os.chmod(partial, 0o644)  # mkstemp's 0o600 would make a shared record unreadable
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
 
 
 def load_record(path: Path) -> GameRecord:
@@ -133,5 +180,16 @@ def load_saved(path: Path) -> SavedFile:
     text = read_text_file(path, "a game record (a JSON file)")
     record = GameRecord.from_json(text)
     data = load_json(text)
-    facts = PlayFacts.from_json(data.get(PLAY_KEY)) if isinstance(data, dict) else None
-    return SavedFile(record, facts)
+    # Records written by other tools, or before saved games carried it, have no "play"
+    # key: they replay to find their facts. One that has it must have it whole.
+    if not isinstance(data, dict) or PLAY_KEY not in data:
+        return SavedFile(record, None)
+    return SavedFile(record, PlayFacts.checked(data[PLAY_KEY], str(path)))
+
+
+def _damaged_play_key(source: str, problem: Problem) -> RecordError:
+    where = dataclasses.replace(problem, path=(PLAY_KEY, *problem.path))
+    return RecordError(
+        f"{source}: {where.sentence()}; this saved game is damaged (it is not as cheese "
+        "play writes it): start a new game, or replay it with cheese replay"
+    )

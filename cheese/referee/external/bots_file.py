@@ -40,6 +40,7 @@ import msgspec
 
 from cheese.bots.base import BotSpecError
 from cheese.engine.schemas import Problem, ProblemKind, allowed_at, conform
+from cheese.text_files import UnreadableText, load_toml, read_bounded_bytes
 
 NAME_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 Restart = Literal["never", "per-game"]
@@ -215,14 +216,12 @@ def read_bots_file(path: Path) -> BotsFile:
     """The bots that the TOML file at ``path`` names; ``BotsFileError`` in one line if it
     cannot be read, is not TOML, or describes a bot badly."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(MOST_BOTS_FILE_BYTES + 1)
-    except OSError as error:
-        raise _fail(path, f"cannot be read ({error.strerror or error}); check the path") from None
-    if len(data) > MOST_BOTS_FILE_BYTES:
-        raise _fail(path, "is larger than 1 MiB; a bots file names a few bots")
+        data = read_bounded_bytes(path, "a bots file (TOML)", MOST_BOTS_FILE_BYTES)
+    except UnreadableText as error:
+        detail = str(error).removeprefix(f"{path}: ")
+        raise _fail(path, f"cannot be read: {detail}") from None
     try:
-        document = tomllib.loads(data.decode("utf-8"))
+        document = load_toml(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise _fail(path, "is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:

@@ -26,6 +26,7 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 import msgspec
 
 from cheese.bots.base import Clock
+from cheese.engine.json_text import check_depth
 from cheese.engine.schemas import Problem, allowed_at, conform
 
 PROTOCOL_VERSION = 1
@@ -229,8 +230,11 @@ def _read(line: bytes, answering: str, expected: tuple[str, ...]) -> BotMessage:
     line, its ``type``, then its fields."""
     try:
         return _DECODER.decode(line)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        pass  # ``json`` below says where, or accepts what msgspec does not (NaN, 1e400)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+        # ``json`` below says where, or accepts what msgspec does not (NaN, 1e400); msgspec
+        # bounds nesting only by Python's recursion limit, which ``_message`` turns into a
+        # ProtocolError by checking the depth first.
+        pass
     message = _message(line)
     kind = message.get("type")
     if kind == "action" and kind in expected:
@@ -258,7 +262,9 @@ def _field_error(kind: str, schema: type[BotMessage], problem: Problem) -> Proto
 
 def _message(line: bytes) -> dict[str, object]:
     try:
-        message = json.loads(line.decode("utf-8"))
+        text = line.decode("utf-8")
+        check_depth(text)
+        message = json.loads(text)
     except UnicodeDecodeError:
         raise ProtocolError("sent a line that is not UTF-8") from None
     except json.JSONDecodeError as error:
