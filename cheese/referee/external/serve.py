@@ -1,10 +1,11 @@
 """``cheese bot serve SPEC``: any cheese bot speaking the line protocol on stdin/stdout.
 
 It speaks version 2 of the protocol when its referee offers it (``hello``'s
-``protocols``), else version 1. It asks its referee for the ``cheese-state`` extension: each ``act`` then carries a state
-drawn from the seat's view alone, from which the served bot gets the same ``Turn`` it
-would get in the referee's process, and ``new_game`` the generator's state, so the bot
-draws exactly the numbers it would draw there: the same games, move for move.
+``protocols``), else version 1. It asks its referee for the ``cheese-state`` extension:
+each ``act`` then carries a state drawn from the seat's view alone, from which the served
+bot gets the same ``Turn`` it would get in the referee's process, and ``new_game`` the
+generator's state, so the bot draws exactly the numbers it would draw there: the same
+games, move for move.
 """
 
 from __future__ import annotations
