@@ -24,7 +24,7 @@ from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.process import BotExited, ReplyTimeout
+from cheese.referee.external.process import WRITE_LIMIT_SECONDS, BotExited, ReplyTimeout
 from cheese.referee.external.protocol import (
     CHEESE_STATE,
     ProtocolError,
@@ -118,7 +118,8 @@ class ExternalBot:
                 # game) is the fault of this act, whenever it arrived.
                 early = process.receive(time.monotonic() + UNASKED_READ_SECONDS)
                 raise ProtocolError(f"sent a line before it was asked: {shown(early.data)}")
-            process.send(message)
+            # A bot that reads nothing must not hold the decision past its limit either.
+            process.send(message, min(WRITE_LIMIT_SECONDS, deadline_seconds))
             line = process.receive(process.flushed + deadline_seconds)
             answer = read_action_line(line.data, self._seq, game_id)
         except ReplyTimeout:

@@ -200,15 +200,16 @@ class BotProcess:
             return f"was killed by {name}"
         return f"exited with code {code}"
 
-    def send(self, message: Mapping[str, object]) -> None:
-        """Write ``message`` as one line; ``BotExited`` if the pipe is broken."""
+    def send(self, message: Mapping[str, object], limit: float = WRITE_LIMIT_SECONDS) -> None:
+        """Write ``message`` as one line, waiting at most ``limit`` seconds for room;
+        ``BotExited`` if the pipe is broken."""
         from cheese.referee.external.protocol import ProtocolError
 
         data = memoryview(encode(message))
         # Timed from the start of the write: the bot may be woken, answer and be read
         # back before the write call returns.
         began = time.monotonic()
-        deadline = began + WRITE_LIMIT_SECONDS
+        deadline = began + limit
         try:
             while data:
                 try:
@@ -216,9 +217,7 @@ class BotProcess:
                 except BlockingIOError:
                     left = deadline - time.monotonic()
                     if left <= 0:
-                        raise ProtocolError(
-                            f"has not read its input for {WRITE_LIMIT_SECONDS:g} s"
-                        ) from None
+                        raise ProtocolError(f"has not read its input for {limit:.3g} s") from None
                     self._writable.poll(max(1, math.ceil(left * 1000)))
         except OSError:  # EPIPE: the bot closed its input or is gone
             self._process_gone()
