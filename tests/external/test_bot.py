@@ -13,15 +13,18 @@ from pathlib import Path
 
 import pytest
 
-from cheese.bots.base import BotFailure, Turn
+from cheese.bots.base import BotFailure, Clock, Turn
 from cheese.bots.faults import Fault
 from cheese.engine import GAME_SLUGS, State, load_game
 from cheese.engine.games import describe
 from cheese.engine.luck import resolve_chance
-from cheese.referee.external.bot import ExternalBot
+from cheese.referee.external.bot import ExternalBot, reply_limit
 from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.process import logger_name
 from cheese.referee.external.sessions import BadSettings, GivenUp, SessionKeeper
+from cheese.referee.jobs import GameJob
+from cheese.referee.play import play_or_forfeit
+from cheese.referee.turn import soft_limit
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 
@@ -250,7 +253,6 @@ def test_a_bot_that_never_becomes_ready_is_given_up_after_two_starts(
         keeper.close_all()
     assert [isinstance(fault, GivenUp) for fault, _ in faults] == [False, False, True, True]
     assert all(took < 0.2 for _, took in faults[2:])
-    assert len(_logged(caplog, command.label, "hello")) == 2
     warnings = [r.getMessage() for r in caplog.records if "never became ready" in r.getMessage()]
     assert len(warnings) == 1
 
@@ -279,3 +281,42 @@ def test_a_silent_reply_under_the_move_time_is_a_timeout_of_that_bot_alone() -> 
         keeper.close_all()
     assert caught.value.kind is Fault.TIMEOUT
     assert "within 0.43 s" in str(caught.value) and took < 2.0
+
+
+def test_the_wait_on_a_clock_follows_its_margin() -> None:
+    assert reply_limit(Clock(1.0, 0.0, 0.5), None, 60.0) == 1.5
+    assert reply_limit(Clock(1.0, 0.0, 0.0), None, 60.0) == 1.0
+    assert reply_limit(Clock(-0.2, 0.0, 0.05), None, 60.0) == 0.05
+    # The move time's grace caps the wait, clock or not; the command's cap counts off
+    # the clock only.
+    assert reply_limit(Clock(30.0, 0.0, 0.05), 1.0, 5.0) == soft_limit(1.0)
+    assert reply_limit(None, 100.0, 5.0) == 5.0
+
+
+def test_game_over_reaches_every_bot_still_running(caplog: pytest.LogCaptureFixture) -> None:
+    # Seat 1 plays an illegal action: it keeps its process, and so does seat 0, which
+    # has begun the game too. Both hear that the game was abandoned.
+    caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    good, bad = _command("good"), _command("illegal")
+    specs = {command.label: command for command in (good, bad)}
+    keeper = SessionKeeper()
+    job = GameJob(
+        game="cheese-drop",
+        options=(),
+        num_players=2,
+        seat_specs=(good.label, bad.label),
+        sides=(0, 1),
+        deal_seed=3,
+        deal=0,
+        rotation=0,
+        seed=1,
+        backend="native",
+    )
+    try:
+        result = play_or_forfeit(job, bot_factory=lambda spec: ExternalBot(specs[spec], keeper))
+        assert len(keeper.live_pids()) == 2
+    finally:
+        keeper.close_all()
+    assert result.forfeit == 1 and result.fault is Fault.ILLEGAL
+    for command in (good, bad):
+        assert _logged(caplog, command.label, "game_over") == ["game_over places=None"]
