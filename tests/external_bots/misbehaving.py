@@ -94,7 +94,8 @@ def main():
         elif kind == "new_game":
             games += 1
             seed = message["seed"]
-            assert int(message["seed_text"]) == seed
+            # The seed in decimal is the seed (a referee of before seed_text sends none).
+            assert int(message.get("seed_text", seed)) == seed
             print(f"new_game pid={os.getpid()} seed={seed}", file=sys.stderr)
         elif kind == "game_over":
             print(f"game_over places={message['places']}", file=sys.stderr)
