@@ -22,6 +22,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 import msgspec
@@ -122,12 +123,9 @@ class Quit(TypedDict):
 
 OptionValueJson = bool | int | float | str
 OptionType = Literal["bool", "int", "float", "string"]
-OPTION_TYPES: dict[str, tuple[type, ...]] = {
-    "bool": (bool,),
-    "int": (int,),
-    "float": (int, float),
-    "string": (str,),
-}
+OPTION_TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType(
+    {"bool": (bool,), "int": (int,), "float": (int, float), "string": (str,)}
+)
 """The JSON values each declared option type accepts (``True`` is no ``int`` here)."""
 
 
