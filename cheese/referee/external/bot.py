@@ -24,7 +24,12 @@ from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.process import WRITE_LIMIT_SECONDS, BotExited, ReplyTimeout
+from cheese.referee.external.process import (
+    WRITE_LIMIT_SECONDS,
+    BotExited,
+    BotProcess,
+    ReplyTimeout,
+)
 from cheese.referee.external.protocol import (
     CHEESE_STATE,
     ProtocolError,
@@ -116,8 +121,7 @@ class ExternalBot:
             if process.waiting():
                 # A line nobody asked for (a second answer, a stale reply of an earlier
                 # game) is the fault of this act, whenever it arrived.
-                early = process.receive(time.monotonic() + UNASKED_READ_SECONDS)
-                raise ProtocolError(f"sent a line before it was asked: {shown(early.data)}")
+                raise ProtocolError(f"sent a line before it was asked: {_unasked(process)}")
             # A bot that reads nothing must not hold the decision past its limit either.
             process.send(message, min(WRITE_LIMIT_SECONDS, deadline_seconds))
             line = process.receive(process.flushed + deadline_seconds)
@@ -194,6 +198,15 @@ class ExternalBot:
         broken, self._broken = self._broken, None
         if broken is not None:
             self._keeper.end(broken, ask=False)
+
+
+def _unasked(process: BotProcess) -> str:
+    """The line waiting before an ``act`` was sent, as a message quotes it (``BotExited``
+    if what was waiting is the process's end)."""
+    try:
+        return shown(process.receive(time.monotonic() + UNASKED_READ_SECONDS).data)
+    except ReplyTimeout:
+        return "part of a line, not ended"
 
 
 def _consistent_state(turn: Turn, game_id: int, seq: int) -> str:
