@@ -18,6 +18,7 @@ from cheese.bots.faults import Fault
 from cheese.engine import GAME_SLUGS, State, load_game
 from cheese.engine.games import describe
 from cheese.engine.luck import resolve_chance
+from cheese.referee.external import sessions
 from cheese.referee.external.bot import ExternalBot, reply_limit
 from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.process import logger_name
@@ -320,3 +321,20 @@ def test_game_over_reaches_every_bot_still_running(caplog: pytest.LogCaptureFixt
     assert result.forfeit == 1 and result.fault is Fault.ILLEGAL
     for command in (good, bad):
         assert _logged(caplog, command.label, "game_over") == ["game_over places=None"]
+
+
+def test_a_kept_bot_that_does_not_answer_ping_is_started_again_without_a_fault(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    monkeypatch.setattr(sessions, "PING_SECONDS", 0.3)
+    keeper = SessionKeeper()
+    command = _versioned("no-pong", 2)
+    try:
+        bot = ExternalBot(command, keeper)
+        assert [_fault_of_game(bot, "cheese-chasers", seed) for seed in (1, 2)] == [None] * 2
+    finally:
+        keeper.close_all()
+    pids = {line.split()[1] for line in _logged(caplog, command.label, "new_game")}
+    assert len(pids) == 2
+    assert any("did not answer ping between games" in r.getMessage() for r in caplog.records)

@@ -90,7 +90,8 @@ def main():
                 time.sleep(0.02)
                 send(reply)
         elif kind == "ping":
-            send({"type": "pong", "seq": message["seq"]})
+            if MODE != "no-pong":
+                send({"type": "pong", "seq": message["seq"]})
         elif kind == "new_game":
             games += 1
             seed = message["seed"]
