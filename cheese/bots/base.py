@@ -98,20 +98,30 @@ class Clock:
     """Seconds left on the seat's clock."""
     increment: float
     """Seconds added to the clock after each move."""
+    margin: float = 0.0
+    """Seconds the clock may fall below zero before the seat loses (``--tc-margin``)."""
 
 
 class Turn:
     """The acting seat's information set: everything a bot may use to choose."""
 
-    __slots__ = ("_state", "seat", "clock")
+    __slots__ = ("_state", "seat", "clock", "move_time")
 
-    def __init__(self, state: State, seat: Seat, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        seat: Seat,
+        clock: Clock | None = None,
+        move_time: float | None = None,
+    ) -> None:
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not to act (current player {state.current_player})")
         self._state = state
         self.seat = seat
         self.clock = clock
         """The seat's game clock, or ``None`` when the game is not played on a clock."""
+        self.move_time = move_time
+        """The limit per decision in seconds (``--move-time``), or ``None``."""
 
     @property
     def game(self) -> Game:
@@ -147,7 +157,9 @@ class Bot(Protocol):
 
     A bot may also define ``game_over(final: State | None) -> None``: the referee calls
     it once the game has ended, with the final state, or with ``None`` when the game was
-    abandoned (a seat forfeited). Bots that keep a process or a connection use it.
+    abandoned (a seat forfeited). Bots that keep a process or a connection use it, and
+    ``begin_game(initial, seat, rng, clock)``, called before the game's first decision
+    outside its time limits (to start a process, say).
     """
 
     @property

@@ -22,7 +22,8 @@ class Fault(StrEnum):
     OVERRAN = "overran"
     """It returned, but later than the move time allows."""
     HUNG = "hung"
-    """It did not return within the hard limit; its worker was killed."""
+    """It did not return within the hard limit; its worker was killed. A bot in Python:
+    an external bot's own limits end its wait first (``timeout``), so its worker lives."""
     CRASHED = "crashed"
     """The worker process running it died while it was deciding, on the game's every
     attempt (a bot in Python: its own process is the worker's)."""
@@ -30,15 +31,19 @@ class Fault(StrEnum):
     """Its spec was accepted but building its bot for the game failed."""
     TIMEOUT = "timeout"
     """Its game clock (``--tc``) ran out while it was deciding, or an external bot did
-    not answer within its time."""
+    not answer within its time (its clock and ``--tc-margin``, its ``move_seconds``, or
+    ``--move-time`` and its grace)."""
     STALL = "stall"
-    """An external bot did not answer ``hello`` with ``ready`` within the start-up limit."""
+    """An external bot did not answer ``hello`` with ``ready`` within the start-up limit
+    (or did not in two starts in a row, and is not started again in the run)."""
     PROTOCOL = "protocol"
     """An external bot sent a line that breaks the protocol (unparseable, oversized, of
-    the wrong type or sequence number), or declined the game."""
+    the wrong type, sequence number or game, sent before it was asked, naming a protocol
+    version the referee does not speak), refused its settings, or declined the game."""
     CRASH = "crash"
-    """An external bot's own process exited or closed its pipe (the worker running the
-    game lives on; the bot is started again for its next game)."""
+    """An external bot's own process exited (told at once, whatever still holds its
+    pipes) or closed its pipe (the worker running the game lives on; the bot is started
+    again for its next game)."""
 
     @property
     def words(self) -> str:

@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from cheese.bots.base import Bot, BotFailure
+from cheese.bots.base import Bot, BotFailure, Clock
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
@@ -217,6 +217,8 @@ def _played(
     clocks = None if job.time_control is None else SeatClocks(job.time_control, job.num_players)
     referee = TurnReferee(job.move_time, clocks, watch)
     played: list[Action] = []
+    for seat, bot in enumerate(bots):
+        _begin_game(bot, initial, seat, rngs[seat], clocks)
 
     def decide(state: State) -> Action:
         seat = state.current_player
@@ -233,6 +235,27 @@ def _played(
         return reply.action
 
     return play_out(initial, decide, played), played
+
+
+def _begin_game(
+    bot: Bot, initial: State, seat: int, rng: random.Random, clocks: SeatClocks | None
+) -> None:
+    """Call the bot's optional ``begin_game`` hook (an external bot starts its process
+    and says ``new_game`` there), outside any decision's limits: a bot that cannot begin
+    forfeits with its fault's kind, and the other bots of its worker play on."""
+    hook = getattr(bot, "begin_game", None)
+    if hook is None:
+        return
+    clock = None
+    if clocks is not None:
+        control = clocks.control
+        clock = Clock(clocks.remaining[seat], control.increment, control.margin)
+    try:
+        hook(initial, seat, rng, clock)
+    except BotFailure as failure:
+        raise _Fault(seat, failure.kind, f"failed to start: {failure}", ()) from None
+    except BaseException as error:
+        raise _Fault(seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", ()) from None
 
 
 def play_out(initial: State, decide: Decide, played: list[Action] | None = None) -> State:

@@ -107,12 +107,15 @@ class TurnReferee:
         limits = [] if self.move_time is None else [hard_limit(self.move_time)]
         if clocks is not None:
             limits.append(clocks.hard_limit(seat))
-        clock = None if clocks is None else Clock(clocks.remaining[seat], clocks.control.increment)
+        clock = None
+        if clocks is not None:
+            control = clocks.control
+            clock = Clock(clocks.remaining[seat], control.increment, control.margin)
         # Armed for every decision, so that a worker dying now is laid at this seat's door.
         self.watch.arm(min(limits) if limits else None, seat)
         begun = time.monotonic()
         try:
-            decision = bot.choose(Turn(state, seat, clock), rng)
+            decision = bot.choose(Turn(state, seat, clock, self.move_time), rng)
         except BotFailure as failure:
             raise TurnFault(failure.kind, str(failure), failure) from None
         except KeyboardInterrupt as error:

@@ -1,4 +1,4 @@
-/* A cheese bot in C: it plays a random legal action (docs/protocol.md).
+/* A cheese bot in C: it plays a random legal action (docs/protocol.md, version 1).
  *
  * Build:  cc -O2 -o random_bot random_bot.c
  * Check:  cheese bot check ./random_bot
@@ -7,6 +7,9 @@
  * One JSON object comes per line on stdin; the reader below knows just enough JSON to
  * find a top-level key and walk the "legal" array, skipping strings, nested objects and
  * arrays (so a key inside the view is never mistaken for one of the message's own).
+ *
+ * It speaks version 1 of the protocol (its "ready" names no version), which the referee
+ * still plays. It seeds from "seed_text", the seed in decimal: strtoull reads it exactly.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -86,8 +89,8 @@ int main(void) {
             fprintf(stderr, "random_bot.c: hello\n");
             printf("{\"type\":\"ready\",\"name\":\"random_bot.c\",\"version\":\"1.0\"}\n");
         } else if (is_type(line, "new_game")) {
-            const char *seed = find_key(line, "seed");
-            if (seed) rng_state = strtoull(seed, NULL, 10);
+            const char *seed = find_key(line, "seed_text");
+            if (seed && *seed == '"') rng_state = strtoull(seed + 1, NULL, 10);
         } else if (is_type(line, "act")) {
             const char *seq = find_key(line, "seq");
             const char *legal = find_key(line, "legal");

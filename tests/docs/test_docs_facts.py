@@ -15,7 +15,6 @@ import pytest
 from cheese.cli.bot_command import check
 from cheese.engine.games import GAMES
 from cheese.referee.clocks import DEFAULT_MARGIN
-from cheese.referee.external.bot import CLOCK_MARGIN_SECONDS
 from cheese.referee.external.bots_file import DEFAULT_MOVE_SECONDS, DEFAULT_STARTUP_SECONDS
 from cheese.referee.external.process import (
     BOT_LOGGERS,
@@ -27,13 +26,16 @@ from cheese.referee.external.process import (
     WRITE_LIMIT_SECONDS,
 )
 from cheese.referee.external.protocol import (
+    FIRST_VERSION,
     MAX_LINE_BYTES,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     ProtocolError,
     Ready,
     read_action,
     read_ready,
 )
+from cheese.referee.external.sessions import GIVE_UP_AFTER_STALLS, PING_SECONDS
 from cheese.referee.turn import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
 from cheese.tournaments.config import TC_MARGIN_HELP
 
@@ -63,8 +65,9 @@ def test_the_clock_margin_is_the_referees() -> None:
         f"{DEFAULT_MARGIN:g} s" in protocol
     )
     assert f"(default {DEFAULT_MARGIN:g})" in TC_MARGIN_HELP
-    assert f"until `remaining` + {CLOCK_MARGIN_SECONDS:g} s at most" in protocol
-    assert "0.25 s margin" not in protocol
+    # The referee waits for a reply on a clock as long as the clock's own margin forgives.
+    assert "until `remaining` + `--tc-margin` at most" in protocol
+    assert "0.25 s" not in protocol
 
 
 def test_the_limits_are_the_referees() -> None:
@@ -95,6 +98,9 @@ def test_the_limits_are_the_referees() -> None:
         in protocol
     )
     assert f"after {QUIT_GRACE_SECONDS:g} s its process group gets SIGTERM" in protocol
+    assert f"does not answer within {PING_SECONDS:g} s is ended" in protocol
+    assert f"A bot that stalls in {GIVE_UP_AFTER_STALLS} starts in a row" in protocol
+    assert f"after {GIVE_UP_AFTER_STALLS} such starts in a row" in protocol
     assert TERM_GRACE_SECONDS == 1.0 and "after another second SIGKILL" in protocol
 
 
@@ -113,12 +119,15 @@ def test_the_bots_log_is_the_referees() -> None:
 def test_the_line_format_is_the_referees() -> None:
     protocol = _flat(_text("protocol.md"))
     assert f"# The cheese bot protocol, version {PROTOCOL_VERSION}" in protocol
-    assert f'"protocol":{PROTOCOL_VERSION},' in protocol
+    offered = ",".join(str(version) for version in PROTOCOL_VERSIONS)
+    assert f'"protocol":{FIRST_VERSION},"protocols":[{offered}],' in protocol
+    assert f"`hello` lists them (`\"protocols\":[{offered}]`)" in protocol
+    assert f'names the one it speaks in `ready` (`"protocol":{PROTOCOL_VERSION}`)' in protocol
     assert MAX_LINE_BYTES == 2**20 and f"at most 1 MiB ({MAX_LINE_BYTES:,} bytes" in protocol
     assert "may end its lines with CRLF" in protocol
     assert (
-        "a field it does not know in `ready`, `unsupported` or `action` is accepted and "
-        "ignored" in protocol
+        "a field it does not know in `ready`, `unsupported`, `action` or `pong` is accepted "
+        "and ignored" in protocol
     )
 
 

@@ -148,3 +148,20 @@ def test_a_tournament_and_a_duel_refuse_a_bot_that_does_not_start(tmp_path: Path
         assert result.stderr.count("\n") == 1
         assert "did not start (crash): exited with code 4" in result.stderr
     assert not database.exists()
+
+
+def test_settings_the_bot_does_not_declare_are_refused_by_the_probe(tmp_path: Path) -> None:
+    from cheese.referee.external.probe import probe_bots
+
+    bots = Path(__file__).resolve().parents[1] / "external_bots" / "misbehaving.py"
+    table = f'[[bot]]\nname = "d"\ncommand = "{sys.executable}"\nargs = ["{bots}", "declares"]\n'
+    fits = _file(tmp_path, table + "options = { depth = 4 }\n")
+    probe_bots([f"d@{fits}"], "cheese-drop", 2)
+    deep = tmp_path / "deep.toml"
+    deep.write_text(table + "options = { depth = 12 }\n")
+    with pytest.raises(ValueError) as refused:
+        probe_bots([f"d@{deep}"], "cheese-drop", 2)
+    assert str(refused.value) == (
+        f"bot 'd@{deep}' refused its settings: depth = 12 is above its most, 9; fix the "
+        "options of its [[bot]] table"
+    )

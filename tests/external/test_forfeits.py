@@ -4,10 +4,13 @@ are stored with the fault's kind and counted; a good external bot plays them all
 from __future__ import annotations
 
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from cheese.referee.external.process import logger_name
 
 from .tournament_runs import tournament_in_subprocess
 
@@ -66,3 +69,74 @@ def test_a_bot_that_outlives_its_clock_loses_on_time(tmp_path: Path) -> None:
     spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} slow"
     _, rows = _tournament(tmp_path, spec, "--tc", "1+0")
     assert {fault for _, fault in rows} == {"timeout"}
+
+
+def _rows(database: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(database) as connection:
+        return list(connection.execute("SELECT forfeit, fault, error FROM games ORDER BY job"))
+
+
+def test_bots_of_both_versions_play_one_tournament(tmp_path: Path) -> None:
+    old = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} good"
+    new = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} good v2"
+    _, database = tournament_in_subprocess(
+        tmp_path, old, "cheese-drop", new, "--deals", "1", "--workers", "1", timeout=120
+    )
+    rows = _rows(database)
+    assert len(rows) == 6 and all(row == (None, None, None) for row in rows)
+
+
+def test_a_timeout_ends_only_the_bot_that_timed_out(tmp_path: Path) -> None:
+    # Under --move-time the silent bot loses on time before the worker's hard limit, so
+    # the worker, and the other external bot's one process in it, live on.
+    slow = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} slow"
+    good = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} good v2"
+    log = tmp_path / "run.log"
+    _, database = tournament_in_subprocess(
+        tmp_path, slow, "cheese-drop", good, "--deals", "1", "--workers", "1",
+        "--move-time", "0.5", "--log", str(log), timeout=120,
+    )
+    faults = [fault for _, fault, _ in _rows(database) if fault is not None]
+    assert faults == ["timeout"] * 4, faults
+    text = log.read_text()
+    good_logger = logger_name(good)
+    pids = {
+        line.split("pid=")[1].split()[0]
+        for line in text.splitlines()
+        if "new_game pid=" in line and good_logger in line
+    }
+    assert len(pids) == 1, pids
+
+
+def test_a_bot_that_never_becomes_ready_is_given_up_in_one_line(tmp_path: Path) -> None:
+    bots = tmp_path / "bots.toml"
+    bots.write_text(
+        f'[[bot]]\nname = "staller"\ncommand = "{sys.executable}"\n'
+        f'args = ["{BOTS / "misbehaving.py"}", "stall"]\nstartup_seconds = 0.5\n'
+    )
+    result = subprocess.run(
+        [
+            sys.executable, "-m", "cheese", "tournament", "run", "staller", "random",
+            "--bots", str(bots), "--game", "cheese-drop", "--deals", "3", "--workers", "2",
+            "--db", str(tmp_path / "s.db"), "-q",
+        ],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    output = result.stdout + result.stderr
+    assert output.count("never became ready") == 1, output
+    rows = _rows(tmp_path / "s.db")
+    assert len(rows) == 6 and {fault for _, fault, _ in rows} == {"stall"}
+    assert all("not started again in this run" in str(error) for _, _, error in rows)
+
+
+@pytest.mark.parametrize("version", ["", "v2"])
+def test_a_stale_reply_is_called_the_same_on_every_run(tmp_path: Path, version: str) -> None:
+    spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} stale {version}".rstrip()
+    runs = []
+    for _ in range(2):
+        _, database = tournament_in_subprocess(
+            tmp_path, spec, "cheese-drop", "--deals", "1", "--workers", "1", timeout=120
+        )
+        runs.append([fault for _, fault, _ in _rows(database)])
+    assert runs[0] == runs[1] == ["illegal", "protocol"]

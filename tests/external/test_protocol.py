@@ -9,12 +9,16 @@ import pytest
 
 from cheese.bots.base import Clock
 from cheese.referee.external.protocol import (
+    FIRST_VERSION,
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     QUIT,
     Act,
     GameOver,
     Hello,
     NewGame,
+    OptionDeclaration,
+    Ping,
     ProtocolError,
     Quit,
     Ready,
@@ -24,7 +28,9 @@ from cheese.referee.external.protocol import (
     game_over,
     hello,
     new_game,
+    ping,
     read_action,
+    read_pong,
     read_ready,
 )
 
@@ -40,7 +46,10 @@ def test_each_message_is_one_line_of_json() -> None:
         line = encode(message)
         assert line.endswith(b"\n") and line.count(b"\n") == 1
         assert json.loads(line) == message
-    assert messages[0]["protocol"] == PROTOCOL_VERSION
+    # A version-1 bot that checks ``protocol`` still finds 1; a newer bot picks from
+    # ``protocols``.
+    assert messages[0]["protocol"] == FIRST_VERSION == 1
+    assert messages[0]["protocols"] == list(PROTOCOL_VERSIONS) == [1, PROTOCOL_VERSION]
     assert messages[1]["clock"] == {"remaining": 10.0, "increment": 0.1}
     assert messages[2]["legal"] == [
         {"action": 3, "notation": "B1"},
@@ -108,6 +117,8 @@ def test_the_referees_messages_fit_their_declared_schemas() -> None:
         (hello("cheese-drop", 2, {"rounds": 3}, {"depth": 2}), Hello),
         (new_game(1, 0, 2**64 - 1, Clock(10.0, 0.1)), NewGame),
         (act(1, {"seat": 0}, [(3, "B1")], None), Act),
+        (act(9, {"seat": 0}, [(3, "B1")], None, game_id=2), Act),
+        (ping(10), Ping),
         (game_over(1, None, None, None), GameOver),
         (QUIT, Quit),
     ]
@@ -127,3 +138,64 @@ def test_a_field_nested_past_the_recursion_limit_is_a_protocol_error() -> None:
     info = b"[" * 100_000 + b"]" * 100_000
     with pytest.raises(ProtocolError, match="nested deeper than 64 levels"):
         read_action(b'{"type":"action","seq":4,"action":1,"info":' + info + b"}", 4)
+
+
+@pytest.mark.parametrize("seed", [0, 2**53 + 1, 2**64 - 1])
+def test_the_seed_is_also_written_in_decimal(seed: int) -> None:
+    # A parser that reads numbers as doubles rounds 2**53 + 1; the text is exact.
+    message = new_game(1, 0, seed, None)
+    assert int(message["seed_text"]) == seed == message["seed"]
+    assert json.loads(encode(message), parse_int=float)["seed_text"] == str(seed)
+
+
+def test_ready_names_the_version_it_speaks() -> None:
+    assert read_ready(b'{"type":"ready","name":"b","version":"1"}').protocol == 1
+    assert read_ready(b'{"type":"ready","name":"b","version":"1","protocol":2}').protocol == 2
+
+
+def test_a_ready_claiming_an_unknown_version_is_refused_in_one_line() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        read_ready(b'{"type":"ready","name":"b","version":"1","protocol":7}')
+    message = str(caught.value)
+    assert "protocol 7" in message and "(1 or 2)" in message and "\n" not in message
+    with pytest.raises(ProtocolError, match="'protocol' must be an integer"):
+        read_ready(b'{"type":"ready","name":"b","version":"1","protocol":"2"}')
+
+
+def test_a_version_2_reply_names_its_game_and_its_act() -> None:
+    assert read_action(b'{"type":"action","game_id":3,"seq":17,"action":1}', 17, 3) == 1
+    with pytest.raises(ProtocolError, match="game_id 2, but the act was of game 3"):
+        read_action(b'{"type":"action","game_id":2,"seq":17,"action":1}', 17, 3)
+    with pytest.raises(ProtocolError, match="game_id None"):
+        read_action(b'{"type":"action","seq":17,"action":1}', 17, 3)
+
+
+def test_pong_answers_its_ping() -> None:
+    read_pong(b'{"type":"pong","seq":5}', 5)
+    with pytest.raises(ProtocolError, match="pong for seq 4"):
+        read_pong(b'{"type":"pong","seq":4}', 5)
+    with pytest.raises(ProtocolError, match="expected 'pong'"):
+        read_pong(b'{"type":"action","seq":5,"action":1}', 5)
+
+
+def test_declared_options_check_a_bots_file_s_settings() -> None:
+    line = (
+        b'{"type":"ready","name":"b","version":"1","protocol":2,"options":['
+        b'{"name":"depth","type":"int","default":3,"min":1,"max":9},'
+        b'{"name":"style","type":"string","default":"quick"},'
+        b'{"name":"noise","type":"float","default":0.5,"min":0}]}'
+    )
+    ready = read_ready(line)
+    assert isinstance(ready, Ready) and ready.options is not None
+    assert ready.options[0] == OptionDeclaration("depth", "int", 3, 1, 9)
+    assert ready.settings_problem({"depth": 4, "style": "slow", "noise": 1}) is None
+    assert ready.settings_problem({}) is None
+    assert ready.settings_problem({"depth": 12}) == "depth = 12 is above its most, 9"
+    assert ready.settings_problem({"depth": 2.5}) == "depth = 2.5 is not of its type, int"
+    assert ready.settings_problem({"depth": True}) == "depth = true is not of its type, int"
+    assert ready.settings_problem({"noise": -1}) == "noise = -1 is below its least, 0"
+    assert ready.settings_problem({"width": 1}) == (
+        "unknown option 'width'; it declares: depth, style, noise"
+    )
+    # A bot that declares nothing takes whatever its bots file says.
+    assert Ready("b", "1").settings_problem({"anything": 1}) is None

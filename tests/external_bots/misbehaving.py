@@ -1,11 +1,17 @@
-"""A bot that breaks the protocol in the way its first argument names (see README.md)."""
+"""A bot that breaks the protocol in the way its first argument names (see README.md).
+
+With ``v2`` among its other arguments it speaks version 2 of the protocol (its ``ready``
+says so, its actions name their game, it answers ``ping``), else version 1.
+"""
 
 import json
 import os
+import subprocess
 import sys
 import time
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+VERSION = 2 if "v2" in sys.argv[2:] else 1
 
 
 def send(message):
@@ -25,8 +31,16 @@ def leave_a_daemon():
         os._exit(0)
 
 
+def answer(message, action):
+    reply = {"type": "action", "seq": message["seq"], "action": action}
+    if VERSION == 2:
+        reply["game_id"] = message["game_id"]
+    return reply
+
+
 def main():
     acts = 0
+    games = 0
     for line in sys.stdin:
         message = json.loads(line)
         kind = message["type"]
@@ -47,11 +61,17 @@ def main():
                 sys.stderr.flush()
                 took = time.monotonic() - began
                 print(f"flooded 100 MiB in {took:.2f} s: {100 / took:.1f} MiB/s", file=sys.stderr)
-            send({"type": "ready", "name": f"misbehaving {MODE}", "version": "1"})
+            ready = {"type": "ready", "name": f"misbehaving {MODE}", "version": "1"}
+            if VERSION == 2:
+                ready["protocol"] = 2
+            if MODE == "future":
+                ready["protocol"] = 7
+            if MODE == "declares":
+                ready["options"] = [{"name": "depth", "type": "int", "default": 3, "max": 9}]
+            send(ready)
         elif kind == "act":
             acts += 1
-            seq = message["seq"]
-            action = message["legal"][0]["action"]
+            reply = answer(message, message["legal"][0]["action"])
             if MODE == "broken-pipe":
                 os.close(0)
                 os.close(1)
@@ -65,9 +85,9 @@ def main():
                 sys.stdout.flush()
                 continue
             elif MODE == "illegal":
-                action = 999999
+                reply["action"] = 999999
             elif MODE == "wrong-seq":
-                seq += 1
+                reply["seq"] += 1
             elif MODE == "not-json":
                 sys.stdout.write("e2e4\n")
                 sys.stdout.flush()
@@ -79,9 +99,31 @@ def main():
                 sys.stderr.flush()
             elif MODE == "exit" and acts == 3:
                 sys.exit(3)
-            send({"type": "action", "seq": seq, "action": action})
+            elif MODE == "orphan-exit" and acts == 1:
+                # A child that inherits stdout keeps the pipe open after the bot is gone.
+                subprocess.Popen(["sleep", "30"])
+                os._exit(3)
+            elif MODE == "stale" and games == 1 and acts == 1:
+                # An illegal answer, and with it (one write) a well-formed answer that
+                # stays in the pipe into the next game.
+                bad = dict(reply, action=999999)
+                sys.stdout.write(json.dumps(bad) + "\n" + json.dumps(reply) + "\n")
+                sys.stdout.flush()
+                continue
+            send(reply)
+            if MODE == "early":
+                # The same answer again, a moment later: before or after the next act.
+                time.sleep(0.02)
+                send(reply)
+        elif kind == "ping":
+            if MODE != "no-pong":
+                send({"type": "pong", "seq": message["seq"]})
         elif kind == "new_game":
-            print(f"new_game pid={os.getpid()} seed={message['seed']}", file=sys.stderr)
+            games += 1
+            seed = message["seed"]
+            # The seed in decimal is the seed (a referee of before seed_text sends none).
+            assert int(message.get("seed_text", seed)) == seed
+            print(f"new_game pid={os.getpid()} seed={seed}", file=sys.stderr)
         elif kind == "game_over":
             print(f"game_over places={message['places']}", file=sys.stderr)
         elif kind == "quit":

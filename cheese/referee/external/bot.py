@@ -1,11 +1,11 @@
 """The referee's side of an external bot: a ``Bot`` whose decisions come from a process.
 
 Each game takes a session (a process that said ``ready``) from the keeper, sends
-``new_game`` before the first decision, one ``act`` per decision and ``game_over`` at the
-end; the session then plays the bot's next game, unless its command restarts per game.
-Every failure raises ``BotFailure`` with the kind the referee stores: ``stall``,
-``crash``, ``protocol``, ``timeout`` or ``illegal``; a process that failed is ended, and
-the next game starts a new one.
+``new_game`` when the game begins (``begin_game``, or at the first decision), one ``act``
+per decision and ``game_over`` at the end; the session then plays the bot's next game,
+unless its command restarts per game. Every failure raises ``BotFailure`` with the kind
+the referee stores: ``stall``, ``crash``, ``protocol``, ``timeout`` or ``illegal``; a
+process that failed (but for ``illegal``) is ended, and the next game starts a new one.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import functools
 import logging
 import pickle
 import random
+import time
 from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import BotFailure, Clock, Decision, Turn
@@ -23,15 +24,27 @@ from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.process import BotExited, ReplyTimeout
-from cheese.referee.external.protocol import CHEESE_STATE, ProtocolError, act, game_over, new_game
+from cheese.referee.external.process import (
+    WRITE_LIMIT_SECONDS,
+    BotExited,
+    BotProcess,
+    ReplyTimeout,
+)
+from cheese.referee.external.protocol import (
+    CHEESE_STATE,
+    ProtocolError,
+    act,
+    game_over,
+    new_game,
+    shown,
+)
 from cheese.referee.external.protocol import read_action as read_action_line
 from cheese.referee.external.sessions import SESSIONS, Session, SessionKeeper
+from cheese.referee.turn import soft_limit
 
 LOGGER = logging.getLogger("cheese.referee.external")
-CLOCK_MARGIN_SECONDS = 0.25
-"""How long past its clock the referee still reads a reply: the pipe's and the
-scheduler's delay, which the referee's own clock check forgives the same way."""
+UNASKED_READ_SECONDS = 0.1
+"""How long to wait for the rest of a line found waiting before an ``act`` was sent."""
 
 
 def options_of(options: Mapping[str, OptionValue]) -> dict[str, object]:
@@ -55,12 +68,15 @@ def final_views(state: State) -> tuple[object, ...]:
 class ExternalBot:
     """A bot played by the process that ``command`` starts (``cmd:`` or a bots file)."""
 
-    __slots__ = ("command", "_keeper", "_session", "_game_id", "_seq")
+    __slots__ = ("command", "_keeper", "_session", "_broken", "_game_id", "_seq")
 
     def __init__(self, command: ExternalCommand, keeper: SessionKeeper = SESSIONS) -> None:
         self.command = command
         self._keeper = keeper
         self._session: Session | None = None
+        self._broken: Session | None = None
+        """A session that failed during a decision, ended at ``game_over``: ending it
+        takes up to seconds, which must not count against the decision's hard limit."""
         self._game_id = 0
         self._seq = 0
 
@@ -68,25 +84,48 @@ class ExternalBot:
     def spec(self) -> str:
         return self.command.label
 
+    def begin_game(
+        self, state: State, seat: int, rng: random.Random, clock: Clock | None = None
+    ) -> None:
+        """Start (or take up) the bot's process and send ``new_game``: called by the
+        referee before the game's first decision, outside any decision's time limit, so
+        that a slow start-up is a ``stall`` of its own and never a hung decision.
+        ``BotFailure`` if the bot cannot play the game."""
+        if self._session is None:
+            self._session = self._begin(
+                state.game.info.slug, state.num_players, state.options, seat, rng, clock
+            )
+
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         session = self._session
         if session is None:
-            session = self._begin(turn, rng)
-        self._seq += 1
+            session = self._session = self._begin(
+                turn.game.info.slug, turn.num_players, turn.options, turn.seat, rng, turn.clock
+            )
+        version2 = session.protocol >= 2
+        # Version 2 numbers acts over the process's life, so a reply names its act alone.
+        self._seq = session.next_seq() if version2 else self._seq + 1
         description = describe(turn.game.info.slug)
         seen = turn.view
         # The codec names actions from the view both backends produce: the view is
         # decoded once, not once per legal action.
         name = description.native_codec.action_to_string
         notations = [(action, name(seen, action)) for action in turn.legal_actions()]
-        message = act(self._seq, description.view_json(seen), notations, turn.clock)
+        game_id = self._game_id if version2 else None
+        message = act(self._seq, description.view_json(seen), notations, turn.clock, game_id)
         if CHEESE_STATE in session.extensions:
             message["cheese_state"] = _consistent_state(turn, self._game_id, self._seq)
-        deadline_seconds = _reply_limit(turn.clock, self.command.move_seconds)
+        deadline_seconds = reply_limit(turn.clock, turn.move_time, self.command.move_seconds)
+        process = session.process
         try:
-            session.process.send(message)
-            line = session.process.receive(session.process.flushed + deadline_seconds)
-            answer = read_action_line(line.data, self._seq)
+            if process.waiting():
+                # A line nobody asked for (a second answer, a stale reply of an earlier
+                # game) is the fault of this act, whenever it arrived.
+                raise ProtocolError(f"sent a line before it was asked: {_unasked(process)}")
+            # A bot that reads nothing must not hold the decision past its limit either.
+            process.send(message, min(WRITE_LIMIT_SECONDS, deadline_seconds))
+            line = process.receive(process.flushed + deadline_seconds)
+            answer = read_action_line(line.data, self._seq, game_id)
         except ReplyTimeout:
             self._fail()
             raise BotFailure(
@@ -99,10 +138,12 @@ class ExternalBot:
             self._fail()
             raise BotFailure(Fault.PROTOCOL, f"{error} (act {self._seq})") from None
         action = _legal_action(answer, notations)
-        return Decision(action, reply_seconds=line.arrived - session.process.flushed)
+        return Decision(action, reply_seconds=line.arrived - process.flushed)
 
     def game_over(self, final: State | None) -> None:
-        """Tell the process how the game ended and give it back for the next game."""
+        """Tell the process how the game ended and give it back for the next game; end
+        the one that failed during it."""
+        self._end_broken()
         session, self._session = self._session, None
         if session is None:
             return
@@ -114,38 +155,58 @@ class ExternalBot:
             session.process.send(message)
         except (BotExited, ProtocolError) as error:
             LOGGER.info("bot %s %s after its game", self.spec, error)
-            self._keeper.end(session)
+            self._keeper.end(session, ask=False)
             return
         self._keeper.release(session, reusable=True)
 
-    def _begin(self, turn: Turn, rng: random.Random) -> Session:
-        session = self._keeper.acquire(
-            self.command, turn.game.info.slug, turn.num_players, options_of(turn.options)
-        )
+    def _begin(
+        self,
+        slug: str,
+        players: int,
+        options: Mapping[str, OptionValue],
+        seat: int,
+        rng: random.Random,
+        clock: Clock | None,
+    ) -> Session:
+        self._end_broken()
+        session = self._keeper.acquire(self.command, slug, players, options_of(options))
         session.games += 1
         self._game_id = session.games
         self._seq = 0
         # The generator's state before anything is drawn: what a bot in this process
         # would start the game with. The seed is drawn from it, so games replay.
         words = list(rng.getstate()[1])
-        message = new_game(self._game_id, turn.seat, rng.getrandbits(64), turn.clock)
+        message = new_game(self._game_id, seat, rng.getrandbits(64), clock)
         if CHEESE_STATE in session.extensions:
             message["cheese_rng"] = words
         try:
             session.process.send(message)
         except BotExited as error:
-            self._keeper.end(session)
+            self._keeper.end(session, ask=False)
             raise BotFailure(Fault.CRASH, f"{error} before its game began") from None
         except ProtocolError as error:
-            self._keeper.end(session)
+            self._keeper.end(session, ask=False)
             raise BotFailure(Fault.PROTOCOL, f"{error} before its game began") from None
-        self._session = session
         return session
 
     def _fail(self) -> None:
-        session, self._session = self._session, None
-        if session is not None:
-            self._keeper.end(session)
+        """Set the failed session aside, to be ended once the decision is over."""
+        self._end_broken()
+        self._broken, self._session = self._session, None
+
+    def _end_broken(self) -> None:
+        broken, self._broken = self._broken, None
+        if broken is not None:
+            self._keeper.end(broken, ask=False)
+
+
+def _unasked(process: BotProcess) -> str:
+    """The line waiting before an ``act`` was sent, as a message quotes it (``BotExited``
+    if what was waiting is the process's end)."""
+    try:
+        return shown(process.receive(time.monotonic() + UNASKED_READ_SECONDS).data)
+    except ReplyTimeout:
+        return "part of a line, not ended"
 
 
 def _consistent_state(turn: Turn, game_id: int, seq: int) -> str:
@@ -156,15 +217,22 @@ def _consistent_state(turn: Turn, game_id: int, seq: int) -> str:
     return base64.b64encode(pickle.dumps(drawn)).decode("ascii")
 
 
-def _reply_limit(clock: Clock | None, move_seconds: float) -> float:
-    """How long a reply may take: the seat's clock and a margin, or the command's cap.
+def reply_limit(clock: Clock | None, move_time: float | None, move_seconds: float) -> float:
+    """How long the referee waits for a reply: until the seat's clock is out past its
+    margin (``--tc-margin``), or else the command's own cap; and never past the move
+    time and its grace (``--move-time``). A reply later than that would lose anyway, so
+    the referee stops waiting then and the bot loses on time (``timeout``), before the
+    worker's hard limit would end every bot of the worker.
 
-    >>> _reply_limit(Clock(2.0, 0.1), 60.0), _reply_limit(None, 5.0)
-    (2.25, 5.0)
+    >>> reply_limit(Clock(2.0, 0.1, 0.05), None, 60.0)
+    2.05
+    >>> reply_limit(None, None, 5.0), round(reply_limit(None, 1.0, 5.0), 3)
+    (5.0, 1.2)
     """
-    if clock is None:
-        return move_seconds
-    return max(0.0, clock.remaining) + CLOCK_MARGIN_SECONDS
+    limit = move_seconds if clock is None else max(0.0, clock.remaining) + clock.margin
+    if move_time is not None:
+        limit = min(limit, soft_limit(move_time))
+    return limit
 
 
 def _legal_action(answer: int | str, notations: Sequence[tuple[int, str]]) -> int:

@@ -1,6 +1,8 @@
 """Start each external bot of a run once before any game: a command that does not start,
-or a bot that does not answer ``hello``, is refused in one line instead of forfeiting
-every game it sits at.
+a bot that does not answer ``hello`` as it should or refuses its settings, is refused in
+one line instead of forfeiting every game it sits at. A bot that does not answer in time
+is tried again, up to the keeper's limit of failed starts: a bot given up on here is not
+started by the run's workers (forked from this process), its games forfeit at once.
 
 >>> probe_bots(["greedy", "random"], "cheese-drop", 2)
 """
@@ -16,8 +18,13 @@ from cheese.bots.spec import BotSpec
 from cheese.engine import load_game
 from cheese.engine.api import OptionValue
 from cheese.referee.external.bot import options_of
-from cheese.referee.external.protocol import QUIT
-from cheese.referee.external.sessions import Declined, options_text, start_session
+from cheese.referee.external.sessions import (
+    GIVE_UP_AFTER_STALLS,
+    SESSIONS,
+    BadSettings,
+    Declined,
+    options_text,
+)
 from cheese.referee.external.spec import ExternalSpec, external_spec
 
 
@@ -39,22 +46,28 @@ def probe_bots(
         if not isinstance(external, ExternalSpec):
             continue
         spec, command = external.text, external.command
-        try:
-            session = start_session(
-                command, game, state.num_players, options_text(settled), settled
-            )
-        except Declined as declined:
-            raise BotSpecError(
-                f"bot {spec!r} does not play {game} with {state.num_players} players: "
-                f"{declined.reason}"
-            ) from None
-        except BotFailure as failure:
-            if failure.kind is Fault.STALL:
-                # It runs but answers slowly: its games forfeit as stalls and are counted,
-                # which says more than refusing the run.
-                continue
-            raise BotSpecError(
-                f"bot {spec!r} did not start ({failure.kind}): {failure}; run "
-                f"cheese bot check on its command to see why"
-            ) from None
-        session.process.close(QUIT)
+        for _ in range(GIVE_UP_AFTER_STALLS):
+            try:
+                session = SESSIONS.start(
+                    command, game, state.num_players, options_text(settled), settled
+                )
+            except Declined as declined:
+                raise BotSpecError(
+                    f"bot {spec!r} does not play {game} with {state.num_players} players: "
+                    f"{declined.reason}"
+                ) from None
+            except BadSettings as refused:
+                raise BotSpecError(
+                    f"bot {spec!r} {refused}; fix the options of its [[bot]] table"
+                ) from None
+            except BotFailure as failure:
+                if failure.kind is Fault.STALL:
+                    # It runs but answers slowly: its games forfeit as stalls and are
+                    # counted, which says more than refusing the run.
+                    continue
+                raise BotSpecError(
+                    f"bot {spec!r} did not start ({failure.kind}): {failure}; run "
+                    f"cheese bot check on its command to see why"
+                ) from None
+            SESSIONS.end(session)
+            break

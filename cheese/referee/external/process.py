@@ -173,6 +173,14 @@ def _drain_log(fd: int, logger: logging.Logger, stopped: threading.Event) -> Non
         _log_lines(logger, unlogged)
 
 
+def _pidfd(pid: int) -> int:
+    """A descriptor that becomes readable when ``pid`` exits (Linux 5.3), or -1."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return -1
+
+
 class BotProcess:
     """A running bot: send it messages, wait for its lines, and end it."""
 
@@ -209,6 +217,11 @@ class BotProcess:
         self._stdout = self._process.stdout.fileno()
         self._poller = select.poll()
         self._poller.register(self._stdout, select.POLLIN | select.POLLHUP | select.POLLERR)
+        # The process itself is watched too: a bot that exits while a child of its holds
+        # its output open is a crash at once, not a reply that never comes.
+        self._pidfd = _pidfd(self._process.pid)
+        if self._pidfd >= 0:
+            self._poller.register(self._pidfd, select.POLLIN)
         self._pending = bytearray()
         self._closed = False
         self._stopped = threading.Event()
@@ -246,15 +259,16 @@ class BotProcess:
             return f"was killed by {name}"
         return f"exited with code {code}"
 
-    def send(self, message: Mapping[str, object]) -> None:
-        """Write ``message`` as one line; ``BotExited`` if the pipe is broken."""
+    def send(self, message: Mapping[str, object], limit: float = WRITE_LIMIT_SECONDS) -> None:
+        """Write ``message`` as one line, waiting at most ``limit`` seconds for room;
+        ``BotExited`` if the pipe is broken."""
         from cheese.referee.external.protocol import ProtocolError
 
         data = memoryview(encode(message))
         # Timed from the start of the write: the bot may be woken, answer and be read
         # back before the write call returns.
         began = time.monotonic()
-        deadline = began + WRITE_LIMIT_SECONDS
+        deadline = began + limit
         try:
             while data:
                 try:
@@ -262,13 +276,15 @@ class BotProcess:
                 except BlockingIOError:
                     left = deadline - time.monotonic()
                     if left <= 0:
-                        raise ProtocolError(
-                            f"has not read its input for {WRITE_LIMIT_SECONDS:g} s"
-                        ) from None
+                        raise ProtocolError(f"has not read its input for {limit:.3g} s") from None
                     self._writable.poll(max(1, math.ceil(left * 1000)))
         except OSError:  # EPIPE: the bot closed its input or is gone
             self._process_gone()
         self.flushed = began
+
+    def waiting(self) -> bool:
+        """Whether a line (or the output's end, or the process's) is already waiting, unasked."""
+        return bool(self._pending.strip()) or self._closed or bool(self._poller.poll(0))
 
     def receive(self, deadline: float) -> Line:
         """The next non-blank line, waiting until the monotonic ``deadline``.
@@ -293,9 +309,14 @@ class BotProcess:
             if self._closed:
                 self._process_gone()
             left = deadline - time.monotonic()
-            if left <= 0 or not self._poller.poll(max(1, math.ceil(left * 1000))):
+            events = [] if left <= 0 else self._poller.poll(max(1, math.ceil(left * 1000)))
+            if not events:
                 if time.monotonic() >= deadline:
                     raise ReplyTimeout()
+                continue
+            if all(fd == self._pidfd for fd, _ in events):
+                # Exited, and nothing left to read: whoever still holds the pipe, it is gone.
+                self._closed = True
                 continue
             try:
                 chunk = os.read(self._stdout, READ_BYTES)
@@ -361,6 +382,12 @@ class BotProcess:
     def _close_pipes(self) -> None:
         for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
             self._close(stream)
+        if self._pidfd >= 0:
+            try:
+                os.close(self._pidfd)
+            except OSError:
+                pass
+            self._pidfd = -1
 
     @staticmethod
     def _close(stream: IO[bytes] | None) -> None:

@@ -1,9 +1,10 @@
 """The messages of the line protocol (``docs/protocol.md``): one JSON object per line.
 
-The referee writes ``hello``, ``new_game``, ``act``, ``game_over`` and ``quit`` on the
-bot's standard input; the bot answers ``hello`` with ``ready`` (or ``unsupported``) and
-each ``act`` with an ``action``, on its standard output. This module builds the first
-and reads the second; a reply that breaks the protocol raises ``ProtocolError``.
+The referee writes ``hello``, ``new_game``, ``act``, ``ping`` (version 2), ``game_over``
+and ``quit`` on the bot's standard input; the bot answers ``hello`` with ``ready`` (or
+``unsupported``), each ``act`` with an ``action`` and each ``ping`` with a ``pong``, on its
+standard output. This module builds the first and reads the second; a reply that breaks
+the protocol raises ``ProtocolError``.
 
 >>> encode({"type": "quit"})
 b'{"type":"quit"}\\n'
@@ -21,6 +22,7 @@ import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 import msgspec
@@ -29,7 +31,13 @@ from cheese.bots.base import Clock
 from cheese.engine.json_text import check_depth
 from cheese.engine.schemas import Problem, allowed_at, conform
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+"""The newest version of the protocol, the one ``docs/protocol.md`` describes."""
+PROTOCOL_VERSIONS = (1, 2)
+"""Every version the referee speaks, listed in ``hello``'s ``protocols``."""
+FIRST_VERSION = 1
+"""The version ``hello``'s own ``protocol`` names, and the one spoken with a bot whose
+``ready`` names none: a version-1 bot that checks ``protocol`` keeps working."""
 MAX_LINE_BYTES = 2**20
 """The longest line either side may send (1 MiB, newline included): a view is a few
 kilobytes, so a longer line is a runaway bot, refused before it fills memory."""
@@ -60,6 +68,7 @@ class LegalAction(TypedDict):
 class Hello(TypedDict):
     type: Literal["hello"]
     protocol: int
+    protocols: list[int]
     game: str
     players: int
     options: dict[str, object]
@@ -71,6 +80,8 @@ class NewGame(TypedDict):
     game_id: int
     seat: int
     seed: int
+    seed_text: str
+    """The seed in decimal: a JSON parser that reads numbers as doubles rounds ``seed``."""
     clock: ClockJson | None
     cheese_rng: NotRequired[list[int]]
     """The seat's generator's state, to a bot that asked for ``cheese-state``."""
@@ -79,6 +90,8 @@ class NewGame(TypedDict):
 class Act(TypedDict):
     type: Literal["act"]
     seq: int
+    game_id: NotRequired[int]
+    """Version 2: the game the act belongs to (its ``seq`` counts the process's acts)."""
     view: object
     legal: list[LegalAction]
     clock: ClockJson | None
@@ -95,11 +108,53 @@ class GameOver(TypedDict):
     final: list[object] | None
 
 
+class Ping(TypedDict):
+    """Version 2, between games: the bot answers ``pong`` with the same ``seq``."""
+
+    type: Literal["ping"]
+    seq: int
+
+
 class Quit(TypedDict):
     type: Literal["quit"]
 
 
 # --- what the bot writes: decoded into frozen values ------------------------------------
+
+
+OptionValueJson = bool | int | float | str
+OptionType = Literal["bool", "int", "float", "string"]
+OPTION_TYPES: Mapping[str, tuple[type, ...]] = MappingProxyType(
+    {"bool": (bool,), "int": (int,), "float": (int, float), "string": (str,)}
+)
+"""The JSON values each declared option type accepts (``True`` is no ``int`` here)."""
+
+
+class OptionDeclaration(msgspec.Struct, frozen=True, forbid_unknown_fields=False):
+    """One setting a version-2 bot declares in ``ready``: its name, type, default and,
+    for numbers, range."""
+
+    name: Annotated[str, msgspec.Meta(description="a string")]
+    type: Annotated[OptionType, msgspec.Meta(description="'bool', 'int', 'float' or 'string'")]
+    default: OptionValueJson | None = None
+    min: float | None = None
+    max: float | None = None
+
+    def problem(self, value: object) -> str | None:
+        """What is wrong with ``value`` for this option, or ``None`` if it fits.
+
+        >>> OptionDeclaration("depth", "int", 3, 1, 9).problem(12)
+        'depth = 12 is above its most, 9'
+        """
+        allowed = OPTION_TYPES[self.type]
+        if isinstance(value, bool) is not (self.type == "bool") or not isinstance(value, allowed):
+            return f"{self.name} = {json.dumps(value)} is not of its type, {self.type}"
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if self.min is not None and value < self.min:
+                return f"{self.name} = {value} is below its least, {self.min:g}"
+            if self.max is not None and value > self.max:
+                return f"{self.name} = {value} is above its most, {self.max:g}"
+        return None
 
 
 class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="type"):
@@ -109,6 +164,34 @@ class Ready(msgspec.Struct, frozen=True, tag="ready", tag_field="type"):
     version: str
     author: str | None = None
     extensions: Annotated[tuple[str, ...], msgspec.Meta(description="a list of strings")] = ()
+    protocol: Annotated[int, msgspec.Meta(description="an integer")] = FIRST_VERSION
+    """The version the bot speaks (one of ``hello``'s ``protocols``); 1 when left out."""
+    options: Annotated[
+        tuple[OptionDeclaration, ...] | None,
+        msgspec.Meta(description="a list of {name, type, default, min, max} objects"),
+    ] = None
+    """Version 2: the settings the bot takes; ``None`` when it declares none."""
+
+    def settings_problem(self, settings: Mapping[str, object]) -> str | None:
+        """What is wrong with ``settings`` (a bots file's ``options``) for the options
+        this bot declares, in one phrase; ``None`` if they fit or it declares none.
+
+        >>> ready = Ready("b", "1", options=(OptionDeclaration("depth", "int", 3, 1, 9),))
+        >>> ready.settings_problem({"width": 2})
+        "unknown option 'width'; it declares: depth"
+        """
+        if self.options is None:
+            return None
+        declared = {option.name: option for option in self.options}
+        for name, value in settings.items():
+            option = declared.get(name)
+            if option is None:
+                names = ", ".join(declared) or "none"
+                return f"unknown option {name!r}; it declares: {names}"
+            problem = option.problem(value)
+            if problem is not None:
+                return problem
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +208,21 @@ class UnsupportedLine(msgspec.Struct, frozen=True, tag="unsupported", tag_field=
 
 
 class ActionReply(msgspec.Struct, frozen=True, tag="action", tag_field="type"):
-    """The bot's answer to ``act``: the ``seq`` it answers and a legal action, by number
-    or by notation."""
+    """The bot's answer to ``act``: the ``seq`` it answers (and in version 2 its
+    ``game_id``) and a legal action, by number or by notation."""
 
     seq: Annotated[int, msgspec.Meta(description="an integer")]
     action: Annotated[int | str, msgspec.Meta(description="an integer or notation")]
+    game_id: Annotated[int | None, msgspec.Meta(description="an integer")] = None
 
 
-BotMessage = Ready | UnsupportedLine | ActionReply
+class Pong(msgspec.Struct, frozen=True, tag="pong", tag_field="type"):
+    """The bot's answer to ``ping`` (version 2)."""
+
+    seq: Annotated[int, msgspec.Meta(description="an integer")]
+
+
+BotMessage = Ready | UnsupportedLine | ActionReply | Pong
 """Every message a bot writes; its ``type`` says which."""
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(BotMessage)
@@ -152,7 +242,8 @@ def hello(
 ) -> Hello:
     return {
         "type": "hello",
-        "protocol": PROTOCOL_VERSION,
+        "protocol": FIRST_VERSION,
+        "protocols": list(PROTOCOL_VERSIONS),
         "game": game,
         "players": players,
         "options": dict(options),
@@ -166,18 +257,33 @@ def new_game(game_id: int, seat: int, seed: int, clock: Clock | None) -> NewGame
         "game_id": game_id,
         "seat": seat,
         "seed": seed,
+        "seed_text": str(seed),
         "clock": clock_json(clock),
     }
 
 
-def act(seq: int, view: object, legal: Sequence[tuple[int, str]], clock: Clock | None) -> Act:
-    return {
+def act(
+    seq: int,
+    view: object,
+    legal: Sequence[tuple[int, str]],
+    clock: Clock | None,
+    game_id: int | None = None,
+) -> Act:
+    """An ``act``; with ``game_id`` (version 2) it names its game too."""
+    message: Act = {
         "type": "act",
         "seq": seq,
         "view": view,
         "legal": [{"action": action, "notation": text} for action, text in legal],
         "clock": clock_json(clock),
     }
+    if game_id is not None:
+        message["game_id"] = game_id
+    return message
+
+
+def ping(seq: int) -> Ping:
+    return {"type": "ping", "seq": seq}
 
 
 def game_over(
@@ -206,17 +312,37 @@ def read_ready(line: bytes) -> Ready | Unsupported:
         return Unsupported(answer.reason or "no reason given")
     if not isinstance(answer, Ready):
         raise _wrong_type("hello", _tag(answer), ("ready", "unsupported"))
+    if answer.protocol not in PROTOCOL_VERSIONS:
+        spoken = " or ".join(str(version) for version in PROTOCOL_VERSIONS)
+        raise ProtocolError(
+            f"ready names protocol {answer.protocol}, which this referee does not speak; "
+            f"answer with one of hello's protocols ({spoken})"
+        )
     return answer
 
 
-def read_action(line: bytes, seq: int) -> int | str:
-    """The action of the bot's reply to ``act`` number ``seq``: an integer or notation."""
+def read_action(line: bytes, seq: int, game_id: int | None = None) -> int | str:
+    """The action of the bot's reply to ``act`` number ``seq`` (of game ``game_id`` in
+    version 2, where the reply must name it): an integer or notation."""
     answer = _read(line, "act", ("action",))
     if not isinstance(answer, ActionReply):
         raise _wrong_type("act", _tag(answer), ("action",))
     if answer.seq != seq:
         raise ProtocolError(f"action for seq {answer.seq}, but the act was seq {seq}")
+    if game_id is not None and answer.game_id != game_id:
+        raise ProtocolError(
+            f"action for game_id {answer.game_id}, but the act was of game {game_id}"
+        )
     return answer.action
+
+
+def read_pong(line: bytes, seq: int) -> None:
+    """Check that ``line`` answers ``ping`` number ``seq``; ``ProtocolError`` if not."""
+    answer = _read(line, "ping", ("pong",))
+    if not isinstance(answer, Pong):
+        raise _wrong_type("ping", _tag(answer), ("pong",))
+    if answer.seq != seq:
+        raise ProtocolError(f"pong for seq {answer.seq}, but the ping was seq {seq}")
 
 
 def _tag(message: BotMessage) -> str:
@@ -244,6 +370,8 @@ def _read(line: bytes, answering: str, expected: tuple[str, ...]) -> BotMessage:
     if kind == "unsupported" and kind in expected:
         refuse = functools.partial(_field_error, kind, UnsupportedLine)
         return conform(message, UnsupportedLine, refuse)
+    if kind == "pong" and kind in expected:
+        return conform(message, Pong, functools.partial(_field_error, kind, Pong))
     raise _wrong_type(answering, kind, expected)
 
 
@@ -268,12 +396,13 @@ def _message(line: bytes) -> dict[str, object]:
     except UnicodeDecodeError:
         raise ProtocolError("sent a line that is not UTF-8") from None
     except json.JSONDecodeError as error:
-        raise ProtocolError(f"sent a line that is not JSON ({error.msg}): {_shown(line)}") from None
+        raise ProtocolError(f"sent a line that is not JSON ({error.msg}): {shown(line)}") from None
     if not isinstance(message, dict):
-        raise ProtocolError(f"sent {_shown(line)}, which is not a JSON object")
+        raise ProtocolError(f"sent {shown(line)}, which is not a JSON object")
     return message
 
 
-def _shown(line: bytes) -> str:
+def shown(line: bytes) -> str:
+    """``line`` as a message quotes it: decoded, stripped, at most 80 characters."""
     text = line.decode("utf-8", errors="replace").strip()
     return repr(text if len(text) <= 80 else text[:77] + "...")

@@ -1,9 +1,11 @@
 """``cheese bot serve SPEC``: any cheese bot speaking the line protocol on stdin/stdout.
 
-It asks its referee for the ``cheese-state`` extension: each ``act`` then carries a state
-drawn from the seat's view alone, from which the served bot gets the same ``Turn`` it
-would get in the referee's process, and ``new_game`` the generator's state, so the bot
-draws exactly the numbers it would draw there: the same games, move for move.
+It speaks version 2 of the protocol when its referee offers it (``hello``'s
+``protocols``), else version 1. It asks its referee for the ``cheese-state`` extension:
+each ``act`` then carries a state drawn from the seat's view alone, from which the served
+bot gets the same ``Turn`` it would get in the referee's process, and ``new_game`` the
+generator's state, so the bot draws exactly the numbers it would draw there: the same
+games, move for move.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from cheese import __version__
 from cheese.bots.base import Bot, Clock, Turn
 from cheese.bots.registry import make_bot
 from cheese.engine import State
-from cheese.referee.external.protocol import CHEESE_STATE, MAX_LINE_BYTES, encode
+from cheese.referee.external.protocol import (
+    CHEESE_STATE,
+    FIRST_VERSION,
+    MAX_LINE_BYTES,
+    PROTOCOL_VERSIONS,
+    encode,
+)
 
 LOGGER = logging.getLogger("cheese.referee.external.serve")
 MERSENNE_TWISTER_VERSION = 3
@@ -47,6 +55,19 @@ def _generator(message: dict[str, object]) -> random.Random:
     return rng
 
 
+def _version(hello: dict[str, object]) -> int:
+    """The newest version both this bot and the referee of ``hello`` speak.
+
+    >>> _version({"protocol": 1, "protocols": [1, 2, 3]}), _version({"protocol": 1})
+    (2, 1)
+    """
+    offered = hello.get("protocols", [hello.get("protocol", FIRST_VERSION)])
+    if not isinstance(offered, list):
+        return FIRST_VERSION
+    shared = set(offered) & set(PROTOCOL_VERSIONS)
+    return max(shared, default=FIRST_VERSION)
+
+
 def _state(message: dict[str, object]) -> State:
     packed = message.get("cheese_state")
     if not isinstance(packed, str):
@@ -71,6 +92,7 @@ def serve(spec: str, source: BinaryIO, sink: BinaryIO) -> int:
     bot: Bot | None = None
     rng = random.Random(0)
     seat = 0
+    version = FIRST_VERSION
 
     def reply(message: dict[str, object]) -> None:
         sink.write(encode(message))
@@ -85,6 +107,7 @@ def serve(spec: str, source: BinaryIO, sink: BinaryIO) -> int:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
+            version = _version(message)
             reply(
                 {
                     "type": "ready",
@@ -92,6 +115,7 @@ def serve(spec: str, source: BinaryIO, sink: BinaryIO) -> int:
                     "version": __version__,
                     "author": "cheese",
                     "extensions": [CHEESE_STATE],
+                    "protocol": version,
                 }
             )
         elif kind == "new_game":
@@ -103,7 +127,12 @@ def serve(spec: str, source: BinaryIO, sink: BinaryIO) -> int:
                 raise ServeError("act before new_game")
             turn = Turn(_state(message), seat, _clock(message.get("clock")))
             decision = bot.choose(turn, rng)
-            reply({"type": "action", "seq": message["seq"], "action": int(decision.action)})
+            answer = {"type": "action", "seq": message["seq"], "action": int(decision.action)}
+            if version >= 2:
+                answer["game_id"] = message["game_id"]
+            reply(answer)
+        elif kind == "ping":
+            reply({"type": "pong", "seq": message["seq"]})
         elif kind == "game_over":
             hook = getattr(bot, "game_over", None)
             if hook is not None:

@@ -7,6 +7,10 @@ piece of module state of the package, on purpose: processes belong to the operat
 system's process that started them, so their table is that process's, emptied in a
 forked child (which must leave its parent's bots alone) and closed at exit — at
 interpreter exit and at a ``multiprocessing`` worker's exit, which skips ``atexit``.
+
+The keeper also remembers, for the life of its process (and its forked workers), a bot
+that never became ready: after ``GIVE_UP_AFTER_STALLS`` failed starts in a row it is not
+started again, and its games forfeit at once as ``stall``.
 """
 
 from __future__ import annotations
@@ -30,10 +34,18 @@ from cheese.referee.external.protocol import (
     Ready,
     Unsupported,
     hello,
+    ping,
+    read_pong,
     read_ready,
 )
 
 LOGGER = logging.getLogger("cheese.referee.external")
+GIVE_UP_AFTER_STALLS = 2
+"""Failed starts in a row (no ``ready`` within the start-up limit) after which a bot is
+not started again in this run: each costs the whole start-up limit."""
+PING_SECONDS = 5.0
+"""How long a version-2 bot kept between games may take to answer ``ping``: it has
+nothing to think about, so a bot silent that long is stuck and is replaced."""
 
 SessionKey = tuple[ExternalCommand, str, int, str]
 """The command, the game, the player count and the options (JSON) a session said hello to."""
@@ -49,6 +61,18 @@ class Session:
     games: int = 0
     """Games begun in this process, so that each has its own id."""
     extensions: frozenset[str] = field(default_factory=frozenset)
+    sent: int = 0
+    """Acts and pings sent to this process: in version 2 each one's ``seq``, unique for
+    the process's life, so a reply is tied to exactly one of them."""
+
+    @property
+    def protocol(self) -> int:
+        """The version spoken with this process: the one its ``ready`` named."""
+        return self.ready.protocol
+
+    def next_seq(self) -> int:
+        self.sent += 1
+        return self.sent
 
 
 class Declined(BotFailure):
@@ -59,12 +83,33 @@ class Declined(BotFailure):
         self.reason = reason
 
 
+class BadSettings(BotFailure):
+    """The bot's ``ready`` declares its options and the bots file's ``options`` do not
+    fit them: a mistake of the file, told in one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(Fault.PROTOCOL, f"refused its settings: {reason}")
+        self.reason = reason
+
+
+class GivenUp(BotFailure):
+    """The bot never became ready in ``GIVE_UP_AFTER_STALLS`` starts: not started again."""
+
+    def __init__(self, command: ExternalCommand) -> None:
+        super().__init__(
+            Fault.STALL,
+            f"never became ready: no answer to hello within {command.startup_seconds:g} s "
+            f"in {GIVE_UP_AFTER_STALLS} starts; not started again in this run",
+        )
+
+
 def start_session(
     command: ExternalCommand, game: str, players: int, options_json: str, options: dict[str, object]
 ) -> Session:
     """A new process of ``command`` that said ``ready`` to the game; ``BotFailure`` with
     the kind ``crash`` (it did not start, or exited), ``stall`` (no answer in time),
-    ``protocol`` (a wrong answer, or ``unsupported`` as ``Declined``)."""
+    ``protocol`` (a wrong answer, ``unsupported`` as ``Declined``, settings that do not
+    fit the options it declares as ``BadSettings``)."""
     try:
         process = BotProcess(command.label, command.argv, command.workdir, dict(command.env))
     except BotExited as error:
@@ -87,6 +132,10 @@ def start_session(
     if isinstance(answer, Unsupported):
         process.close(QUIT)
         raise Declined(answer.reason)
+    problem = answer.settings_problem(command.options)
+    if problem is not None:
+        process.close(QUIT)
+        raise BadSettings(problem)
     return Session(
         (command, game, players, options_json),
         process,
@@ -112,22 +161,49 @@ class SessionKeeper:
         self._idle: dict[SessionKey, list[Session]] = {}
         self._live: list[Session] = []
         self._finalized_in: int | None = None
+        self._stalls: dict[ExternalCommand, int] = {}
+        """Failed starts in a row, per command: kept across a fork (a fact about the
+        bot, not about processes), so workers forked after a probe know it too."""
 
     def acquire(
         self, command: ExternalCommand, game: str, players: int, options: dict[str, object]
     ) -> Session:
-        """An idle session of that kind, or a new one (see ``start_session``)."""
+        """An idle session of that kind that is still alive, or a new one (see
+        ``start_session``); ``GivenUp`` without a start for a bot that never became
+        ready, ``BotFailure`` (``protocol``) for an idle one that sent lines unasked."""
         options_json = options_text(options)
         key = (command, game, players, options_json)
+        while True:
+            with self._lock:
+                idle = self._idle.get(key, [])
+                session = idle.pop() if idle else None
+            if session is None:
+                break
+            if self._answers_ping(session):
+                return session
+        return self.start(command, game, players, options_json, options)
+
+    def start(
+        self,
+        command: ExternalCommand,
+        game: str,
+        players: int,
+        options_json: str,
+        options: dict[str, object],
+    ) -> Session:
+        """A new session (``start_session``), counted towards giving up on a bot that
+        never becomes ready."""
         with self._lock:
-            idle = self._idle.get(key, [])
-            while idle:
-                session = idle.pop()
-                if session.process.alive():
-                    return session
-                self._drop(session)
-        session = start_session(command, game, players, options_json, options)
+            if self._stalls.get(command, 0) >= GIVE_UP_AFTER_STALLS:
+                raise GivenUp(command)
+        try:
+            session = start_session(command, game, players, options_json, options)
+        except BotFailure as failure:
+            if failure.kind is Fault.STALL:
+                self._count_stall(command)
+            raise
         with self._lock:
+            self._stalls.pop(command, None)
             self._live.append(session)
             if self._finalized_in != os.getpid():
                 # A multiprocessing worker clears the finalizers it inherits and leaves
@@ -135,6 +211,47 @@ class SessionKeeper:
                 util.Finalize(None, self.close_all, exitpriority=100)
                 self._finalized_in = os.getpid()
         return session
+
+    def _count_stall(self, command: ExternalCommand) -> None:
+        with self._lock:
+            stalls = self._stalls[command] = self._stalls.get(command, 0) + 1
+        if stalls == GIVE_UP_AFTER_STALLS:
+            # Said once, where the run's output shows it: every later game of this bot
+            # forfeits at once, and the log says why.
+            LOGGER.warning(
+                "bot %s never became ready (no answer to hello within %g s in %d starts); "
+                "its remaining games forfeit as stall",
+                command.label, command.startup_seconds, stalls,
+            )
+
+    def _answers_ping(self, session: Session) -> bool:
+        """Whether an idle session is fit for another game: alive and, in version 2,
+        answering ``ping`` at once. One that is not is ended and replaced (no fault: the
+        new process answers ``hello`` for it); one that sent lines nobody asked for is a
+        ``protocol`` fault, raised as ``BotFailure``."""
+        process = session.process
+        if not process.alive():
+            self.end(session, ask=False)
+            return False
+        if session.protocol < 2:
+            return True
+        seq = session.next_seq()
+        try:
+            process.send(ping(seq))
+            line = process.receive(time.monotonic() + PING_SECONDS)
+            read_pong(line.data, seq)
+        except (ReplyTimeout, BotExited) as error:
+            reason = str(error) or f"no answer within {PING_SECONDS:g} s"
+            LOGGER.info(
+                "bot %s did not answer ping between games (%s); starting it again",
+                process.label, reason,
+            )
+            self.end(session, ask=False)
+            return False
+        except ProtocolError as error:
+            self.end(session, ask=False)
+            raise BotFailure(Fault.PROTOCOL, f"{error} (between games)") from None
+        return True
 
     def release(self, session: Session, reusable: bool) -> None:
         """Give ``session`` back after a game: kept for the next if ``reusable`` and its
@@ -146,11 +263,12 @@ class SessionKeeper:
             return
         self.end(session)
 
-    def end(self, session: Session) -> None:
-        """End ``session``'s process now (after a fault: it may be mid-thought)."""
+    def end(self, session: Session, ask: bool = True) -> None:
+        """End ``session``'s process now: with ``quit`` and its grace if ``ask``, else
+        at once (after a fault: it may be mid-thought, and would not read ``quit``)."""
         with self._lock:
             self._drop(session)
-        session.process.close(QUIT)
+        session.process.close(QUIT if ask else None)
 
     def _drop(self, session: Session) -> None:
         if session in self._live:
@@ -170,7 +288,8 @@ class SessionKeeper:
                 LOGGER.warning("could not end bot %s: %s", session.process.label, error)
 
     def forget_all(self) -> None:
-        """In a forked child: drop the parent's sessions without ending them."""
+        """In a forked child: drop the parent's sessions without ending them (the count
+        of failed starts is kept)."""
         self._lock = threading.Lock()
         live, self._live, self._idle = self._live, [], {}
         for session in live:
