@@ -231,11 +231,21 @@ def tournament_name(store: ResultsStore, settings: TournamentSettings, num_playe
     )
 
 
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop a run as Ctrl-C does: a ``kill``, a logout or a job scheduler
+means the same as the person at the terminal."""
+
+
 @contextmanager
 def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
-    """While inside, a first Ctrl-C sets ``stop``; a second one interrupts at once (raises
-    ``KeyboardInterrupt``, which ``run_tournament`` turns into a stop that abandons the
-    games in flight)."""
+    """While inside, a first Ctrl-C (or SIGTERM, or SIGHUP) sets ``stop``; a second one
+    interrupts at once (raises ``KeyboardInterrupt``, which ``run_tournament`` turns into
+    a stop that abandons the games in flight).
+
+    A signal this process was started ignoring (``nohup`` ignores SIGHUP) stays ignored.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -243,13 +253,20 @@ def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
     def handle(number: int, frame: FrameType | None) -> None:
         if stop.requested:
             raise KeyboardInterrupt
-        stop.requested = True
+        stop.request(number)
 
-    previous = signal.signal(signal.SIGINT, handle)
+    previous = {
+        number: signal.getsignal(number)
+        for number in STOP_SIGNALS
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
+    for number in previous:
+        signal.signal(number, handle)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 class TournamentObserver:
