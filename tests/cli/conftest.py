@@ -39,11 +39,17 @@ class Running:
     """A ``cheese`` process whose stderr is read on a thread, so that it never blocks."""
 
     def __init__(
-        self, arguments: list[str], cwd: Path, environment: dict[str, str] | None = None
+        self,
+        arguments: list[str],
+        cwd: Path,
+        environment: dict[str, str] | None = None,
+        *,
+        own_group: bool = False,
     ) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cheese", *arguments], cwd=cwd,
             env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            start_new_session=own_group,  # a group of its own, as a terminal's job has
         )
         self.lines: list[str] = []
         self.out = ""

@@ -7,6 +7,7 @@ for a fixed time."""
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 
@@ -55,6 +56,24 @@ def test_a_tournament_stopped_by_a_signal_says_what_is_stored_and_how_to_resume(
     assert f"{stored} of 10000 stored in t.db" in err
     assert f"{words}: stopped after the games in flight; resume with:" in err
     assert "cheese tournament run random greedy --game cheese-drop" in err
+
+
+def test_a_hang_up_of_the_whole_group_stores_the_games_in_flight(tmp_path: Path) -> None:
+    run = Running(
+        ["tournament", "run", "random", "greedy", "--game", "cheese-drop", "--deals", "5000",
+         "--workers", "2", "--db", "t.db", "-q", "-v"],
+        tmp_path, own_group=True,
+    )
+    try:
+        run.wait_for(lambda: run.said(STARTED))
+        os.killpg(run.process.pid, signal.SIGHUP)  # what a closed terminal sends its job
+        returncode, err = run.finish()
+    finally:
+        run.kill()
+    assert returncode == 129, err
+    # The workers ignore the hang-up: their games in flight are stored, none is unplayed.
+    assert "was not played" not in err and "Traceback" not in err
+    assert "SIGHUP: stopped after the games in flight; resume with:" in err
 
 
 @pytest.mark.parametrize(
