@@ -4,7 +4,9 @@ A signal that comes while the command is still starting (importing the command l
 takes seconds on a loaded machine) ends it quietly, with the exit code shells give a
 program that signal ended (130 for Ctrl-C), instead of a ``KeyboardInterrupt``
 traceback from the middle of an import: nothing has begun that could be lost. Only this
-module and the standard library are imported before the handlers are in place.
+module and the standard library are imported before the handlers are in place. Once the
+command has started, it handles signals its own way (a run stops after its games in
+flight); once it has returned, one more Ctrl-C ends it quietly with its exit code.
 """
 
 from __future__ import annotations

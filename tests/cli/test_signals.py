@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import Running, stored_games
+from .conftest import run as run_here
 
 STARTED = "games stored,"
 """The log line (``-v``) a tournament writes once its signal handlers are in place."""
@@ -126,3 +127,19 @@ def test_a_signal_while_the_command_starts_ends_it_quietly(
     # Whenever it lands (an import, the command's checks, the run): no traceback.
     assert returncode in codes, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        (["tournament", "run"], "Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight"),
+        (["duel"], "Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight"),
+        (["levels", "calibrate"], "Ctrl-C (or SIGTERM, SIGHUP) stops after the games in"),
+    ],
+)
+def test_the_help_gives_the_signals_and_their_exit_codes(
+    capsys: pytest.CaptureFixture[str], command: list[str], words: str
+) -> None:
+    code, out, _ = run_here(capsys, *command, "--help")
+    text = " ".join(out.split())
+    assert code == 0 and words in text and "exit 130 (143, 129)" in text
