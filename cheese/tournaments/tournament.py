@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import signal
+import stat
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -251,6 +253,8 @@ def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
         return
 
     def handle(number: int, frame: FrameType | None) -> None:
+        if number == getattr(signal, "SIGHUP", None):
+            _leave_the_terminal()
         if stop.requested:
             raise KeyboardInterrupt
         stop.request(number)
@@ -267,6 +271,25 @@ def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _leave_the_terminal() -> None:
+    """After a hang-up every write to the terminal fails (EIO), which would end the run
+    in a traceback before it had said what it stored: what goes to a terminal now goes
+    nowhere. Output sent to a file or a pipe (``2>run.log``) still gets the last lines."""
+    try:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        for descriptor in (1, 2):
+            try:
+                if stat.S_ISCHR(os.fstat(descriptor).st_mode):
+                    os.dup2(nowhere, descriptor)
+            except OSError:  # closed already
+                pass
+    finally:
+        os.close(nowhere)
 
 
 class TournamentObserver:

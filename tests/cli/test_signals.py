@@ -8,7 +8,10 @@ for a fixed time."""
 from __future__ import annotations
 
 import os
+import select
 import signal
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -143,3 +146,36 @@ def test_the_help_gives_the_signals_and_their_exit_codes(
     code, out, _ = run_here(capsys, *command, "--help")
     text = " ".join(out.split())
     assert code == 0 and words in text and "exit 130 (143, 129)" in text
+
+
+def test_a_closed_terminal_stops_the_run_and_keeps_its_games(tmp_path: Path) -> None:
+    pty = pytest.importorskip("pty")
+    db = tmp_path / "t.db"
+    pid, terminal = pty.fork()
+    if pid == 0:  # the run, its output on the terminal that is about to close
+        os.chdir(tmp_path)
+        os.execv(sys.executable, [
+            sys.executable, "-m", "cheese", "tournament", "run", "random", "greedy", "--game",
+            "cheese-drop", "--deals", "5000", "--workers", "2", "--db", "t.db",
+        ])
+    try:
+        ends = time.monotonic() + 90
+        while stored_games(db) == 0:
+            assert time.monotonic() < ends, "no game was stored"
+            if select.select([terminal], [], [], 0.05)[0]:
+                try:
+                    os.read(terminal, 65536)  # keep the terminal drained
+                except OSError:
+                    break
+    finally:
+        os.close(terminal)  # the terminal hangs up: SIGHUP, then every write fails
+    ends = time.monotonic() + 90
+    while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0:
+        if time.monotonic() > ends:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the run did not end after its terminal closed")
+        time.sleep(0.05)
+    status = ended[1]
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 129
+    assert stored_games(db) > 0
