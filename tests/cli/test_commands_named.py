@@ -14,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
+from cheese.levels.ladders import ladder_of
 from cheese.levels.person_rating import canonical_spec
+from cheese.referee.seats import starts_a_program
 
 from .conftest import refused
 
@@ -110,3 +113,9 @@ def test_replaying_and_resuming_a_database_run_none_of_its_commands(tmp_path: Pa
         )
         assert resumed.returncode == 2 and resumed.stderr.count("\n") == 1, resumed.stderr
     assert not marker.exists()
+
+
+@pytest.mark.parametrize("game", GAME_SLUGS)
+def test_a_calibration_resumes_with_the_packages_candidates_only(game: str) -> None:
+    ladder = ladder_of(game)
+    assert ladder.candidates and not any(starts_a_program(spec) for spec in ladder.candidates)
