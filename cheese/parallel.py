@@ -14,9 +14,10 @@ bounded number of tasks is handed out ahead of the workers, so a caller that sto
 reading has not queued the rest, and closing the outcome iterator kills the workers and
 drops what has not started.
 
-Workers ignore Ctrl-C: the parent alone decides what an interrupt means. What a task
-prints to standard output goes to the log (logger ``cheese.worker.stdout``), never to the
-parent's standard output, which may be carrying JSON.
+Workers ignore Ctrl-C and a hang-up (SIGHUP), which reach the whole foreground group: the
+parent alone decides what an interrupt means. What a task prints to standard output goes
+to the log (logger ``cheese.worker.stdout``), never to the parent's standard output, which
+may be carrying JSON.
 """
 
 from __future__ import annotations
@@ -227,6 +228,8 @@ def _worker_main(
     function: Function[Task, Result], connection: Connection, watch: Watch, parent: int
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):  # a closed terminal hangs up its whole foreground group
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     _die_with_parent()
     _stdout_to_log()
     while True:

@@ -127,6 +127,15 @@ def test_a_death_names_who_was_acting_and_whether_it_came_from_outside() -> None
     assert list(run_forked([9], idle_death, 1)) == [Died(9, 6, 1, tag=None)]
 
 
+def test_workers_sit_through_ctrl_c_and_a_hang_up_sent_to_the_whole_group() -> None:
+    def signalled(task: int, watch: Watch) -> int:
+        os.kill(os.getpid(), task)  # as the terminal signals every process of its job
+        return task
+
+    sent = [signal.SIGINT, signal.SIGHUP]
+    assert list(run_forked(sent, signalled, 1)) == [Done(number, number) for number in sent]
+
+
 def test_system_exit_and_keyboard_interrupt_are_outcomes_not_deaths() -> None:
     def leave(task: int, watch: Watch) -> int:
         if task == 0:

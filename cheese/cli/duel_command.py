@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
@@ -26,10 +26,17 @@ from cheese.referee.play import GameFailed
 from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore, StoreError, StoreFull
 from cheese.tournaments.config import BOTS_HELP, BY_NAME, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
-from cheese.tournaments.duel import DEFAULT_GAMES, plan_duel, run_duel, stored_duel
+from cheese.tournaments.duel import (
+    DEFAULT_GAMES,
+    DuelStopped,
+    plan_duel,
+    run_duel,
+    stored_duel,
+)
 from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
+from cheese.tournaments.tournament import StopRequest, stop_on_interrupt
 
 
 def duel(
@@ -103,6 +110,10 @@ def duel(
     Example: cheese duel mcts greedy --games 200 --sprt 0,50
 
     On game clocks, stored: cheese duel mcts:time=auto greedy --tc 10+0.1 --db duels.db
+
+    Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight, a second one at once:
+    the duel reports nothing, says how many games --db keeps and the command that goes
+    on, exit 130 (143, 129).
     """
     if games < 1:
         raise UserInputError(f"--games must be at least 1, not {games}")
@@ -119,6 +130,14 @@ def duel(
         raise UserInputError(str(error)) from None
     player = player_of(cluster, chosen_workers)
     total_games = setup.deals * games_per_deal(setup.num_players)
+    stop = StopRequest()
+    again = shlex.join([
+        "cheese", "duel", bot_a, bot_b, "--game", game,
+        "--players", str(setup.num_players), "--games", str(games), "--seed", str(seed),
+        *_given(workers=workers, move_time=move_time, tc=tc, tc_margin=tc_margin, bots=bots,
+                db=db, sprt=sprt, cluster=cluster, log=log),
+        *(["--json"] if as_json else []),
+    ])
     try:
         with ExitStack() as stack:
             stack.enter_context(logging_to(log))
@@ -128,8 +147,10 @@ def duel(
             progress = stack.enter_context(
                 closing(DuelProgress(total_games, setup.spec_a, setup.spec_b))
             )
+            stack.enter_context(stop_on_interrupt(stop))
             report = run_duel(
-                setup, sprt=sprt_settings, observer=progress, stored=stored, player=player
+                setup, sprt=sprt_settings, observer=progress, stored=stored, player=player,
+                stop=stop,
             )
     except StoreFull as error:
         print(f"cheese: error: {' '.join(str(error).split())}; free some space and run the "
@@ -140,10 +161,22 @@ def duel(
     except (GameFailed, PoolError) as error:
         print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
         raise typer.Exit(EXIT_FAILURE) from None
-    except KeyboardInterrupt:
-        kept = "" if db is None else "; the games stored so far stay: run it again to go on"
-        print(f"cheese: interrupted; the duel stopped and reports nothing{kept}", file=sys.stderr)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except DuelStopped as stopped:
+        how = "at once; the games in flight were dropped" if stopped.at_once else (
+            "after the games in flight"
+        )
+        kept = (
+            f"no game is kept without --db; play it again with: {again}"
+            if db is None
+            else f"{counted(stopped.games, 'game')} of {total_games} stored in {db}; go on "
+            f"with: {again}"
+        )
+        print(
+            f"cheese: {stopped_by(stop.signal)}: the duel stopped {how} and reports nothing; "
+            f"{kept}",
+            file=sys.stderr,
+        )
+        raise typer.Exit(stopped_exit_code(stop.signal)) from None
     if db is not None and report.stored_as is not None:
         earlier = (
             f" ({counted(report.resumed, 'game')} stored by an earlier run, not played again)"
@@ -161,6 +194,15 @@ def duel(
         print(json.dumps(report_as_json(report), allow_nan=False))
     else:
         print(report_as_text(report))
+
+
+def _given(**flags: object) -> list[str]:
+    """The words of the flags that were given (not None), to repeat the command."""
+    words: list[str] = []
+    for name, value in flags.items():
+        if value is not None:
+            words += [f"--{name.replace('_', '-')}", str(value)]
+    return words
 
 
 def time_control_of(tc: str | None, margin: float | None) -> TimeControl | None:

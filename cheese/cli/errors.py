@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -18,6 +19,8 @@ __all__ = [
     "click_exceptions",
     "read_text_file",
     "report_bad_input",
+    "stopped_by",
+    "stopped_exit_code",
 ]
 
 EXIT_FAILURE = 1
@@ -27,6 +30,34 @@ MOST_TEXT_BYTES = 512 * 2**20
 larger one, or an endless one such as /dev/zero, is refused before it fills memory."""
 EXIT_INTERRUPTED = 130
 """Ctrl-C: 128 + SIGINT, as shells report a program that SIGINT ended."""
+SIGNAL_EXIT_BASE = 128
+
+
+def stopped_exit_code(signal_number: int | None) -> int:
+    """The exit code of a run a signal stopped: 128 + its number, as shells report a
+    program that signal ended (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), so that a script or
+    a job scheduler tells them apart; 130 when no signal is known.
+
+    >>> stopped_exit_code(signal.SIGTERM), stopped_exit_code(None)
+    (143, 130)
+    """
+    if signal_number is None:
+        return EXIT_INTERRUPTED
+    return SIGNAL_EXIT_BASE + signal_number
+
+
+def stopped_by(signal_number: int | None) -> str:
+    """The signal that stopped a run, in words.
+
+    >>> stopped_by(signal.SIGINT), stopped_by(signal.SIGHUP)
+    ('Ctrl-C', 'SIGHUP')
+    """
+    if signal_number is None or signal_number == signal.SIGINT:
+        return "Ctrl-C"
+    try:
+        return signal.Signals(signal_number).name
+    except ValueError:
+        return f"signal {signal_number}"
 
 
 class UserInputError(Exception):

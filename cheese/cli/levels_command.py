@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cheese.cli.errors import UserInputError
+from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.parameters import GameArgument, seed_value
 from cheese.cli.workers import worker_count
 from cheese.engine import GAME_SLUGS
@@ -111,8 +111,8 @@ def calibrate(
     Plays the candidates' round robin (Cheese Chasers: every candidate alone on the same
     seeded deals) into the results database, keeps from the weakest up each candidate
     whose 95% interval is wholly above the last kept one's, and writes the game's table
-    (`cheese/levels/GAME.json`). Ctrl-C stops after the games in flight; the same command
-    resumes.
+    (`cheese/levels/GAME.json`). Ctrl-C (or SIGTERM, SIGHUP) stops after the games in
+    flight, exit 130 (143, 129); the same command resumes.
 
     Example: cheese levels calibrate cheese-drop --games 2520 --workers 2
     """
@@ -140,12 +140,13 @@ def calibrate(
     finally:
         progress.close()
     if not summary.complete:
+        why = f"{stopped_by(stop.signal)}: " if stop.requested else ""
         print(
-            f"cheese: {summary.stored} of {summary.total} games stored in "
+            f"cheese: {why}{summary.stored} of {summary.total} games stored in "
             f"{request.database}; resume with: {request.command()}",
             file=sys.stderr,
         )
-        raise typer.Exit(EXIT_STOPPED)
+        raise typer.Exit(stopped_exit_code(stop.signal) if stop.requested else EXIT_STOPPED)
     try:
         found = measure(request)
     except LevelError as error:

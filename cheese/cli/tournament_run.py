@@ -19,7 +19,7 @@ from rich.console import Console
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.duel_command import time_control_of
-from cheese.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, UserInputError
+from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.logs import logging_to
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.players import player_of
@@ -95,8 +95,9 @@ def run(
     """Play a round robin of the bots, storing every game; re-run the same command to resume.
 
     Every table plays each deal in every seat rotation with the same luck. Progress goes
-    to stderr; Ctrl-C stops after the games in flight and prints the command that resumes.
-    At the end the table is printed.
+    to stderr; Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight and prints the
+    command that resumes, exit 130 (143, 129); a second one stops at once. At the end the
+    table is printed.
 
     Example: cheese tournament run mcts greedy expectimax random --deals 10
     """
@@ -166,7 +167,7 @@ def run(
         _fail(f"{error}; resume with: {resume}")
     finally:
         progress.close()
-    _finish(summary, database, chosen_name, resume)
+    _finish(summary, database, chosen_name, resume, stop)
 
 
 def resume_command(values: Mapping[str, object]) -> str:
@@ -185,7 +186,9 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_FAILURE)
 
 
-def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
+def _finish(
+    summary: RunSummary, db: Path, name: str, resume: str, stop: StopRequest
+) -> None:
     taken = (
         f" ({_games(summary.taken)} more played, but another run stored them first)"
         if summary.taken
@@ -214,8 +217,8 @@ def _finish(summary: RunSummary, db: Path, name: str, resume: str) -> None:
             if summary.interrupted
             else "stopped after the games in flight"
         )
-        print(f"{how}; resume with:\n  {resume}", file=sys.stderr)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        print(f"{stopped_by(stop.signal)}: {how}; resume with:\n  {resume}", file=sys.stderr)
+        raise typer.Exit(stopped_exit_code(stop.signal))
     if summary.unplayed:
         print(
             f"{_games(len(summary.unplayed))} could not be played through no bot's fault "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,15 @@ if TYPE_CHECKING:
     from distributed import Client
 
 JOBS_IN_FLIGHT_PER_THREAD = 2
+CONNECT_SECONDS = 10.0
+"""How long the scheduler has to answer: Dask's own timeout bounds the TCP connection
+alone, and a peer that accepts but never speaks would hold the run forever."""
+CONNECT_GRACE_SECONDS = 2.0
+"""Past ``CONNECT_SECONDS``, so that Dask's own refusal (nothing listens) comes first."""
+CHECK = (
+    "check that it is the tcp://HOST:PORT a running `dask scheduler` printed, with the "
+    "same Dask version here"
+)
 LOGGER = logging.getLogger("cheese.referee.cluster")
 
 
@@ -36,24 +46,71 @@ class ClusterUnavailable(Exception):
 def cluster_player(address: str, bot_factory: BotFactory | None = None) -> Player:
     """Jobs played on the Dask cluster whose scheduler listens at ``address``."""
     try:
-        from distributed import Client
+        import distributed  # noqa: F401  (only whether it is there)
     except ImportError:
         raise ClusterUnavailable(
             "--cluster needs Dask: pip install 'cheese[cluster]'"
         ) from None
-    try:
-        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ClusterUnavailable(
-            f"cannot reach the Dask scheduler at {address} ({error}); start one with "
-            "`dask scheduler` and give its tcp://HOST:PORT"
-        ) from None
+    client = _connect(address)
     runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
 
     def play(jobs: Iterable[GameJob]) -> Iterator[Outcome[GameJob, GameResult]]:
         return _play_on(client, runner, iter(jobs))
 
     return play
+
+
+def _connect(address: str) -> Client:
+    """A client of the scheduler at ``address``; ``ClusterUnavailable`` within
+    ``CONNECT_SECONDS`` (and the grace) when nothing answers there, something that is not
+    a Dask scheduler answers, or the address is not one.
+
+    The client is made on a thread of its own, as Dask's handshake has no timeout; a
+    thread left waiting on a silent peer is a daemon and ends with the command.
+    """
+    from distributed import Client
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as error:
+        raise ClusterUnavailable(
+            f"--cluster {address} is not a scheduler address ({error}); give the "
+            "tcp://HOST:PORT a running `dask scheduler` printed"
+        ) from None
+    found: list[Client | Exception] = []
+
+    def connect() -> None:
+        try:
+            client = Client(address, timeout=f"{CONNECT_SECONDS:g}s")  # type: ignore[no-untyped-call]
+            found.append(client)
+        # Whatever a peer's bytes make of Dask's reader: a huge frame length is a
+        # MemoryError, a garbled one a ValueError or TypeError.
+        except Exception as error:
+            found.append(error)
+
+    thread = threading.Thread(target=connect, name="cheese-cluster-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + CONNECT_GRACE_SECONDS)
+    if not found:
+        raise ClusterUnavailable(
+            f"the Dask scheduler at {address} did not answer within {CONNECT_SECONDS:g} s "
+            f"(something there accepted the connection and said nothing); {CHECK}"
+        )
+    outcome = found[0]
+    if not isinstance(outcome, Exception):
+        return outcome
+    if isinstance(outcome, OSError | TimeoutError):
+        raise ClusterUnavailable(
+            f"cannot reach the Dask scheduler at {address} ({' '.join(str(outcome).split())});"
+            " start one with `dask scheduler` and give its tcp://HOST:PORT"
+        )
+    raise ClusterUnavailable(
+        f"what answers at {address} is not a Dask scheduler (it does not speak Dask's "
+        f"protocol); {CHECK}"
+    )
 
 
 def _play_on(

@@ -22,8 +22,13 @@ from cheese.bots.base import Bot
 from cheese.bots.registry import build_bot
 from cheese.bots.spec import BotSpec
 from cheese.referee.external.bot import ExternalBot
-from cheese.referee.external.bots_file import read_bots_file
-from cheese.referee.external.spec import ExternalSpec, external_spec, file_bot_spec
+from cheese.referee.external.bots_file import read_bots_file, split_file_spec
+from cheese.referee.external.spec import (
+    INLINE_PREFIX,
+    ExternalSpec,
+    external_spec,
+    file_bot_spec,
+)
 
 SeatSpec: TypeAlias = BotSpec | ExternalSpec
 """A seat's bot spec, parsed: small, frozen and picklable, so it travels to the workers."""
@@ -64,3 +69,18 @@ def make_seat_bot(text: str) -> Bot:
     """The bot any spec's text names, an external one too (for one-off uses: a game
     against a person, a check); runs parse their specs once with ``parse_seats``."""
     return seat_bot(parse_seat(text))
+
+
+def starts_a_program(text: str) -> bool:
+    """Whether the spec ``text`` names an external bot, a program this machine would
+    start (``cmd:COMMAND``, ``NAME@FILE``), told from its form alone: nothing is read.
+
+    A spec read from a record, a saved game or a results database is not run on that
+    ground alone: the person names it on their own command line, or allows it.
+
+    >>> starts_a_program("cmd:python3 bot.py"), starts_a_program("fast@bots.toml")
+    (True, True)
+    >>> starts_a_program("mcts:iterations=10")
+    False
+    """
+    return text.startswith(INLINE_PREFIX) or split_file_spec(text) is not None

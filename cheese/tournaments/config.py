@@ -154,7 +154,8 @@ SETTINGS = (
     Setting("bots_file", (str,), "the path of a bots file (TOML)", help=BOTS_HELP,
             metavar="FILE", resumes=True, flag_name="bots"),
     Setting("cluster", (str,), "a Dask scheduler address, tcp://HOST:PORT",
-            help="Play on a Dask cluster, tcp://HOST:PORT.", metavar="ADDRESS"),
+            help="Play on a Dask cluster, tcp://HOST:PORT; a scheduler that does not "
+            "answer within 10 s is refused (exit 2).", metavar="ADDRESS"),
     Setting("log", (str,), "the path of the log file",
             help="Write the run's and workers' logs here.", metavar="FILE"),
 )

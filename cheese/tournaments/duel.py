@@ -44,7 +44,7 @@ from cheese.store import ResultsStore, StoredGame, StoreError
 from cheese.tournaments.config import DEFAULT_GAME
 from cheese.tournaments.names import duel_name, free_name
 from cheese.tournaments.report import DuelReport, summarize
-from cheese.tournaments.run import StoredRun, play_plan
+from cheese.tournaments.run import StopRequest, StoredRun, play_plan
 from cheese.tournaments.schedule import Schedule, deals_for_games, games_per_deal
 from cheese.tournaments.tournament import (
     TournamentSettings,
@@ -118,6 +118,17 @@ def plan_duel(
     )
 
 
+class DuelStopped(Exception):
+    """The duel was stopped (Ctrl-C, SIGTERM, SIGHUP) before it was decided: it reports
+    nothing. ``games`` were played to the end, by this run or stored by an earlier one;
+    ``at_once``: a second signal dropped the games in flight."""
+
+    def __init__(self, games: int, *, at_once: bool) -> None:
+        super().__init__(f"the duel was stopped after {games} games")
+        self.games = games
+        self.at_once = at_once
+
+
 @dataclass(frozen=True, slots=True)
 class StoredDuel:
     """Where a duel's games go: the store and the tournament's name there."""
@@ -158,13 +169,16 @@ def run_duel(
     observer: DuelObserver | None = None,
     stored: StoredDuel | None = None,
     player: Player | None = None,
+    stop: StopRequest | None = None,
 ) -> DuelReport:
     """Play the duel on ``player`` (default: ``workers`` processes here) and report it.
 
     With ``sprt`` the test is checked after every counted deal and the duel stops as soon
     as it decides; the report then covers the deals up to that one. With ``stored``,
     every game is stored as it finishes and the games stored before are counted, not
-    played again (``StoreError`` if the name holds other settings).
+    played again (``StoreError`` if the name holds other settings). With ``stop`` set no
+    new game is handed out and ``DuelStopped`` is raised once the games in flight are in,
+    unless they decided the duel; a ``KeyboardInterrupt`` becomes ``DuelStopped`` at once.
     """
     plan = setup.plan
     schedule = Schedule(plan)
@@ -181,14 +195,21 @@ def run_duel(
             return tally.report(len(earlier), stored)
     chosen = local_player(workers, bot_factory) if player is None else player
     done = {game.job for game in before}
-    play_plan(plan, chosen, tally, done=done, stored=target)
+    try:
+        play_plan(plan, chosen, tally, done=done, stored=target, stop=stop)
+    except KeyboardInterrupt:
+        raise DuelStopped(tally.games, at_once=True) from None
+    if stop is not None and stop.requested and not tally.decided:
+        raise DuelStopped(tally.games, at_once=False)
     return tally.report(len(earlier), stored)
 
 
 class _Tally:
     """The duel's games counted deal by deal, the SPRT checked after each deal."""
 
-    __slots__ = ("collector", "counts", "deals", "observer", "setup", "sprt", "status")
+    __slots__ = (
+        "collector", "counts", "deals", "games", "observer", "setup", "sprt", "status",
+    )
 
     def __init__(
         self, setup: DuelSetup, sprt: SprtSettings | None, observer: DuelObserver | None
@@ -200,6 +221,13 @@ class _Tally:
         self.deals: list[Deal] = []
         self.counts = DealScoreCounts()
         self.status: SprtStatus | None = None
+        self.games = 0
+
+    @property
+    def decided(self) -> bool:
+        """Every deal is counted, or the SPRT has decided."""
+        sprt_decided = self.status is not None and self.status.decision != "continue"
+        return sprt_decided or len(self.deals) >= self.setup.deals
 
     def skips(self, number: int) -> bool:
         """A duel plays every game it has not stored: its deals must be whole."""
@@ -215,6 +243,7 @@ class _Tally:
 
     def add(self, result: GameResult) -> bool:
         """Count ``result``; True once the SPRT has decided."""
+        self.games += 1
         if self.observer is not None:
             self.observer.game_finished(result)
         for deal in self.collector.add(result):

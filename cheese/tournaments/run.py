@@ -25,12 +25,21 @@ from cheese.tournaments.schedule import Schedule
 
 
 class StopRequest:
-    """Set when the person asks the run to stop (Ctrl-C): no new game is handed out."""
+    """Set when the person asks the run to stop (Ctrl-C, or a SIGTERM or SIGHUP from
+    ``kill``, a logout or a job scheduler): no new game is handed out."""
 
-    __slots__ = ("requested",)
+    __slots__ = ("requested", "signal")
 
     def __init__(self) -> None:
         self.requested = False
+        self.signal: int | None = None
+        """The signal that asked first (None: the run's own code asked, or none has)."""
+
+    def request(self, signal_number: int) -> None:
+        """Stop because of ``signal_number``; the first signal is the one remembered."""
+        if self.signal is None:
+            self.signal = signal_number
+        self.requested = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import signal
+import stat
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -233,25 +235,63 @@ def tournament_name(store: ResultsStore, settings: TournamentSettings, num_playe
     )
 
 
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop a run as Ctrl-C does: a ``kill``, a logout or a job scheduler
+means the same as the person at the terminal."""
+
+
 @contextmanager
 def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
-    """While inside, a first Ctrl-C sets ``stop``; a second one interrupts at once (raises
-    ``KeyboardInterrupt``, which ``run_tournament`` turns into a stop that abandons the
-    games in flight)."""
+    """While inside, a first Ctrl-C (or SIGTERM, or SIGHUP) sets ``stop``; a second one
+    interrupts at once (raises ``KeyboardInterrupt``, which ``run_tournament`` turns into
+    a stop that abandons the games in flight).
+
+    A signal this process was started ignoring (``nohup`` ignores SIGHUP) stays ignored.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handle(number: int, frame: FrameType | None) -> None:
+        if number == getattr(signal, "SIGHUP", None):
+            _leave_the_terminal()
         if stop.requested:
             raise KeyboardInterrupt
-        stop.requested = True
+        stop.request(number)
 
-    previous = signal.signal(signal.SIGINT, handle)
+    previous = {
+        number: signal.getsignal(number)
+        for number in STOP_SIGNALS
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
+    for number in previous:
+        signal.signal(number, handle)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def _leave_the_terminal() -> None:
+    """After a hang-up every write to the terminal fails (EIO), which would end the run
+    in a traceback before it had said what it stored: what goes to a terminal now goes
+    nowhere. Output sent to a file or a pipe (``2>run.log``) still gets the last lines."""
+    try:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        for descriptor in (1, 2):
+            try:
+                if stat.S_ISCHR(os.fstat(descriptor).st_mode):
+                    os.dup2(nowhere, descriptor)
+            except OSError:  # closed already
+                pass
+    finally:
+        os.close(nowhere)
 
 
 class TournamentObserver:

@@ -12,10 +12,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from .conftest import Running
 
 FAULT_BOTS = Path(__file__).resolve().parents[1] / "fault_bots"
 TIMEOUT = 90
@@ -150,21 +151,26 @@ def test_a_game_killed_from_outside_is_not_stored_and_is_played_on_resume(
 
 def test_a_second_ctrl_c_stops_at_once_and_prints_the_resume_command(tmp_path: Path) -> None:
     db = tmp_path / "run.db"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cheese", "tournament", "run", "mcts:iterations=3000", "random",
-         "--game", "cheese-drop", "--deals", "50", "--workers", "2", "--db", str(db), "-q"],
-        cwd=tmp_path, env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True,
+    run = Running(
+        ["tournament", "run", "mcts:iterations=3000", "random", "--game", "cheese-drop",
+         "--deals", "50", "--workers", "2", "--db", str(db), "-q", "-v"],
+        tmp_path, _environment(),
     )
     try:
-        time.sleep(2.0)
-        process.send_signal(signal.SIGINT)
-        time.sleep(0.3)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=TIMEOUT)
+        # Logged once the run's handlers are in place (on a loaded machine, seconds after
+        # the start): the Ctrl-Cs reach the run, not the command still importing.
+        run.wait_for(lambda: run.said("games stored,"))
+        # Two signals sent at once may arrive as one; send until the second has ended it.
+        while run.process.poll() is None and not run.said("resume with"):
+            run.process.send_signal(signal.SIGINT)
+            try:
+                run.process.wait(0.2)
+            except subprocess.TimeoutExpired:
+                pass
+        returncode, err = run.finish()
     finally:
-        process.kill()
-    assert process.returncode == 130, err
+        run.kill()
+    assert returncode == 130, err
     assert "stopped at once; the games in flight were dropped; resume with:" in err
     assert "cheese tournament run mcts:iterations=3000 random" in err
     assert "Traceback" not in err

@@ -15,7 +15,8 @@ from cheese.ratings.pairwise import PairTally
 from cheese.ratings.sprt import SprtSettings, SprtStatus
 from cheese.referee.jobs import GameResult
 from cheese.referee.seats import parse_seats
-from cheese.tournaments.duel import plan_duel, run_duel
+from cheese.tournaments.duel import DuelStopped, plan_duel, run_duel
+from cheese.tournaments.run import StopRequest
 
 from ..scripted import duel_setup, scripted_bot
 
@@ -131,3 +132,25 @@ def test_a_bots_file_edited_during_the_duel_does_not_change_its_bot(tmp_path: Pa
     assert editor.edits == 6 and "no-such-program-here" in path.read_text()
     assert report.games == 6 and report.a.forfeits == () and report.b.forfeits == ()
     assert report.a.spec == f"mine@{path}"  # the text stored and shown, as before
+
+
+class StopAtFirstGame:
+    """Asks the duel to stop (as a signal would) when its first game is in."""
+
+    def __init__(self, stop: StopRequest) -> None:
+        self.stop = stop
+
+    def game_finished(self, result: object) -> None:
+        self.stop.request(15)
+
+    def deal_counted(self, deals: int, pairs: PairTally, sprt: object) -> None:
+        pass
+
+
+def test_a_stopped_duel_reports_nothing_and_says_how_many_games_are_in() -> None:
+    stop = StopRequest()
+    with pytest.raises(DuelStopped) as stopped:
+        run_duel(duel_setup(deals=3), bot_factory=scripted_bot, observer=StopAtFirstGame(stop),
+                 stop=stop)
+    assert 1 <= stopped.value.games < 12 and not stopped.value.at_once
+    assert (stop.requested, stop.signal) == (True, 15)

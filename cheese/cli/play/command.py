@@ -15,6 +15,7 @@ import typer
 from rich.text import Text
 
 from cheese.bots.base import Bot, BotSpecError
+from cheese.cli.commands_named import ALLOW_COMMANDS, ALLOW_COMMANDS_HELP, refuse_unnamed_commands
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.play.options_text import parse_game_options
@@ -156,6 +157,9 @@ def play(
         Path | None,
         typer.Option(help="Where to save the game record (default: your data directory)."),
     ] = None,
+    allow_commands: Annotated[
+        bool, typer.Option(ALLOW_COMMANDS, help=ALLOW_COMMANDS_HELP)
+    ] = False,
 ) -> int:
     """Play GAME against bots in the terminal, or go on with a saved game.
 
@@ -190,7 +194,7 @@ def play(
                 f"--continue sits the table down as it was saved, so {refused[0]} cannot be "
                 f"given with it; leave {refused[0]} out"
             )
-        session = _continued(game, terminal)
+        session = _continued(game, terminal, allow_commands)
     else:
         if game is None:
             raise UserInputError(
@@ -311,7 +315,7 @@ def _after_game(table: Players) -> Callable[[GameRecord], str | None] | None:
     return _rating_hook(table.person, table.humans)
 
 
-def _continued(source: str | None, terminal: Terminal) -> PlaySession:
+def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> PlaySession:
     path = latest(unfinished=True).path if source is None else find_saved(source)
     saved = load_saved(path)
     record = saved.record
@@ -327,8 +331,11 @@ def _continued(source: str | None, terminal: Terminal) -> PlaySession:
     )
     if not people:
         raise UserInputError(f"{path}: nobody plays at this table, so there is nothing to continue")
-    bots = {seat: _bot(spec) for seat, spec in enumerate(record.players) if seat not in people}
     hint_spec = facts.hint if facts is not None and facts.hint else renderer.default_opponent
+    bot_specs = {seat: spec for seat, spec in enumerate(record.players) if seat not in people}
+    # The record may be a file someone sent: its external bots run only when allowed.
+    refuse_unnamed_commands([*bot_specs.values(), hint_spec], str(path), allowed=allow_commands)
+    bots = {seat: _bot(spec) for seat, spec in bot_specs.items()}
     level = facts.level if facts is not None else None
     person = facts.person if facts is not None else None
     table = Players(people, bots, _bot(hint_spec), level, person)
