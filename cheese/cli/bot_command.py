@@ -8,7 +8,6 @@ import shlex
 import statistics
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
@@ -298,21 +297,11 @@ def serve_command(
         return EXIT_FAILURE
 
 
-VIEW_SCHEMA_FILE = "view.schema.json"
-"""The JSON Schema of a game's ``act`` view, shipped beside the game's ``view_json``."""
-
-
-def view_schema_text(slug: str) -> str:
-    """The installed JSON Schema of the view of game ``slug``, as its file holds it."""
-    package = describe(slug).view_json.__module__.rpartition(".")[0]
-    return resources.files(package).joinpath(VIEW_SCHEMA_FILE).read_text(encoding="utf-8")
-
-
 @bot_app.command(name="schema")
 def schema_command(game: GameArgument) -> int:
     """Print the JSON Schema of GAME's view, the "view" of each act message.
 
     Example: cheese bot schema cheese-drop > cheese-drop.view.schema.json
     """
-    sys.stdout.write(view_schema_text(game))
+    sys.stdout.write(describe(game).view_schema_text())
     return 0

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from importlib import resources
 from typing import Generic, Protocol, TypeVar
 
 from cheese.engine.api import Action, Game, GameInfo, OptionValue, ScoreSheet, Seat
@@ -109,6 +110,10 @@ def _never_ended_early(view: object) -> bool:
     return False
 
 
+VIEW_SCHEMA_FILE = "view.schema.json"
+"""The JSON Schema of a game's view, in the game's package."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameDescription:
     """One game: its facts, its two backends, its score sheet, and where each layer above
@@ -151,3 +156,13 @@ class GameDescription:
     @property
     def slug(self) -> str:
         return self.info.slug
+
+    @property
+    def package(self) -> str:
+        """The game's package (``cheese.engine.<package>``), where its files ship."""
+        return type(self.native_codec).__module__.rpartition(".")[0]
+
+    def view_schema_text(self) -> str:
+        """The JSON Schema of a seat's view (``view_json``), as the package ships it."""
+        shipped = resources.files(self.package).joinpath(VIEW_SCHEMA_FILE)
+        return shipped.read_text(encoding="utf-8")

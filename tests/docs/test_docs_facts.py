@@ -145,7 +145,7 @@ def test_what_the_docs_accept_from_a_bot_is_accepted() -> None:
 
 def _expansions(path: str) -> list[str]:
     """``path`` with ``<package>`` or ``<slug>`` put for each game."""
-    packages = [game.view_json.__module__.split(".")[2] for game in GAMES]
+    packages = [game.package.rpartition(".")[2] for game in GAMES]
     if "<package>" in path:
         return [path.replace("<package>", package) for package in packages]
     if "<slug>" in path:

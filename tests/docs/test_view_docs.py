@@ -13,7 +13,6 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator
-from importlib import resources
 from pathlib import Path
 
 import jsonschema
@@ -36,8 +35,7 @@ def _page(slug: str) -> str:
 
 
 def _schema(description: GameDescription) -> dict[str, object]:
-    package = description.view_json.__module__.rpartition(".")[0]
-    text = resources.files(package).joinpath("view.schema.json").read_text(encoding="utf-8")
+    text = description.view_schema_text()
     schema: dict[str, object] = json.loads(text)
     return schema
 
