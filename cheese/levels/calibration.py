@@ -20,7 +20,6 @@ candidates only.
 
 from __future__ import annotations
 
-import math
 import shlex
 import sqlite3
 from collections.abc import Sequence
@@ -115,7 +114,8 @@ def calibration_settings(request: CalibrationRequest) -> TournamentSettings:
         backend=BACKEND,
     )
     per_deal = Schedule(plan_tournament(one_deal)).total()
-    deals = max(MIN_DEALS, math.ceil(request.total_games / per_deal))
+    # Whole numbers throughout: a float quotient rounds a huge --games.
+    deals = max(MIN_DEALS, -(-request.total_games // per_deal))
     # Checked here, under the flag the person gave, before the plan counts whole deals.
     check_game_count(deals * per_deal, f"--games {request.total_games}")
     return replace(one_deal, deals=deals)
