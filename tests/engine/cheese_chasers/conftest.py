@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -13,19 +12,12 @@ from cheese.engine.cheese_chasers.cards import Kind
 from cheese.engine.cheese_chasers.layout import parse_layout
 from cheese.engine.cheese_chasers.state import ChasersState
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cheese-chasers"
-
 Script = Callable[..., ChasersState]
 
 
 @pytest.fixture
 def game() -> ReferenceGame:
     return ReferenceGame()
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    return DATA_DIR
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,6 @@ from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import resolve_chance
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cheese-drop"
-
 Walk = Callable[[DropState, random.Random], list[DropState]]
 Advance = Callable[..., DropState]
 
@@ -22,11 +19,6 @@ Advance = Callable[..., DropState]
 @pytest.fixture
 def game() -> ReferenceGame:
     return ReferenceGame()
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    return DATA_DIR
 
 
 def _step(state: DropState, rng: random.Random) -> DropState:
