@@ -12,6 +12,8 @@ from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import resolve_chance
 
+from ...random_games import random_states
+
 Walk = Callable[[DropState, random.Random], list[DropState]]
 Advance = Callable[..., DropState]
 
@@ -33,11 +35,7 @@ def walk() -> Walk:
     """Every state of one game to its end: chance by paired luck, decisions by ``rng``."""
 
     def states_of(state: DropState, rng: random.Random) -> list[DropState]:
-        states = [state]
-        while not state.is_terminal():
-            state = _step(state, rng)
-            states.append(state)
-        return states
+        return random_states(state, rng)
 
     return states_of
 
