@@ -5,11 +5,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cheese.engine.api import State
+from cheese.engine.api import Game, State
 from cheese.engine.luck import resolve_chance
+from cheese.engine.registry import NATIVE, REFERENCE, load_game
+
+from ..native import check_native
 
 StepCheck = Callable[[State, State, random.Random], None]
 """Compares one position of the reference and the native state (given the decision rng)."""
+
+
+def both_backends(slug: str) -> tuple[Game, Game]:
+    """The reference and the native game of ``slug``; called at the top of a test module,
+    it skips the module without the extension (or fails it where the extension is required)."""
+    check_native()
+    return load_game(slug, backend=REFERENCE), load_game(slug, backend=NATIVE)
 
 
 def play_pair(

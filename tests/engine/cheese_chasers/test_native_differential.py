@@ -16,17 +16,13 @@ import random
 
 import pytest
 
-from cheese.engine import OptionError, State, load_game
+from cheese.engine import OptionError, State
 from cheese.engine.api import OptionValue
 from cheese.engine.luck import resolve_chance
 
-from ...native import check_native
-from ..differential import play_pair
+from ..differential import both_backends, play_pair
 
-check_native()
-NATIVE_GAME = load_game("cheese-chasers", backend="native")
-
-REFERENCE_GAME = load_game("cheese-chasers", backend="reference")
+REFERENCE_GAME, NATIVE_GAME = both_backends("cheese-chasers")
 CI_GAMES = int(os.environ.get("CHEESE_CHS_DIFFERENTIAL_GAMES", "2000"))
 FULLY_CHECKED_GAMES = 200
 SLOW_GAMES = 100_000

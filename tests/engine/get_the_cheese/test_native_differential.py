@@ -15,18 +15,14 @@ import random
 
 import pytest
 
-from cheese.engine import State, load_game
+from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.get_the_cheese.cards import KIND_NAMES
 from cheese.engine.luck import resolve_chance
 
-from ...native import check_native
-from ..differential import play_pair
+from ..differential import both_backends, play_pair
 
-check_native()
-NATIVE_GAME = load_game("get-the-cheese", backend="native")
-
-REFERENCE_GAME = load_game("get-the-cheese", backend="reference")
+REFERENCE_GAME, NATIVE_GAME = both_backends("get-the-cheese")
 CI_GAMES = int(os.environ.get("CHEESE_GTC_DIFFERENTIAL_GAMES", "2000"))
 FULLY_CHECKED_GAMES = 50
 TEXTS_PER_STEP = 2
