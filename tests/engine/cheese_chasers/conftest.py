@@ -13,6 +13,8 @@ from cheese.engine.cheese_chasers.layout import parse_layout
 from cheese.engine.cheese_chasers.state import ChasersState
 
 Script = Callable[..., ChasersState]
+Layout = Callable[[str], dict[Cell, Kind]]
+"""Parses layout text into a table (the ``layout`` fixture)."""
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def script(game: ReferenceGame) -> Script:
 
 
 @pytest.fixture
-def layout() -> Callable[[str], dict[Cell, Kind]]:
+def layout() -> Layout:
     """A table from layout text (rows separated by ``/`` or newlines)."""
 
     def parse(text: str) -> dict[Cell, Kind]:
