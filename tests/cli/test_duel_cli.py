@@ -36,6 +36,15 @@ def duel_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     return data
 
 
+def untimed(report: dict[str, Any], *, decisions: bool) -> None:
+    """Drop each side's reply times, which are the machine's, from a duel's JSON report;
+    keep the count of decisions they were taken over (the duel's own) when ``decisions``."""
+    for side in ("a", "b"):
+        latency = report[side].pop("latency")
+        if decisions:
+            report[side]["latency"] = latency["decisions"]
+
+
 def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
     data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
     assert set(data) == {
@@ -88,10 +97,8 @@ def test_the_same_seed_gives_the_same_json_with_any_worker_count(
     alone = duel_json(capsys, *arguments, "--workers", "1", "--seed", "9")
     pooled = duel_json(capsys, *arguments, "--workers", "2", "--seed", "9")
     other = duel_json(capsys, *arguments, "--workers", "1", "--seed", "10")
-    # Reply times are the machine's; the decisions they count are the duel's.
     for data in (alone, pooled, other):
-        for side in ("a", "b"):
-            data[side]["latency"] = data[side]["latency"]["decisions"]
+        untimed(data, decisions=True)
     assert alone == pooled
     assert alone != other
 
@@ -231,8 +238,7 @@ def test_every_game_is_stored_and_a_rerun_plays_none_again(
     assert again["resumed"] == 4 and "4 games stored by an earlier run" in err
     assert rows(db, "SELECT count(*) FROM games") == [(4,)]
     for report in (first, again):
-        for side in ("a", "b"):
-            report[side]["latency"] = report[side]["latency"]["decisions"]
+        untimed(report, decisions=True)
         report.pop("resumed")
     assert again == first
 
@@ -251,8 +257,7 @@ def test_a_stopped_duel_plays_only_its_missing_games(
     assert resumed["resumed"] == 2 and "2 games stored by an earlier run" in err
     assert [job for (job,) in rows(db, "SELECT job FROM games ORDER BY job")] == [0, 1, 2, 3]
     for report in (whole, resumed):
-        for side in ("a", "b"):
-            report[side].pop("latency")
+        untimed(report, decisions=False)
         report.pop("resumed")
     assert resumed == whole
 
