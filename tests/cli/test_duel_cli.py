@@ -45,6 +45,15 @@ def untimed(report: dict[str, Any], *, decisions: bool) -> None:
             report[side]["latency"] = latency["decisions"]
 
 
+def assert_alike(later: dict[str, Any], first: dict[str, Any], *, decisions: bool) -> None:
+    """Two JSON reports of one duel agree but for the games resumed and the reply times
+    (``untimed``, keeping the decisions when ``decisions``)."""
+    for report in (later, first):
+        untimed(report, decisions=decisions)
+        report.pop("resumed")
+    assert later == first
+
+
 def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture[str]) -> None:
     data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
     assert set(data) == {
@@ -237,10 +246,7 @@ def test_every_game_is_stored_and_a_rerun_plays_none_again(
     again, err = stored_duel(capsys, db)
     assert again["resumed"] == 4 and "4 games stored by an earlier run" in err
     assert rows(db, "SELECT count(*) FROM games") == [(4,)]
-    for report in (first, again):
-        untimed(report, decisions=True)
-        report.pop("resumed")
-    assert again == first
+    assert_alike(again, first, decisions=True)
 
 
 def test_a_stopped_duel_plays_only_its_missing_games(
@@ -256,10 +262,7 @@ def test_a_stopped_duel_plays_only_its_missing_games(
     resumed, err = stored_duel(capsys, db)
     assert resumed["resumed"] == 2 and "2 games stored by an earlier run" in err
     assert [job for (job,) in rows(db, "SELECT job FROM games ORDER BY job")] == [0, 1, 2, 3]
-    for report in (whole, resumed):
-        untimed(report, decisions=False)
-        report.pop("resumed")
-    assert resumed == whole
+    assert_alike(resumed, whole, decisions=False)
 
 
 def test_other_settings_of_the_same_duel_get_a_name_of_their_own(
