@@ -31,6 +31,7 @@ from cheese.tournaments.standings import forfeits
 from cheese.tournaments.tournament import TournamentSettings, plan_tournament
 
 from ..scripted import scripted_bot
+from .conftest import assert_converted_once, old_database
 
 SCHEMA_1_DB = Path(__file__).parent.parent / "data" / "store" / "schema-1.db"
 SCHEMA_2_DB = Path(__file__).parent.parent / "data" / "store" / "schema-2.db"
@@ -127,8 +128,7 @@ SCHEMA_1_FAULTS = {
 
 
 def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     assert raw(path, "PRAGMA user_version") == [(0,)]
     assert raw(path, "SELECT count(*) FROM games WHERE forfeit IS NULL AND error IS NOT NULL")
     ResultsStore(path).close()
@@ -151,14 +151,11 @@ def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> Non
     with ResultsStore(path) as store:
         assert store.done_jobs(found["failed"].id) == set()
     connection.close()
-    before = path.read_bytes()
-    ResultsStore(path).close()
-    assert path.read_bytes() == before
+    assert_converted_once(path)
 
 
 def test_reading_a_database_of_the_first_schema_converts_it_first(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     connection = open_readonly(path)
     assert find_tournament(connection, "faults").forfeits == 10
     assert raw(path, "PRAGMA user_version") == [(3,)]
@@ -168,8 +165,7 @@ def test_reading_a_database_of_the_first_schema_converts_it_first(tmp_path: Path
 def test_a_forfeit_message_of_no_known_kind_leaves_the_old_database_as_it_was(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     raw(path, "UPDATE games SET error = ? WHERE id = 7", "bot 'raise' in seat 1 sulked")
     before = path.read_bytes()
     message = refusal(lambda: ResultsStore(path))
