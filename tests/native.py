@@ -8,26 +8,16 @@ fail, so the suite cannot pass without ever comparing the backends.
 
 from __future__ import annotations
 
-import importlib
 import os
 
 import pytest
 
-from cheese.engine.registry import NATIVE, REFERENCE
+from cheese.engine.registry import NATIVE, REFERENCE, native_problem
 
 REQUIRE_VARIABLE = "CHEESE_REQUIRE_NATIVE"
 
 
-def _native_problem() -> str | None:
-    """Why the extension does not import, or None when it does."""
-    try:
-        importlib.import_module("cheese.engine.native")
-    except ImportError as error:
-        return str(error)
-    return None
-
-
-NATIVE_PROBLEM = _native_problem()
+NATIVE_PROBLEM = native_problem()
 REQUIRED = os.environ.get(REQUIRE_VARIABLE, "").strip() == "1"
 _MISSING = f"the native engine is not built ({NATIVE_PROBLEM})"
 _RUN = NATIVE_PROBLEM is None or REQUIRED

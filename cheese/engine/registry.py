@@ -25,11 +25,12 @@ __all__ = [
     "REFERENCE",
     "game_info",
     "load_game",
+    "native_problem",
     "score_sheet",
 ]
 
 
-def _native_problem() -> str | None:
+def native_problem() -> str | None:
     """Why the native extension cannot be used, or None when it loads."""
     try:
         importlib.import_module("cheese.engine.native")
@@ -50,7 +51,7 @@ def _select_backend() -> str:
         requested = ""
     if requested == REFERENCE:
         return REFERENCE
-    problem = _native_problem()
+    problem = native_problem()
     if problem is None:
         return NATIVE
     warnings.warn(
@@ -82,7 +83,7 @@ def load_game(slug: str, backend: str | None = None) -> Game:
     if chosen == REFERENCE:
         return description.reference_game()
     if chosen == NATIVE:
-        problem = _native_problem()
+        problem = native_problem()
         if problem is not None:
             raise OptionError(
                 f"the native backend is not available ({problem}); "

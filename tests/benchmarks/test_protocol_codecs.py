@@ -169,36 +169,30 @@ def pydantic_codecs() -> tuple[Callable[[bytes], object], Encode]:
     return replies.validate_json, encode
 
 
-def decoder(codec: str) -> Callable[[bytes], object]:
+Decode = Callable[[bytes], object]
+
+
+def _cheese_reads(line: bytes) -> object:
+    if b'"ready"' in line:
+        return protocol.read_ready(line)
+    return protocol.read_action(line, 12)
+
+
+def codec_pair(codec: str) -> tuple[Decode, Encode]:
+    """The decoder of replies and the encoder of acts that ``codec`` names."""
     if codec == "stdlib":
-        return stdlib_decoder()
+        return stdlib_decoder(), stdlib_encoder()
     if codec == "msgspec":
-        return msgspec_decoder()
+        return msgspec_decoder(), msgspec_encoder()
     if codec == "pydantic":
-        return pydantic_codecs()[0]
-
-    def cheese_reads(line: bytes) -> object:
-        if b'"ready"' in line:
-            return protocol.read_ready(line)
-        return protocol.read_action(line, 12)
-
-    return cheese_reads
-
-
-def encoder(codec: str) -> Callable[[Mapping[str, object]], bytes]:
-    if codec == "stdlib":
-        return stdlib_encoder()
-    if codec == "msgspec":
-        return msgspec_encoder()
-    if codec == "pydantic":
-        return pydantic_codecs()[1]
-    return protocol.encode
+        return pydantic_codecs()
+    return _cheese_reads, protocol.encode
 
 
 @pytest.mark.parametrize("codec", CODECS)
 @pytest.mark.parametrize("reply", sorted(REPLIES))
 def test_decode_a_bot_reply(benchmark: object, reply: str, codec: str) -> None:
-    decode = decoder(codec)
+    decode, _ = codec_pair(codec)
     line = REPLIES[reply]
     decoded = benchmark(decode, line)  # type: ignore[operator]
     assert decoded is not None
@@ -207,7 +201,7 @@ def test_decode_a_bot_reply(benchmark: object, reply: str, codec: str) -> None:
 @pytest.mark.parametrize("codec", CODECS)
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_encode_an_act(benchmark: object, slug: str, codec: str) -> None:
-    encode = encoder(codec)
+    _, encode = codec_pair(codec)
     view, legal = act_of(slug)
 
     def build_and_encode() -> bytes:

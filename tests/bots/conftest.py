@@ -7,9 +7,11 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from cheese.bots import Bot, Turn
 from cheese.engine import Action, State, load_game
 from cheese.engine.luck import advance_chance, resolve_chance
 from cheese.engine.play import random_decision
+from cheese.referee.play import play_out
 
 GAMES: tuple[tuple[str, int], ...] = (
     ("get-the-cheese", 4),
@@ -30,6 +32,13 @@ def random_position(slug: str, players: int, seed: int, moves: int) -> State:
     """
     start = load_game(slug, backend="reference").new_initial_state(players, seed=seed)
     return random_decision(start, random.Random(seed), moves)
+
+
+def solo_ending(bot: Bot, start: State, rng: random.Random) -> object:
+    """How a one-seat game ends (its view's ``ending``) when ``bot`` plays every decision
+    from ``start`` with ``rng`` (chance by the deal)."""
+    final = play_out(start, lambda state: bot.choose(Turn(state, 0), rng).action)
+    return final.view(0).ending  # type: ignore[attr-defined]
 
 
 def replay(

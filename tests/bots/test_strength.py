@@ -14,6 +14,8 @@ from cheese.bots import Bot, Turn, make_bot
 from cheese.engine import load_game
 from cheese.engine.luck import resolve_chance
 
+from .conftest import solo_ending
+
 
 def play(slug: str, players: int, seed: int, seats: list[Bot]) -> tuple[tuple[int, ...], ...]:
     """Rank keys at the end of one game with paired luck (bot rngs derived from the seed)."""
@@ -56,13 +58,7 @@ def completion(spec: str, seeds: range) -> float:
     finished = 0
     for seed in seeds:
         state = load_game("cheese-chasers", backend="reference").new_initial_state(1, seed=seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state = state.apply(resolve_chance(state))
-            else:
-                state = state.apply(bot.choose(Turn(state, 0), rng).action)
-        finished += state.view(0).ending == "complete"
+        finished += solo_ending(bot, state, random.Random(seed)) == "complete"
     return finished / len(seeds)
 
 

@@ -26,7 +26,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     """The one error line of ``argv``, after checking exit code 2 and nothing else said."""
     code, out, err = run(capsys, *argv)
-    assert code == 2, (code, out, err)
+    assert (code, out) == (2, ""), (code, out, err)
     assert err.count("\n") == 1 and err.startswith("cheese: error: "), err
     assert "Traceback" not in err
     return err

@@ -9,9 +9,7 @@ saved games it lists are its own.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +19,8 @@ import pytest
 from cheese.engine.records import GameRecord, replay, replay_states
 from cheese.levels import LevelError, level_count
 
-TIMEOUT = 60
+from .terminal import spawn_cheese
+
 PROMPT = r"\n> "
 CONFIRM = r"\[y/N\] "
 END = "Game saved as|Game saved to"
@@ -32,16 +31,7 @@ HIDE = r"Press Enter to hide your screen and pass to P\d\. "
 
 
 def spawn(data: Path, *arguments: str) -> pexpect.spawn:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    env.update(TERM="xterm-256color", NO_COLOR="1", XDG_DATA_HOME=str(data))
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "cheese", *arguments],
-        env=env,
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(24, 80),
-    )
+    return spawn_cheese(*arguments, env={"NO_COLOR": "1", "XDG_DATA_HOME": str(data)})
 
 
 FIRST = "first"

@@ -94,20 +94,24 @@ def test_board_shows_the_table_again_and_hint_lists_top_moves(tmp_path: Path) ->
 
 def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:
     _, _, record = run_session("get-the-cheese", 3, ["2"] + ["1"] * 40, tmp_path / "r.json")
-    screens = {}
-    for seat in (1, None):
-        buffer = io.StringIO()
-        Replay(
-            RENDERERS["get-the-cheese"],
-            record,
-            seat,
-            make_console(plain=True, width=80, file=buffer),
-            _lines(["12", "q"]),
-        ).run()
-        screens[seat] = buffer.getvalue().split("move 12/")[1]
+    screens = {seat: replay_screen(record, seat, 12) for seat in (1, None)}
     assert "P2's view" in screens[1] and "everything revealed" in screens[None]
     assert "b:?" in screens[1] and "b:(" not in screens[1]
     assert "?" not in screens[None].split("hands:")[0]
+
+
+def replay_screen(record: GameRecord, seat: int | None, move: int) -> str:
+    """What ``cheese replay`` shows of ``record`` to ``seat`` (None: everything) from the
+    screen of ``move`` on, reached by typing its number (then q)."""
+    buffer = io.StringIO()
+    Replay(
+        RENDERERS[record.game],
+        record,
+        seat,
+        make_console(plain=True, width=80, file=buffer),
+        _lines([str(move), "q"]),
+    ).run()
+    return buffer.getvalue().split(f"move {move}/")[1]
 
 
 def _lines(script: list[str]) -> Callable[[str], str]:
@@ -181,15 +185,7 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     )
     screens = {}
     for seat in (0, None):
-        buffer = io.StringIO()
-        Replay(
-            RENDERERS["cheese-drop"],
-            record,
-            seat,
-            make_console(plain=True, width=80, file=buffer),
-            _lines([str(move), "q"]),
-        ).run()
-        screens[seat] = buffer.getvalue().split(f"move {move}/")[1]
+        screens[seat] = replay_screen(record, seat, move)
         assert max(len(line) for line in screens[seat].splitlines()) <= 80
     paths = [
         f"{'YRMC'[marble.colour]} {marble.slot + 1}→{marble.seen_lane + 1}"

@@ -7,9 +7,7 @@ Ctrl-C, and every run must leave a game record that replays.
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from pathlib import Path
 
 import pexpect
@@ -17,7 +15,8 @@ import pytest
 
 from cheese.engine.records import GameRecord, replay, replay_states
 
-TIMEOUT = 60
+from .terminal import spawn_cheese
+
 PROMPT = r"\n> "
 CONFIRM = r"\[y/N\] "
 END = "Game saved (as|to)"
@@ -29,18 +28,7 @@ listed."""
 
 
 def spawn(*arguments: str, colour: bool = False) -> pexpect.spawn:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    env["TERM"] = "xterm-256color"
-    if not colour:
-        env["NO_COLOR"] = "1"
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "cheese", *arguments],
-        env=env,
-        encoding="utf-8",
-        timeout=TIMEOUT,
-        dimensions=(24, 80),
-    )
+    return spawn_cheese(*arguments, env={} if colour else {"NO_COLOR": "1"})
 
 
 def first_choice(screen: str) -> str:

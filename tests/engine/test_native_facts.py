@@ -37,14 +37,31 @@ def test_the_c_takes_the_seats_the_game_allows(slug: str) -> None:
     )
 
 
-def test_get_the_cheese_limits_agree() -> None:
-    c = facts("get-the-cheese")
-    assert c["kinds"] == gtc_cards.KIND_COUNT
-    assert c["cards_per_turn"] == gtc_options.CARDS_PER_TURN
-    assert c["cheeses_per_player"] == gtc_options.CHEESES_PER_PLAYER
-    assert c["max_cards_per_seat"] == gtc_options.MAX_CARDS_PER_SEAT
-    assert c["max_cheese_cards"] == gtc_options.MAX_CHEESE_CARDS
-    assert c["max_cheese_value"] == gtc_options.MAX_CHEESE_VALUE
+SHARED_NUMBERS: list[tuple[str, str, int]] = [
+    ("get-the-cheese", "kinds", gtc_cards.KIND_COUNT),
+    ("get-the-cheese", "cards_per_turn", gtc_options.CARDS_PER_TURN),
+    ("get-the-cheese", "cheeses_per_player", gtc_options.CHEESES_PER_PLAYER),
+    ("get-the-cheese", "max_cards_per_seat", gtc_options.MAX_CARDS_PER_SEAT),
+    ("get-the-cheese", "max_cheese_cards", gtc_options.MAX_CHEESE_CARDS),
+    ("get-the-cheese", "max_cheese_value", gtc_options.MAX_CHEESE_VALUE),
+    ("cheese-drop", "rounds", drop_core.ROUNDS),
+    ("cheese-drop", "lanes", drop_core.LANE_COUNT),
+    ("cheese-drop", "max_rows", drop_options.MAX_ROWS),
+    ("cheese-drop", "max_round_marbles", drop_codec.MAX_ROUND_MARBLES),
+    # The layout of Cheese Drop's state, where the codec reads it.
+    ("cheese-drop", "state_size", drop_codec.STATE_SIZE),
+    ("cheese-drop", "round_offset", drop_codec.ROUND_OFFSET),
+    ("cheese-drop", "marble_count_offset", drop_codec.MARBLE_COUNT_OFFSET),
+    ("cheese-drop", "marbles_offset", drop_codec.MARBLES_OFFSET),
+    ("cheese-drop", "marble_size", drop_codec.MARBLE_SIZE),
+    ("cheese-drop", "lane_in_marble", drop_codec.LANE_IN_MARBLE),
+]
+"""(game, name of the C fact, the Python constant it must equal)."""
+
+
+@pytest.mark.parametrize(("slug", "name", "python"), SHARED_NUMBERS)
+def test_limits_and_layout_agree(slug: str, name: str, python: int) -> None:
+    assert facts(slug)[name] == python
 
 
 def test_get_the_cheese_options_sit_where_the_c_reads_them() -> None:
@@ -67,24 +84,6 @@ def test_cheese_chasers_limits_and_options_agree() -> None:
     assert c["max_cards"] == chasers_cards.MAX_CARDS
     _, ints = describe("cheese-chasers").native_codec.parse_options(1, {})
     assert len(ints) == c["option_count"] and c["option.counts"] == 0
-
-
-def test_cheese_drop_limits_agree() -> None:
-    c = facts("cheese-drop")
-    assert c["rounds"] == drop_core.ROUNDS
-    assert c["lanes"] == drop_core.LANE_COUNT
-    assert c["max_rows"] == drop_options.MAX_ROWS
-    assert c["max_round_marbles"] == drop_codec.MAX_ROUND_MARBLES
-
-
-def test_cheese_drop_state_layout_is_where_the_codec_reads_it() -> None:
-    c = facts("cheese-drop")
-    assert c["state_size"] == drop_codec.STATE_SIZE
-    assert c["round_offset"] == drop_codec.ROUND_OFFSET
-    assert c["marble_count_offset"] == drop_codec.MARBLE_COUNT_OFFSET
-    assert c["marbles_offset"] == drop_codec.MARBLES_OFFSET
-    assert c["marble_size"] == drop_codec.MARBLE_SIZE
-    assert c["lane_in_marble"] == drop_codec.LANE_IN_MARBLE
 
 
 def test_cheese_drop_options_are_in_the_c_order() -> None:

@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from cheese.engine import GAME_SLUGS, game_info, load_game
 
 from ..native import check_native
 
+if TYPE_CHECKING:
+    from cheese.engine.native import NativeState
+
 KNOWN_POLICIES = (0, 1)
+
+
+def native_start(slug: str, players: int, seed: int) -> NativeState:
+    """A new game of ``slug`` on the C engine (the test skips without the extension)."""
+    check_native()
+    from cheese.engine.native import NativeState
+
+    start = load_game(slug, backend="native").new_initial_state(players, seed=seed)
+    assert isinstance(start, NativeState)
+    return start
 
 
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 @pytest.mark.parametrize("policy", [-1, 2, 7])
 def test_an_unknown_policy_runs_no_playout_in_any_game(slug: str, policy: int) -> None:
-    check_native()
-    from cheese.engine.native import NativeState, playouts
+    from cheese.engine.native import playouts
 
     players = game_info(slug).max_players
-    start = load_game(slug, backend="native").new_initial_state(players, seed=1)
-    assert isinstance(start, NativeState)
+    start = native_start(slug, players, seed=1)
     totals = playouts(start, 10, seed=1, policy=policy)
     assert totals.playouts == 0
     assert totals.score_sums == totals.win_shares == (0.0,) * players
@@ -28,12 +41,10 @@ def test_an_unknown_policy_runs_no_playout_in_any_game(slug: str, policy: int) -
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 @pytest.mark.parametrize("policy", KNOWN_POLICIES)
 def test_every_playout_shares_out_one_win(slug: str, policy: int) -> None:
-    check_native()
-    from cheese.engine.native import NativeState, playouts
+    from cheese.engine.native import playouts
 
     players = game_info(slug).min_players
-    start = load_game(slug, backend="native").new_initial_state(players, seed=2)
-    assert isinstance(start, NativeState)
+    start = native_start(slug, players, seed=2)
     totals = playouts(start, 40, seed=3, policy=policy)
     assert totals.playouts == 40
     assert sum(totals.win_shares) == pytest.approx(40.0)

@@ -134,36 +134,30 @@ def test_an_interrupted_run_leaves_no_bot(
             runner.wait()
 
 
+def _run_cheese_and_find_no_marker(marker: str, *args: str) -> None:
+    """``python -m cheese *args`` succeeds, and then no process carries ``marker``."""
+    ran = subprocess.run(
+        [sys.executable, "-m", "cheese", *args], capture_output=True, timeout=120, check=False
+    )
+    assert ran.returncode == 0, (ran.stdout, ran.stderr)
+    assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
+
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_duel_leaves_no_child_in_a_session_of_its_own(workers: int) -> None:
     marker = f"marker-{uuid.uuid4().hex}"
-    duel = subprocess.run(
-        [
-            sys.executable, "-m", "cheese", "duel", _spec("setsid-child", marker), "random",
-            "--game", "cheese-chasers", "--games", "4", "--workers", str(workers),
-        ],
-        capture_output=True,
-        timeout=120,
-        check=False,
+    _run_cheese_and_find_no_marker(
+        marker, "duel", _spec("setsid-child", marker), "random",
+        "--game", "cheese-chasers", "--games", "4", "--workers", str(workers),
     )
-    assert duel.returncode == 0, duel.stderr
-    assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
 
 
 def test_bot_check_leaves_no_child_in_a_session_of_its_own() -> None:
     marker = f"marker-{uuid.uuid4().hex}"
-    check = subprocess.run(
-        [
-            sys.executable, "-m", "cheese", "bot", "check", "--game", "cheese-chasers",
-            "--games", "2", sys.executable, str(BOTS / "misbehaving.py"), "setsid-child",
-            marker,
-        ],
-        capture_output=True,
-        timeout=120,
-        check=False,
+    _run_cheese_and_find_no_marker(
+        marker, "bot", "check", "--game", "cheese-chasers", "--games", "2",
+        sys.executable, str(BOTS / "misbehaving.py"), "setsid-child", marker,
     )
-    assert check.returncode == 0, check.stdout
-    assert _wait_until(lambda: not _with_marker(marker)), _with_marker(marker)
 
 
 def test_a_crashed_bot_is_reaped_and_the_next_game_restarts_it() -> None:

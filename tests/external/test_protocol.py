@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import msgspec
 import pytest
@@ -76,39 +77,36 @@ def test_ready_and_unsupported_are_read() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "line, words",
-    [
-        (b"not json", "not JSON"),
-        (b"[1, 2]", "not a JSON object"),
-        (b'{"type": "action"}', "expected 'ready'"),
-        (b'{"type": "ready", "name": 3, "version": "1"}', "'name' must be a string"),
-        (b"\xff\xfe", "not UTF-8"),
-    ],
-)
-def test_a_bad_ready_is_a_protocol_error(line: bytes, words: str) -> None:
-    with pytest.raises(ProtocolError, match=words):
-        read_ready(line)
-
-
 def test_an_action_may_be_a_number_or_notation() -> None:
     assert read_action(b'{"type":"action","seq":4,"action":12}', 4) == 12
     assert read_action(b'{"type":"action","seq":4,"action":"B1"}', 4) == "B1"
 
 
-@pytest.mark.parametrize(
-    "line, words",
-    [
-        (b'{"type":"action","seq":3,"action":1}', "seq 3, but the act was seq 4"),
-        (b'{"type":"action","seq":"4","action":1}', "'seq' must be an integer"),
-        (b'{"type":"action","seq":4,"action":true}', "integer or notation"),
-        (b'{"type":"action","seq":4}', "integer or notation"),
-        (b'{"type":"ready","seq":4}', "expected 'action'"),
-    ],
-)
-def test_a_bad_action_is_a_protocol_error(line: bytes, words: str) -> None:
+def _act_4_answer(line: bytes) -> object:
+    return read_action(line, 4)
+
+
+BAD_MESSAGES: list[tuple[Callable[[bytes], object], bytes, str]] = [
+    (read_ready, b"not json", "not JSON"),
+    (read_ready, b"[1, 2]", "not a JSON object"),
+    (read_ready, b'{"type": "action"}', "expected 'ready'"),
+    (read_ready, b'{"type": "ready", "name": 3, "version": "1"}', "'name' must be a string"),
+    (read_ready, b"\xff\xfe", "not UTF-8"),
+    (_act_4_answer, b'{"type":"action","seq":3,"action":1}', "seq 3, but the act was seq 4"),
+    (_act_4_answer, b'{"type":"action","seq":"4","action":1}', "'seq' must be an integer"),
+    (_act_4_answer, b'{"type":"action","seq":4,"action":true}', "integer or notation"),
+    (_act_4_answer, b'{"type":"action","seq":4}', "integer or notation"),
+    (_act_4_answer, b'{"type":"ready","seq":4}', "expected 'action'"),
+]
+"""A bad ready (read at the start) and a bad action (the answer to the act of seq 4)."""
+
+
+@pytest.mark.parametrize(("read", "line", "words"), BAD_MESSAGES)
+def test_a_bad_ready_or_action_is_a_protocol_error(
+    read: Callable[[bytes], object], line: bytes, words: str
+) -> None:
     with pytest.raises(ProtocolError, match=words):
-        read_action(line, 4)
+        read(line)
 
 
 def test_the_referees_messages_fit_their_declared_schemas() -> None:

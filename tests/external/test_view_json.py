@@ -12,7 +12,8 @@ import pytest
 
 from cheese.engine import State, load_game
 from cheese.engine.games import GAMES
-from cheese.engine.luck import resolve_chance
+
+from ..random_games import random_states
 
 GAMES_PER_COUNT = 2
 """Random games per player count in the fast suite; the slow run plays 10 times more."""
@@ -25,18 +26,8 @@ def _schema(package: str) -> dict[str, object]:
 
 
 def _states(slug: str, backend: str, players: int, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = load_game(slug, backend).new_initial_state(num_players=players, seed=seed)
-    states = [state]
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = resolve_chance(state)
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-        state = state.apply(action)
-        states.append(state)
-    return states
+    start = load_game(slug, backend).new_initial_state(num_players=players, seed=seed)
+    return random_states(start, random.Random(seed))
 
 
 @pytest.mark.parametrize(

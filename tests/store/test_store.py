@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from cheese.tournaments.standings import forfeits
 from cheese.tournaments.tournament import TournamentSettings, plan_tournament
 
 from ..scripted import scripted_bot
+from .conftest import assert_converted_once, old_database
 
 SCHEMA_1_DB = Path(__file__).parent.parent / "data" / "store" / "schema-1.db"
 SCHEMA_2_DB = Path(__file__).parent.parent / "data" / "store" / "schema-2.db"
@@ -69,6 +71,21 @@ def one_line(error: pytest.ExceptionInfo[StoreError]) -> str:
     message = str(error.value)
     assert "\n" not in message
     return message
+
+
+def refusal(read: Callable[[], object]) -> str:
+    """The one-line message of the ``StoreError`` that ``read()`` raises."""
+    with pytest.raises(StoreError) as refused:
+        read()
+    return one_line(refused)
+
+
+def spoiled(tmp_path: Path, update: str) -> Path:
+    """A results database of a real tournament with one raw ``update`` of its rows."""
+    path = tmp_path / "results.db"
+    make_results(path)
+    raw(path, update)
+    return path
 
 
 def test_a_new_database_keeps_the_schema_version_and_each_forfeit_s_fault(
@@ -111,8 +128,7 @@ SCHEMA_1_FAULTS = {
 
 
 def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     assert raw(path, "PRAGMA user_version") == [(0,)]
     assert raw(path, "SELECT count(*) FROM games WHERE forfeit IS NULL AND error IS NOT NULL")
     ResultsStore(path).close()
@@ -135,14 +151,11 @@ def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> Non
     with ResultsStore(path) as store:
         assert store.done_jobs(found["failed"].id) == set()
     connection.close()
-    before = path.read_bytes()
-    ResultsStore(path).close()
-    assert path.read_bytes() == before
+    assert_converted_once(path)
 
 
 def test_reading_a_database_of_the_first_schema_converts_it_first(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     connection = open_readonly(path)
     assert find_tournament(connection, "faults").forfeits == 10
     assert raw(path, "PRAGMA user_version") == [(3,)]
@@ -152,14 +165,12 @@ def test_reading_a_database_of_the_first_schema_converts_it_first(tmp_path: Path
 def test_a_forfeit_message_of_no_known_kind_leaves_the_old_database_as_it_was(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_1_DB, path)
+    path = old_database(tmp_path, SCHEMA_1_DB)
     raw(path, "UPDATE games SET error = ? WHERE id = 7", "bot 'raise' in seat 1 sulked")
     before = path.read_bytes()
-    with pytest.raises(StoreError) as refused:
-        ResultsStore(path)
-    assert "game row 7 (column error) is not what cheese writes" in one_line(refused)
-    assert "sulked" in str(refused.value)
+    message = refusal(lambda: ResultsStore(path))
+    assert "game row 7 (column error) is not what cheese writes" in message
+    assert "sulked" in message
     assert path.read_bytes() == before
     assert raw(path, "PRAGMA user_version") == [(0,)]
     assert "fault" not in [row[1] for row in raw(path, "PRAGMA table_info(games)")]
@@ -172,10 +183,9 @@ def test_a_database_of_a_newer_cheese_is_refused(tmp_path: Path) -> None:
     make_results(path)
     raw(path, "PRAGMA user_version = 4")
     for opening in (ResultsStore, open_readonly):
-        with pytest.raises(StoreError) as refused:
-            opening(path)
-        assert "written by a newer cheese (schema 4" in one_line(refused)
-        assert one_line(refused).endswith("upgrade cheese")
+        message = refusal(partial(opening, path))
+        assert "written by a newer cheese (schema 4" in message
+        assert message.endswith("upgrade cheese")
 
 
 def _sqlite(statements: str) -> Callable[[Path], None]:
@@ -232,9 +242,7 @@ def test_a_file_that_is_not_a_cheese_results_database_is_refused_and_left_alone(
     write(path)
     before = path.read_bytes()
     for opening in (ResultsStore, open_readonly):
-        with pytest.raises(StoreError) as refused:
-            opening(path)
-        assert message in one_line(refused)
+        assert message in refusal(partial(opening, path))
         assert path.read_bytes() == before
     # A reader of a WAL file leaves an empty log and its index beside it, nothing more.
     left = {other.name: other.stat().st_size for other in tmp_path.iterdir() if other != path}
@@ -276,14 +284,11 @@ ROW_FAULTS = [
 def test_a_game_row_that_is_not_what_cheese_writes_is_named(
     tmp_path: Path, table: str, column: str, value: str, names: str, why: str
 ) -> None:
-    path = tmp_path / "results.db"
-    make_results(path)
-    raw(path, f"UPDATE {table} SET {column} = {value} WHERE id = 1")
+    path = spoiled(tmp_path, f"UPDATE {table} SET {column} = {value} WHERE id = 1")
     connection = open_readonly(path)
-    with pytest.raises(StoreError) as refused:
-        list(games(connection, 1))
-    assert f"{path}: " + names.format(id=1) in one_line(refused)
-    assert "is not what cheese writes" in str(refused.value) and why in str(refused.value)
+    message = refusal(lambda: list(games(connection, 1)))
+    assert f"{path}: " + names.format(id=1) in message
+    assert "is not what cheese writes" in message and why in message
 
 
 @pytest.mark.parametrize(
@@ -303,10 +308,9 @@ def test_a_forfeit_row_that_is_not_what_cheese_writes_stops_the_list(
     raw(path, f"UPDATE games SET {column} = {value} WHERE id = ?", row[0])
     connection = open_readonly(path)
     for reading in (tournaments, lambda c: list(games(c, 1))):
-        with pytest.raises(StoreError) as refused:
-            reading(connection)
-        assert f"game row {row[0]} (column {column})" in one_line(refused)
-        assert why in str(refused.value)
+        message = refusal(partial(reading, connection))
+        assert f"game row {row[0]} (column {column})" in message
+        assert why in message
 
 
 @pytest.mark.parametrize(
@@ -321,14 +325,10 @@ def test_a_forfeit_row_that_is_not_what_cheese_writes_stops_the_list(
 def test_a_tournament_row_that_is_not_what_cheese_writes_is_named(
     tmp_path: Path, column: str, value: str, why: str
 ) -> None:
-    path = tmp_path / "results.db"
-    make_results(path)
-    raw(path, f"UPDATE tournaments SET {column} = {value}")
-    connection = open_readonly(path)
-    with pytest.raises(StoreError) as refused:
-        find_tournament(connection, None)
-    assert f"tournament row 1 (column {column}) is not what cheese writes" in one_line(refused)
-    assert why in str(refused.value)
+    connection = open_readonly(spoiled(tmp_path, f"UPDATE tournaments SET {column} = {value}"))
+    message = refusal(lambda: find_tournament(connection, None))
+    assert f"tournament row 1 (column {column}) is not what cheese writes" in message
+    assert why in message
 
 
 @pytest.mark.parametrize(
@@ -345,14 +345,11 @@ def test_a_tournament_row_that_is_not_what_cheese_writes_is_named(
 def test_a_game_that_is_not_what_cheese_writes_is_not_replayed(
     tmp_path: Path, column: str, value: str, why: str
 ) -> None:
-    path = tmp_path / "results.db"
-    make_results(path)
-    raw(path, f"UPDATE games SET {column} = {value} WHERE id = 2")
+    path = spoiled(tmp_path, f"UPDATE games SET {column} = {value} WHERE id = 2")
     assert read_game(path, 1).players == ("first", "last")
-    with pytest.raises(StoreError) as refused:
-        read_game(path, 2)
-    assert f"game row 2 (column {column}) is not what cheese writes" in one_line(refused)
-    assert why in str(refused.value)
+    message = refusal(lambda: read_game(path, 2))
+    assert f"game row 2 (column {column}) is not what cheese writes" in message
+    assert why in message
 
 
 def test_a_missing_games_table_is_a_store_error_for_every_reader(tmp_path: Path) -> None:
@@ -368,11 +365,8 @@ def test_a_missing_games_table_is_a_store_error_for_every_reader(tmp_path: Path)
         lambda: read_game(path, 1),
     ]
     for reading in readers:
-        with pytest.raises(StoreError) as refused:
-            reading()
-        assert "no such table: games" in one_line(refused) or "it has no games" in str(
-            refused.value
-        )
+        message = refusal(reading)
+        assert "no such table: games" in message or "it has no games" in message
 
 
 def _two_bots() -> TournamentSettings:

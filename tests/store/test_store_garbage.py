@@ -3,24 +3,22 @@
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, redirect_stderr, redirect_stdout, suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cheese import store
-from cheese.cli.app import main
 from cheese.tournaments.standings import forfeits, rated_games
 
+from .conftest import cli
 from .test_store import make_results
 
 GAME_COLUMNS = (
@@ -86,6 +84,16 @@ def write(path: Path, table: str, column: str, row: int, value: object) -> bool:
     return True
 
 
+@contextmanager
+def garbage_in(base: Path, cell: tuple[str, str], row: int, value: object) -> Iterator[Path]:
+    """A copy of ``base`` with ``value`` in one cell (``row`` of the games, else row 1);
+    the example is discarded where SQLite itself refuses the value."""
+    table, column = cell
+    with copy_of(base) as path:
+        assume(write(path, table, column, row if table == "games" else 1, value))
+        yield path
+
+
 def read_everything(path: Path) -> None:
     """Every reader over the whole database, the table's and the report's included; a
     ``StoreError`` is the only error allowed."""
@@ -113,13 +121,6 @@ def read_everything(path: Path) -> None:
             store.read_game(path, game_id)
 
 
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err), mock.patch("sys.stdin", io.StringIO("q\n")):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
-
-
 def assert_commands_answer(path: Path) -> None:
     """Each reading command succeeds, or fails with one line and exit 2."""
     for argv in (
@@ -140,9 +141,7 @@ def assert_commands_answer(path: Path) -> None:
 def test_garbage_in_any_cell_is_refused_by_every_reader_as_a_store_error(
     base: Path, cell: tuple[str, str], row: int, value: object
 ) -> None:
-    table, column = cell
-    with copy_of(base) as path:
-        assume(write(path, table, column, row if table == "games" else 1, value))
+    with garbage_in(base, cell, row, value) as path:
         before = path.read_bytes()
         read_everything(path)
         assert path.read_bytes() == before
@@ -153,9 +152,7 @@ def test_garbage_in_any_cell_is_refused_by_every_reader_as_a_store_error(
 def test_garbage_in_any_cell_is_one_line_and_exit_2_on_the_command_line(
     base: Path, cell: tuple[str, str], row: int, value: object
 ) -> None:
-    table, column = cell
-    with copy_of(base) as path:
-        assume(write(path, table, column, row if table == "games" else 1, value))
+    with garbage_in(base, cell, row, value) as path:
         assert_commands_answer(path)
 
 

@@ -4,24 +4,22 @@ created), the writer's checkpoint on close, and refusing a log that cannot be re
 from __future__ import annotations
 
 import importlib.util
-import io
 import shutil
 import sqlite3
 import subprocess
 from collections.abc import Iterator
-from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from contextlib import contextmanager
 from pathlib import Path
-from unittest import mock
 
 import pytest
 
 from cheese import store
-from cheese.cli.app import main
 from cheese.referee.play import play_or_forfeit
 from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.tournament import TournamentSettings, plan_tournament
 
 from ..scripted import scripted_bot
+from .conftest import cli
 from .test_store import SCHEMA_1_DB, make_results
 
 
@@ -45,13 +43,6 @@ def read_only_view(source: Path, target: Path) -> Iterator[Path]:
     finally:
         if subprocess.run(["umount", str(target)], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(target)], check=True)
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err), mock.patch("sys.stdin", io.StringIO("q\n")):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_a_closed_database_is_read_in_full_from_a_read_only_mount(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@ schema converted to it, and the missing folders of a new database created."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from cheese.store import (
     tournaments,
 )
 
+from .conftest import assert_converted_once, old_database
 from .test_store import SCHEMA_2_DB, make_results, one_line, raw
 
 # Written by `cheese tournament run` before reply times were kept (schema 2): random and
@@ -29,8 +29,7 @@ SCHEMA_2_TOURNAMENTS = {
 
 
 def test_a_database_of_the_second_schema_is_converted_once(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_2_DB, path)
+    path = old_database(tmp_path, SCHEMA_2_DB)
     assert raw(path, "PRAGMA user_version") == [(2,)]
     before = raw(path, "SELECT id, job, actions, scores, ranking, fault, error FROM games")
     ResultsStore(path).close()
@@ -48,14 +47,11 @@ def test_a_database_of_the_second_schema_is_converted_once(tmp_path: Path) -> No
         assert [game.replies for game in games(connection, stored.id)] == [None, None]
     finally:
         connection.close()
-    converted = path.read_bytes()
-    ResultsStore(path).close()
-    assert path.read_bytes() == converted
+    assert_converted_once(path)
 
 
 def test_reading_a_database_of_the_second_schema_converts_it_first(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    shutil.copy(SCHEMA_2_DB, path)
+    path = old_database(tmp_path, SCHEMA_2_DB)
     connection = open_readonly(path)
     try:
         assert find_tournament(connection, "get-the-cheese-47203de1").forfeits == 3

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cheese.engine.api import GameInfo, OptionError, OptionValue
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT
+from cheese.engine.option_sets import option_values, refuse_unknown
 
 INFO = GameInfo(
     slug="cheese-drop",
@@ -62,13 +63,7 @@ class DropOptions:
         return self.rows - self.hidden_rows
 
     def as_dict(self) -> dict[str, OptionValue]:
-        return {
-            "simple": self.simple,
-            "cells_per_column": self.cells_per_column,
-            "rows": self.rows,
-            "hidden_rows": self.hidden_rows,
-            "start_player": self.start_player,
-        }
+        return option_values(self)
 
 
 def default_options() -> dict[str, OptionValue]:
@@ -81,12 +76,7 @@ def parse_options(num_players: int, options: Mapping[str, object]) -> DropOption
 
     Raises ``OptionError`` naming the bad option, the allowed values and what to pass.
     """
-    unknown = sorted(set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise OptionError(
-            f"unknown option(s) {', '.join(map(repr, unknown))} for cheese-drop; "
-            f"the options are: {', '.join(OPTION_NAMES)}"
-        )
+    refuse_unknown("cheese-drop", options, OPTION_NAMES)
     defaults = DropOptions()
     simple = options.get("simple", defaults.simple)
     if not isinstance(simple, bool):

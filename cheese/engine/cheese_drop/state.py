@@ -13,9 +13,7 @@ piece the round is scored at once and the next round begins.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 
 from cheese.engine.api import (
     CHANCE,
@@ -24,9 +22,7 @@ from cheese.engine.api import (
     Game,
     IllegalActionError,
     NotAChanceNodeError,
-    OptionValue,
     Seat,
-    State,
 )
 from cheese.engine.cheese_drop import notation
 from cheese.engine.cheese_drop.betting import (
@@ -62,6 +58,7 @@ from cheese.engine.cheese_drop.options import DropOptions
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
 from cheese.engine.cheese_drop.view import DropView, MarbleView, RevealedDropView
 from cheese.engine.luck import determinization_draw
+from cheese.engine.setup_state import SetupState
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +74,7 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class DropState(State):
+class DropState(SetupState):
     """A position of Cheese Drop (reference backend). Immutable; equal by content."""
 
     setup: Setup
@@ -114,18 +111,6 @@ class DropState(State):
     @property
     def game(self) -> Game:
         return self.setup.maker
-
-    @property
-    def num_players(self) -> int:
-        return self.setup.num_players
-
-    @property
-    def seed(self) -> int:
-        return self.setup.seed
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        return MappingProxyType(self.setup.options.as_dict())
 
     # --- whose turn -----------------------------------------------------------------
     @property

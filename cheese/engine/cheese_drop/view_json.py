@@ -14,18 +14,10 @@ per colour come in that order; the phase is its name in lower case; a betting co
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from cheese.engine.cheese_drop.core import RoundResult
-from cheese.engine.cheese_drop.view import DropView, MarbleView
-
-
-def _marble(marble: MarbleView) -> dict[str, object]:
-    return {
-        "colour": marble.colour,
-        "drop": marble.drop,
-        "slot": marble.slot,
-        "rows_fallen": marble.rows_fallen,
-        "seen_lane": marble.seen_lane,
-    }
+from cheese.engine.cheese_drop.view import DropView
 
 
 def _result(result: RoundResult) -> dict[str, object]:
@@ -48,7 +40,7 @@ def view_json(view: DropView) -> dict[str, object]:
         "totals": list(view.totals),
         "bag": list(view.bag),
         "hand": list(view.hand),
-        "marbles": [_marble(marble) for marble in view.marbles],
+        "marbles": [asdict(marble) for marble in view.marbles],
         "bets": [list(columns) for columns in view.bets],
         "results": [_result(result) for result in view.results],
     }

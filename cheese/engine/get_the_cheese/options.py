@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from cheese.engine.api import GameInfo, OptionError, OptionValue
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, KIND_NAMES, Pile
+from cheese.engine.option_sets import option_values, refuse_unknown
 
 INFO = GameInfo(
     slug="get-the-cheese",
@@ -59,11 +60,7 @@ class GtcOptions:
         return CHEESES_PER_PLAYER * num_players
 
     def as_dict(self) -> dict[str, OptionValue]:
-        return {
-            "composition": self.composition,
-            "cheese_values": self.cheese_values,
-            "start_player": self.start_player,
-        }
+        return option_values(self)
 
 
 def default_options() -> dict[str, OptionValue]:
@@ -76,12 +73,7 @@ def parse_options(num_players: int, options: Mapping[str, object]) -> GtcOptions
 
     Raises ``OptionError`` naming the bad option, the allowed values and an example.
     """
-    unknown = sorted(set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise OptionError(
-            f"unknown option(s) {', '.join(map(repr, unknown))} for get-the-cheese; "
-            f"the options are: {', '.join(OPTION_NAMES)}"
-        )
+    refuse_unknown("get-the-cheese", options, OPTION_NAMES)
     composition = _composition(options.get("composition", DEFAULT_COMPOSITION))
     cheese_values = _cheese_values(
         options.get("cheese_values", DEFAULT_CHEESE_VALUES), num_players

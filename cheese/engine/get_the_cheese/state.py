@@ -12,9 +12,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 
 from cheese.engine.api import (
     CHANCE,
@@ -23,9 +21,7 @@ from cheese.engine.api import (
     Game,
     IllegalActionError,
     NotAChanceNodeError,
-    OptionValue,
     Seat,
-    State,
 )
 from cheese.engine.get_the_cheese import turns
 from cheese.engine.get_the_cheese.cards import COLOURS, EMPTY_PILE, Pile
@@ -37,6 +33,7 @@ from cheese.engine.get_the_cheese.resolve import rank_key, score_piles
 from cheese.engine.get_the_cheese.table import Table
 from cheese.engine.get_the_cheese.view import GtcView, view_of
 from cheese.engine.luck import determinization_draw
+from cheese.engine.setup_state import SetupState
 
 MASK64 = (1 << 64) - 1
 
@@ -51,7 +48,7 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class GtcState(State):
+class GtcState(SetupState):
     """A position: the shared setup and the table (equal content, equal states)."""
 
     setup: Setup
@@ -89,18 +86,6 @@ class GtcState(State):
     @property
     def game(self) -> Game:
         return self.maker
-
-    @property
-    def num_players(self) -> int:
-        return self.setup.num_players
-
-    @property
-    def seed(self) -> int:
-        return self.setup.seed
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        return MappingProxyType(self.setup.options.as_dict())
 
     # --- moves ----------------------------------------------------------------------
     @property

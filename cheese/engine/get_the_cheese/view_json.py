@@ -13,16 +13,9 @@ or 3rd, so a mouse* or a cat*); piles count cards per kind in that order.
 
 from __future__ import annotations
 
-from cheese.engine.get_the_cheese.view import CardView, GtcView
+from dataclasses import asdict
 
-
-def _card(card: CardView) -> dict[str, object]:
-    return {
-        "owner": card.owner,
-        "kind": card.kind,
-        "face_down": card.face_down,
-        "position": card.position,
-    }
+from cheese.engine.get_the_cheese.view import GtcView
 
 
 def view_json(view: GtcView) -> dict[str, object]:
@@ -32,7 +25,7 @@ def view_json(view: GtcView) -> dict[str, object]:
         "current_player": view.current_player,
         "to_move": view.to_move,
         "cheeses": list(view.cheeses),
-        "lines": [[_card(card) for card in line] for line in view.lines],
+        "lines": [[asdict(card) for card in line] for line in view.lines],
         "hand": list(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "deck_sizes": list(view.deck_sizes),

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cheese.bots import Turn, make_bot
+from cheese.bots import make_bot
 from cheese.bots.evaluation.cheese_chasers import (
     RISK,
     CheeseChasersEvaluator,
@@ -21,9 +21,8 @@ from cheese.bots.evaluation.cheese_chasers import (
 from cheese.engine.cheese_chasers.layout import parse_layout
 from cheese.engine.cheese_chasers.scoring import score_table
 from cheese.engine.cheese_chasers.view import ChasersView
-from cheese.engine.luck import resolve_chance
 
-from ..conftest import random_position
+from ..conftest import random_position, solo_ending
 
 
 def table(text: str) -> dict[tuple[int, int], int]:
@@ -110,11 +109,5 @@ def test_greedy_finishes_a_few_games_where_random_play_finishes_none() -> None:
     for seed in range(12):
         for name, bot in (("greedy", greedy), ("random", uniform)):
             state = random_position("cheese-chasers", 1, seed, moves=0)
-            rng = random.Random(seed)
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state = state.apply(resolve_chance(state))
-                else:
-                    state = state.apply(bot.choose(Turn(state, 0), rng).action)
-            finished[name] += state.view(0).ending == "complete"
+            finished[name] += solo_ending(bot, state, random.Random(seed)) == "complete"
     assert finished["greedy"] >= 1 and finished["random"] == 0

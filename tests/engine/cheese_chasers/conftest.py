@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -13,19 +12,14 @@ from cheese.engine.cheese_chasers.cards import Kind
 from cheese.engine.cheese_chasers.layout import parse_layout
 from cheese.engine.cheese_chasers.state import ChasersState
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cheese-chasers"
-
 Script = Callable[..., ChasersState]
+Layout = Callable[[str], dict[Cell, Kind]]
+"""Parses layout text into a table (the ``layout`` fixture)."""
 
 
 @pytest.fixture
 def game() -> ReferenceGame:
     return ReferenceGame()
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    return DATA_DIR
 
 
 @pytest.fixture
@@ -47,7 +41,7 @@ def script(game: ReferenceGame) -> Script:
 
 
 @pytest.fixture
-def layout() -> Callable[[str], dict[Cell, Kind]]:
+def layout() -> Layout:
     """A table from layout text (rows separated by ``/`` or newlines)."""
 
     def parse(text: str) -> dict[Cell, Kind]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from cheese.engine.cheese_chasers.activity import (
@@ -13,10 +11,8 @@ from cheese.engine.cheese_chasers.activity import (
     is_active_trap,
     is_trapped,
 )
-from cheese.engine.cheese_chasers.board import Cell
-from cheese.engine.cheese_chasers.cards import Kind
 
-Layout = Callable[[str], dict[Cell, Kind]]
+from .conftest import Layout
 
 
 def test_a_lone_mouse_is_active(layout: Layout) -> None:

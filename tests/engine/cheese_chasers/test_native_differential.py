@@ -16,16 +16,13 @@ import random
 
 import pytest
 
-from cheese.engine import OptionError, State, load_game
+from cheese.engine import OptionError, State
 from cheese.engine.api import OptionValue
 from cheese.engine.luck import resolve_chance
 
-from ...native import check_native
+from ..differential import both_backends, play_pair
 
-check_native()
-NATIVE_GAME = load_game("cheese-chasers", backend="native")
-
-REFERENCE_GAME = load_game("cheese-chasers", backend="reference")
+REFERENCE_GAME, NATIVE_GAME = both_backends("cheese-chasers")
 CI_GAMES = int(os.environ.get("CHEESE_CHS_DIFFERENTIAL_GAMES", "2000"))
 FULLY_CHECKED_GAMES = 200
 SLOW_GAMES = 100_000
@@ -60,27 +57,12 @@ def assert_same_step(reference: State, native: State, rng: random.Random) -> Non
 
 def play_both(seed: int, options: dict[str, OptionValue], full: bool) -> str:
     """Play one game on both backends; returns how it ended."""
-    reference = REFERENCE_GAME.new_initial_state(1, seed, **options)
-    native = NATIVE_GAME.new_initial_state(1, seed, **options)
-    assert dict(native.options) == dict(reference.options)
-    decisions = random.Random(seed)
-    while True:
-        assert native.current_player == reference.current_player
-        if full:
-            assert_same_step(reference, native, decisions)
-        if reference.is_terminal():
-            break
-        if reference.is_chance_node():
-            action = resolve_chance(reference)
-            assert resolve_chance(native) == action
-        else:
-            legal = reference.legal_actions()
-            assert native.legal_actions() == legal
-            action = legal[decisions.randrange(len(legal))]
-        reference, native = reference.apply(action), native.apply(action)
-    assert native.scores() == reference.scores()
-    assert native.rank_keys() == reference.rank_keys()
-    assert native.ranking() == reference.ranking()
+    reference, native = play_pair(
+        REFERENCE_GAME.new_initial_state(1, seed, **options),
+        NATIVE_GAME.new_initial_state(1, seed, **options),
+        seed,
+        assert_same_step if full else None,
+    )
     final = reference.view(0)
     assert native.view(0) == final
     return str(final.ending)  # type: ignore[attr-defined]

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
-from cheese.engine.cheese_chasers.board import Cell
-from cheese.engine.cheese_chasers.cards import Kind
 from cheese.engine.cheese_chasers.scoring import (
     TableScore,
     cheese_bonus,
@@ -19,7 +15,7 @@ from cheese.engine.cheese_chasers.scoring import (
     surrounded_points,
 )
 
-Layout = Callable[[str], dict[Cell, Kind]]
+from .conftest import Layout
 
 
 def test_nice_points_count_active_mice_only(layout: Layout) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,7 @@ from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.cheese_drop.state import DropState
 from cheese.engine.luck import resolve_chance
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "cheese-drop"
+from ...random_games import random_states
 
 Walk = Callable[[DropState, random.Random], list[DropState]]
 Advance = Callable[..., DropState]
@@ -22,11 +21,6 @@ Advance = Callable[..., DropState]
 @pytest.fixture
 def game() -> ReferenceGame:
     return ReferenceGame()
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    return DATA_DIR
 
 
 def _step(state: DropState, rng: random.Random) -> DropState:
@@ -41,11 +35,7 @@ def walk() -> Walk:
     """Every state of one game to its end: chance by paired luck, decisions by ``rng``."""
 
     def states_of(state: DropState, rng: random.Random) -> list[DropState]:
-        states = [state]
-        while not state.is_terminal():
-            state = _step(state, rng)
-            states.append(state)
-        return states
+        return random_states(state, rng)
 
     return states_of
 

@@ -15,6 +15,7 @@ from cheese.engine.luck import resolve_chance
 from cheese.engine.registry import NATIVE, REFERENCE, load_game
 
 from ...native import needs_native
+from ...random_games import random_game
 
 pytestmark = needs_native
 
@@ -122,16 +123,9 @@ def test_random_playouts_score_like_random_reference_games(players: int, simple:
     reference = load_game("cheese-drop", backend=REFERENCE)
     scores: list[int] = []
     for seed in range(games):
-        state = reference.new_initial_state(players, seed=seed, simple=simple)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                action = resolve_chance(state)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state = state.apply(action)
-        scores.extend(state.scores())
+        start = reference.new_initial_state(players, seed=seed, simple=simple)
+        final, _ = random_game(start, random.Random(seed))
+        scores.extend(final.scores())
     start = native_state(players, 1, simple=simple)
     totals = playouts(start, 100_000, seed=4)  # type: ignore[arg-type]
     native_mean = sum(totals.score_sums) / (totals.playouts * players)

@@ -56,6 +56,14 @@ def play(state: DropState, rng: random.Random) -> tuple[list[DropState], list[in
     return states, actions
 
 
+def drawn_state(
+    setup: tuple[int, int, dict[str, object]], decisions: int, data: st.DataObject
+) -> DropState:
+    """A state drawn from anywhere in the game of ``setup`` played with ``decisions``."""
+    states, _ = play(new_state(setup), random.Random(decisions))
+    return states[data.draw(st.integers(0, len(states) - 1))]
+
+
 @SETTINGS
 @given(setups(), st.integers(0, 1000))
 def test_random_games_end_and_conserve_marbles(
@@ -90,8 +98,7 @@ def test_the_same_seed_and_actions_give_the_same_states(
 def test_determinize_keeps_views_and_redraws_the_hidden_rows(
     setup: tuple[int, int, dict[str, object]], decisions: int, data: st.DataObject
 ) -> None:
-    states, _ = play(new_state(setup), random.Random(decisions))
-    state = states[data.draw(st.integers(0, len(states) - 1))]
+    state = drawn_state(setup, decisions, data)
     seat = data.draw(st.integers(0, state.num_players - 1))
     samples = [state.determinize(seat, random.Random(rng_seed)) for rng_seed in range(4)]
     for sample in samples:
@@ -112,8 +119,7 @@ def test_determinize_keeps_views_and_redraws_the_hidden_rows(
 def test_illegal_actions_raise(
     setup: tuple[int, int, dict[str, object]], decisions: int, data: st.DataObject
 ) -> None:
-    states, _ = play(new_state(setup), random.Random(decisions))
-    state = states[data.draw(st.integers(0, len(states) - 1))]
+    state = drawn_state(setup, decisions, data)
     legal = set(state.legal_actions())
     action = data.draw(st.integers(-5, 5**6 + 5).filter(lambda a: a not in legal))
     try:

@@ -51,13 +51,18 @@ def check_final(final: State, players: int, simple: bool) -> None:
     assert min(final.ranking()) == 1
 
 
+def check_games(backend: str, players: int, simple: bool, seeds: range) -> None:
+    """Play a random game per seed on ``backend`` and check each one's final record."""
+    game = load_game("cheese-drop", backend=backend)
+    for seed in seeds:
+        check_final(play_random(game, players, seed, simple), players, simple)
+
+
 @pytest.mark.parametrize("backend", BACKENDS_HERE)
 @pytest.mark.parametrize("simple", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_end_with_consistent_records(backend: str, players: int, simple: bool) -> None:
-    game = load_game("cheese-drop", backend=backend)
-    for seed in range(CI_GAMES):
-        check_final(play_random(game, players, seed, simple), players, simple)
+    check_games(backend, players, simple, range(CI_GAMES))
 
 
 @pytest.mark.slow
@@ -65,6 +70,4 @@ def test_random_games_end_with_consistent_records(backend: str, players: int, si
 @pytest.mark.parametrize("simple", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_hundred_thousand_random_games(backend: str, players: int, simple: bool) -> None:
-    game = load_game("cheese-drop", backend=backend)
-    for seed in range(SLOW_GAMES):
-        check_final(play_random(game, players, 10_000 + seed, simple), players, simple)
+    check_games(backend, players, simple, range(10_000, 10_000 + SLOW_GAMES))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
@@ -15,17 +14,10 @@ from cheese.engine.get_the_cheese.resolve import Animal
 from cheese.engine.get_the_cheese.state import Setup
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "get-the-cheese"
-
 
 @pytest.fixture
 def game() -> ReferenceGame:
     return ReferenceGame()
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    return DATA_DIR
 
 
 def animals(text: str) -> list[Animal]:

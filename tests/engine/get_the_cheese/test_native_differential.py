@@ -15,17 +15,14 @@ import random
 
 import pytest
 
-from cheese.engine import State, load_game
+from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.get_the_cheese.cards import KIND_NAMES
 from cheese.engine.luck import resolve_chance
 
-from ...native import check_native
+from ..differential import both_backends, play_pair
 
-check_native()
-NATIVE_GAME = load_game("get-the-cheese", backend="native")
-
-REFERENCE_GAME = load_game("get-the-cheese", backend="reference")
+REFERENCE_GAME, NATIVE_GAME = both_backends("get-the-cheese")
 CI_GAMES = int(os.environ.get("CHEESE_GTC_DIFFERENTIAL_GAMES", "2000"))
 FULLY_CHECKED_GAMES = 50
 TEXTS_PER_STEP = 2
@@ -72,27 +69,12 @@ def assert_same_step(reference: State, native: State, rng: random.Random) -> Non
 
 
 def play_both(players: int, seed: int, options: dict[str, OptionValue], full: bool) -> None:
-    reference = REFERENCE_GAME.new_initial_state(players, seed, **options)
-    native = NATIVE_GAME.new_initial_state(players, seed, **options)
-    assert dict(native.options) == dict(reference.options)
-    decisions = random.Random(seed)
-    while True:
-        assert native.current_player == reference.current_player
-        if full:
-            assert_same_step(reference, native, decisions)
-        if reference.is_terminal():
-            break
-        if reference.is_chance_node():
-            action = resolve_chance(reference)
-            assert resolve_chance(native) == action
-        else:
-            legal = reference.legal_actions()
-            assert native.legal_actions() == legal
-            action = legal[decisions.randrange(len(legal))]
-        reference, native = reference.apply(action), native.apply(action)
-    assert native.scores() == reference.scores()
-    assert native.rank_keys() == reference.rank_keys()
-    assert native.ranking() == reference.ranking()
+    reference, native = play_pair(
+        REFERENCE_GAME.new_initial_state(players, seed, **options),
+        NATIVE_GAME.new_initial_state(players, seed, **options),
+        seed,
+        assert_same_step if full else None,
+    )
     assert [native.view(seat) for seat in range(players)] == [
         reference.view(seat) for seat in range(players)
     ]
