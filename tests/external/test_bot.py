@@ -301,6 +301,7 @@ def test_game_over_reaches_every_bot_still_running(caplog: pytest.LogCaptureFixt
     # Seat 1 plays an illegal action: it keeps its process, and so does seat 0, which
     # has begun the game too. Both hear that the game was abandoned.
     caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    caplog.set_level(logging.INFO, logger="cheese.bot")
     good, bad = _command("good"), _command("illegal")
     specs = {command.label: command for command in (good, bad)}
     keeper = SessionKeeper()
@@ -330,6 +331,7 @@ def test_a_kept_bot_that_does_not_answer_ping_is_started_again_without_a_fault(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.INFO, logger="cheese.referee.external")
+    caplog.set_level(logging.INFO, logger="cheese.bot")
     monkeypatch.setattr(sessions, "PING_SECONDS", 0.3)
     keeper = SessionKeeper()
     command = _versioned("no-pong", 2)
