@@ -4,7 +4,8 @@ A signal that comes while the command is still starting (importing the command l
 takes seconds on a loaded machine) ends it quietly, with the exit code shells give a
 program that signal ended (130 for Ctrl-C), instead of a ``KeyboardInterrupt``
 traceback from the middle of an import: nothing has begun that could be lost. Only this
-module and the standard library are imported before the handlers are in place. Once the
+module, ``cheese.signal_handlers`` and the standard library are imported before the
+handlers are in place. Once the
 command has started, it handles signals its own way (a run stops after its games in
 flight); once it has returned, one more Ctrl-C ends it quietly with its exit code.
 """
@@ -18,10 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from cheese.signal_handlers import STOP_SIGNALS, handling
+
 SIGNAL_EXIT_BASE = 128
-STARTUP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
 
 
 def _quit_quietly(number: int, frame: FrameType | None) -> None:
@@ -34,18 +34,8 @@ def quiet_while_starting() -> Iterator[None]:
     """While inside, Ctrl-C, SIGTERM and SIGHUP end the process at once and quietly; the
     handlers before are put back after (a signal the process was started ignoring, as
     ``nohup`` ignores SIGHUP, stays ignored)."""
-    previous = {
-        number: signal.getsignal(number)
-        for number in STARTUP_SIGNALS
-        if signal.getsignal(number) is not signal.SIG_IGN
-    }
-    for number in previous:
-        signal.signal(number, _quit_quietly)
-    try:
+    with handling(STOP_SIGNALS, _quit_quietly):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def main() -> int:
@@ -69,7 +59,7 @@ def _quiet_from_now_on(code: int) -> None:
     def leave(number: int, frame: FrameType | None) -> None:
         os._exit(code)
 
-    for number in STARTUP_SIGNALS:
+    for number in STOP_SIGNALS:
         if signal.getsignal(number) is not signal.SIG_IGN:
             signal.signal(number, leave)
 

@@ -19,6 +19,7 @@ RANKS = {
     "": 0,
     "parallel": 0,
     "text_files": 0,
+    "signal_handlers": 0,
     "native_build": 0,
     "engine": 1,
     "bots": 2,

@@ -65,8 +65,9 @@ def describe(job: GameJob) -> str:
     )
 
 
-class _Fault(Exception):
-    """A bot failed in ``seat``: it raised, chose an illegal action or overran the time."""
+class _Fault(TurnFault):
+    """A bot failed in ``seat``: it raised, chose an illegal action or overran the time;
+    ``actions`` were played before."""
 
     def __init__(
         self,
@@ -76,12 +77,9 @@ class _Fault(Exception):
         actions: tuple[Action, ...],
         error: BaseException | None = None,
     ) -> None:
-        super().__init__(reason)
+        super().__init__(kind, reason, error)
         self.seat = seat
-        self.kind = kind
-        self.reason = reason
         self.actions = actions
-        self.error = error
         self.replies: tuple[tuple[float, ...], ...] = ()
 
 

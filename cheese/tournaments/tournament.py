@@ -30,6 +30,7 @@ from cheese.referee.jobs import GameResult, Options, Plan
 from cheese.referee.play import BotFactory
 from cheese.referee.pool import Player, Unplayed
 from cheese.referee.seats import SeatSpec, parse_seat, seat_bot
+from cheese.signal_handlers import STOP_SIGNALS, handling
 from cheese.store import ResultsStore, StoredTournament
 from cheese.tournaments.config import DEFAULT_DEALS, DEFAULT_GAME
 from cheese.tournaments.names import free_name, readable_name, settings_digest
@@ -235,13 +236,6 @@ def tournament_name(store: ResultsStore, settings: TournamentSettings, num_playe
     )
 
 
-STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""The signals that stop a run as Ctrl-C does: a ``kill``, a logout or a job scheduler
-means the same as the person at the terminal."""
-
-
 @contextmanager
 def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
     """While inside, a first Ctrl-C (or SIGTERM, or SIGHUP) sets ``stop``; a second one
@@ -261,18 +255,8 @@ def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
             raise KeyboardInterrupt
         stop.request(number)
 
-    previous = {
-        number: signal.getsignal(number)
-        for number in STOP_SIGNALS
-        if signal.getsignal(number) is not signal.SIG_IGN
-    }
-    for number in previous:
-        signal.signal(number, handle)
-    try:
+    with handling(STOP_SIGNALS, handle):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 def _leave_the_terminal() -> None:
