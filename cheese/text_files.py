@@ -81,25 +81,50 @@ def read_bounded_text(path: Path, what: str, limit: int) -> str:
         raise UnreadableText(f"{path}: is not UTF-8 text; give the path of {what}") from None
 
 
+MAX_TOML_DEPTH = 64
+"""Deepest nesting of lists and tables a TOML file may have: every format here nests a few."""
+TOO_DEEP = "arrays or tables nest too deep"
+
+
 def load_toml(text: str) -> dict[str, object]:
     """The TOML document ``text``; every way it fails is a ``tomllib.TOMLDecodeError``.
 
-    ``tomllib`` alone lets deep nesting through as a ``RecursionError`` and an integer of
-    thousands of digits as a bare ``ValueError``: tracebacks, not messages.
+    ``tomllib`` alone lets deep nesting through, as a ``RecursionError`` or (where the
+    recursion limit was raised) as a document every later reader would recurse into, and an
+    integer of thousands of digits as a bare ``ValueError``: tracebacks, not messages.
+    Whatever the recursion limit, a document deeper than ``MAX_TOML_DEPTH`` is refused.
 
-    >>> load_toml("x = " + "[" * 5000 + "]" * 5000)
+    >>> load_toml("x = " + "[" * 65 + "]" * 65)
     Traceback (most recent call last):
     ...
     tomllib.TOMLDecodeError: arrays or tables nest too deep
+    >>> load_toml("x = [[1]]")
+    {'x': [[1]]}
     """
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         raise
     except RecursionError:
-        raise tomllib.TOMLDecodeError("arrays or tables nest too deep") from None
+        raise tomllib.TOMLDecodeError(TOO_DEEP) from None
     except ValueError:  # beyond the TOML errors, only an integer too long to convert
         raise tomllib.TOMLDecodeError("a number with too many digits") from None
+    if _nests_deeper(document, MAX_TOML_DEPTH):
+        raise tomllib.TOMLDecodeError(TOO_DEEP)
+    return document
+
+
+def _nests_deeper(value: object, most: int) -> bool:
+    """Whether ``value``'s lists and tables nest more than ``most`` deep (no recursion)."""
+    waiting: list[tuple[object, int]] = [(value, 0)]
+    while waiting:
+        item, depth = waiting.pop()
+        if isinstance(item, dict | list):
+            if depth >= most:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            waiting.extend((child, depth + 1) for child in children)
+    return False
 
 
 _KINDS = (
