@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 
-from cheese.bots.base import Bot, BotFailure, Clock, Decision, Turn
+from cheese.bots.base import Bot, BotFailure, Clock, Decision, TopMeasure, Turn
 from cheese.bots.faults import Fault
 from cheese.engine import Action, State
 from cheese.parallel import NoWatch, Watch
@@ -79,10 +79,13 @@ class TurnFault(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """A bot's legal answer: the action and how long the bot took to give it."""
+    """A bot's legal answer: the action, how long the bot took to give it, and the best
+    few actions it considered with what their numbers are (``Decision.top``), if it said."""
 
     action: Action
     seconds: float
+    top: tuple[tuple[Action, float], ...] = ()
+    top_measure: TopMeasure | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,10 @@ class TurnReferee:
             self.watch.disarm()
         took = reply_seconds(decision, time.monotonic() - begun)
         self._check_time(seat, took)
-        return Reply(legal_action(decision, state, took), took)
+        action = legal_action(decision, state, took)
+        if isinstance(decision, Decision) and decision.top_measure is not None:
+            return Reply(action, took, decision.top, decision.top_measure)
+        return Reply(action, took)
 
     def _check_time(self, seat: int, took: float) -> None:
         if self.move_time is not None and took > soft_limit(self.move_time):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import re
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cheese.bots.base import Decision
+from cheese.bots.base import Decision, TopMeasure
 from cheese.bots.registry import make_bot
 from cheese.cli.errors import UserInputError
 from cheese.cli.play.record_file import PlayFacts, load_saved
@@ -352,3 +353,26 @@ def test_a_typed_move_counts_cheeses_as_the_board_does(tmp_path: Path) -> None:
     )
     assert record.actions[dealt] == expected
     assert "0:mouse" not in screen
+
+
+def test_the_bots_top_choices_are_saved_by_action_index_and_undo_drops_later_ones(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "r.json"
+    run_session("get-the-cheese", 3, [FIRST] * 3, path)
+    choices = load_saved(path).choices
+    states = replay_states(load_saved(path).record)
+    bot_moves = [
+        index
+        for index, state in enumerate(states[:-1])
+        if not state.is_chance_node() and state.current_player != 0
+    ]
+    assert bot_moves and sorted(choices) == bot_moves
+    for index in bot_moves:
+        entry = choices[index]
+        assert entry.measure is TopMeasure.VALUE
+        assert [states[index].parse_action(text) for text, _ in entry.top]
+    assert json.loads(path.read_text())["choices"][str(bot_moves[0])]["measure"] == "value"
+    run_session("get-the-cheese", 3, [FIRST] * 3 + ["undo"], tmp_path / "undone.json")
+    undone = load_saved(tmp_path / "undone.json")
+    assert all(index < len(undone.record.actions) for index in undone.choices)

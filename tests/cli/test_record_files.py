@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cheese.bots.base import TopMeasure
 from cheese.cli.play import record_file
 from cheese.cli.play.record_file import (
     PLAY_KEY,
@@ -160,3 +161,16 @@ def test_play_says_why_a_record_cannot_be_written(
     err = refused(capsys, "play", "cheese-drop", "--record", str(a_file / "game.json"))
     assert f"{a_file} is a file, not a folder" in err and "already exists" not in err
     assert "already exists" in refused(capsys, "play", "cheese-drop", "--record", str(a_file))
+
+
+def test_the_bots_choices_round_trip_and_a_damaged_key_only_hides_them(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    choices = {3: record_file.BotChoices(TopMeasure.VISIT_SHARE, (("lane 2", 0.75),))}
+    save_record(new_record(), path, FACTS, choices)
+    assert load_saved(path).choices == choices
+    data = json.loads(path.read_text())
+    assert data["choices"] == {"3": {"measure": "visit share", "top": [["lane 2", 0.75]]}}
+    for damaged in ({"3": {"measure": "guess", "top": []}}, [1], {"x": 1}):
+        data["choices"] = damaged
+        path.write_text(json.dumps(data))
+        assert load_saved(path).choices == {}

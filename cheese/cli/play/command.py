@@ -341,7 +341,7 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     table = Players(people, bots, _bot(hint_spec), level, person)
     try:
         session = PlaySession.resumed(
-            renderer, table, terminal, path, record, after_game=_after_game(table)
+            renderer, table, terminal, path, record, _after_game(table), saved.choices
         )
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None

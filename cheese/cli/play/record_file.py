@@ -6,7 +6,9 @@ file a game, rewritten after every move so that nothing is lost if the terminal 
 The file is a game record (``GameRecord.to_json``) with one more key, ``"play"``: what
 ``cheese play --continue`` needs to sit everyone down again (which seats are people, the
 hint bot, the level) and what ``cheese saved`` lists without replaying (finished or
-not, the moves so far, who is to play). Readers of plain records ignore it.
+not, the moves so far, who is to play), and, when bots moved, ``"choices"``: each bot
+move's top choices by its action's index (``cheese replay --html`` shows them). Readers
+of plain records ignore both.
 """
 
 from __future__ import annotations
@@ -25,14 +27,17 @@ from pathlib import Path
 import msgspec
 import platformdirs
 
+from cheese.bots.base import TopMeasure
 from cheese.cli.errors import read_text_file
-from cheese.engine import RecordError, Seat
+from cheese.engine import RecordError, Seat, State
 from cheese.engine.json_text import load_json
 from cheese.engine.records import GameRecord
 from cheese.engine.schemas import Problem, conform
+from cheese.referee.turn import Reply
 
 APP_NAME = "cheese"
 PLAY_KEY = "play"
+CHOICES_KEY = "choices"
 
 
 class PlayKey(msgspec.Struct, frozen=True):
@@ -101,12 +106,57 @@ class PlayFacts:
         )
 
 
+class BotChoices(msgspec.Struct, frozen=True):
+    """A bot move's best few actions as the engine writes them, best first, each with
+    its number (``measure``): one entry of a saved game's ``choices`` key.
+
+    >>> BotChoices(TopMeasure.VALUE, (("draw", 0.5),)).to_json()
+    {'measure': 'value', 'top': [['draw', 0.5]]}
+    """
+
+    measure: TopMeasure
+    top: tuple[tuple[str, float], ...]
+
+    @classmethod
+    def of_reply(cls, reply: Reply, state: State) -> BotChoices | None:
+        """The top choices of a bot's ``reply`` in ``state``; None if it gave none."""
+        if not reply.top or reply.top_measure is None:
+            return None
+        top = tuple((state.action_to_string(action), value) for action, value in reply.top)
+        return cls(reply.top_measure, top)
+
+    def to_json(self) -> dict[str, object]:
+        return {"measure": str(self.measure), "top": [list(entry) for entry in self.top]}
+
+
+Choices = dict[int, BotChoices]
+"""The bots' top choices of a game by the index of their action in the record."""
+
+
+def choices_json(choices: Choices) -> dict[str, object]:
+    return {str(index): entry.to_json() for index, entry in sorted(choices.items())}
+
+
+def read_choices(data: object) -> Choices:
+    """The ``choices`` of a saved game's JSON ``data``; none when the key is missing or
+    malformed (they are shown, never played from, so a damaged key only hides them)."""
+    if not isinstance(data, dict):
+        return {}
+    try:
+        read = msgspec.convert(data.get(CHOICES_KEY, {}), dict[str, BotChoices])
+    except msgspec.ValidationError:
+        return {}
+    return {int(key): entry for key, entry in read.items() if key.isdigit()}
+
+
 @dataclass(frozen=True, slots=True)
 class SavedFile:
-    """A record file as ``cheese play`` wrote it: the record and the play facts, if any."""
+    """A record file as ``cheese play`` wrote it: the record, the play facts if any, and
+    the bots' top choices."""
 
     record: GameRecord
     facts: PlayFacts | None
+    choices: Choices = dataclasses.field(default_factory=dict)
 
 
 def records_directory() -> Path:
@@ -144,14 +194,22 @@ def claim_default_record_path(game: str, seed: int, started: datetime) -> Path:
     raise AssertionError("unreachable: itertools.count never ends")
 
 
-def save_record(record: GameRecord, path: Path, facts: PlayFacts | None = None) -> None:
-    """Write ``record`` (and ``facts``) to ``path`` whole or not at all (a temporary file
-    of this write's own, then a rename)."""
+def save_record(
+    record: GameRecord,
+    path: Path,
+    facts: PlayFacts | None = None,
+    choices: Choices | None = None,
+) -> None:
+    """Write ``record`` (and ``facts``, and the bots' ``choices``) to ``path`` whole or
+    not at all (a temporary file of this write's own, then a rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     text = record.to_json()
-    if facts is not None:
+    if facts is not None or choices:
         data = json.loads(text)
-        data[PLAY_KEY] = facts.to_json()
+        if facts is not None:
+            data[PLAY_KEY] = facts.to_json()
+        if choices:
+            data[CHOICES_KEY] = choices_json(choices)
         text = json.dumps(data, separators=(",", ":"))
     # mkstemp, not a fixed "NAME.partial": two writers never share the temporary file,
     # and it is in the same folder, so the rename is atomic.
@@ -183,8 +241,8 @@ def load_saved(path: Path) -> SavedFile:
     # Records written by other tools, or before saved games carried it, have no "play"
     # key: they replay to find their facts. One that has it must have it whole.
     if not isinstance(data, dict) or PLAY_KEY not in data:
-        return SavedFile(record, None)
-    return SavedFile(record, PlayFacts.checked(data[PLAY_KEY], str(path)))
+        return SavedFile(record, None, read_choices(data))
+    return SavedFile(record, PlayFacts.checked(data[PLAY_KEY], str(path)), read_choices(data))
 
 
 def _damaged_play_key(source: str, problem: Problem) -> RecordError:

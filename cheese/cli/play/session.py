@@ -38,7 +38,7 @@ from cheese.cli.play.prompt import (
     NotLegal,
     read_typed,
 )
-from cheese.cli.play.record_file import PlayFacts, save_record
+from cheese.cli.play.record_file import BotChoices, Choices, PlayFacts, save_record
 from cheese.cli.play.renderer import Renderer, Table
 from cheese.cli.play.screens import (
     end_page,
@@ -147,6 +147,8 @@ class PlaySession:
     decisions: list[int] = field(default_factory=list)
     """Indices into ``actions`` of the people's own decisions (where undo goes back to;
     a move with a single choice, played for them, is none)."""
+    choices: Choices = field(default_factory=dict)
+    """The bots' top choices by the index of their action, saved with the record."""
     viewer: Seat | None = None
     """The seat whose screen is up; None before the first."""
     pending: dict[Seat, list[RenderableType]] = field(default_factory=dict)
@@ -163,10 +165,12 @@ class PlaySession:
         record_path: Path,
         record: GameRecord,
         after_game: Callable[[GameRecord], str | None] | None = None,
+        choices: Choices | None = None,
     ) -> PlaySession:
         """The game of ``record`` where it stopped, undo able to go back past that point."""
         states = replay_states(record)
         session = cls(renderer, players, terminal, record_path, states[-1], after_game)
+        session.choices = dict(choices or {})
         session.history = states[:-1]
         session.actions = list(record.actions)
         session.decisions = [
@@ -251,9 +255,13 @@ class PlaySession:
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
         try:
-            return BOT_TURNS.decide(bot, self.state, self._rng("bot", seat)).action
+            reply = BOT_TURNS.decide(bot, self.state, self._rng("bot", seat))
         except TurnFault as fault:  # a plugin bot's failure must not lose the game
             raise BotFailed(bot_failure_line(bot.spec, seat, fault)) from fault.error
+        top = BotChoices.of_reply(reply, self.state)
+        if top is not None:
+            self.choices[len(self.actions)] = top
+        return reply.action
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
@@ -338,7 +346,7 @@ class PlaySession:
         )
 
     def save(self) -> None:
-        save_record(self.record(), self.record_path, self.facts())
+        save_record(self.record(), self.record_path, self.facts(), self.choices)
 
     # --- the person's decision ------------------------------------------------------
     def _ask(self, seat: Seat, legal: Sequence[Action]) -> Action | None:
@@ -444,6 +452,7 @@ class PlaySession:
         self.state = self.history[back_to]
         del self.history[back_to:]
         del self.actions[back_to:]
+        self.choices = {index: top for index, top in self.choices.items() if index < back_to}
         self.pending = {}
         self.screen_open = False
         console.print("Back to your previous decision.", style="bold")
