@@ -28,6 +28,7 @@ from cheese.cli.play.record_file import (
 from cheese.cli.play.renderer import Renderer
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
+from cheese.cli.play.replay_page import check_page_path, page_inputs, write_page
 from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved_games
 from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
@@ -428,6 +429,22 @@ def replay(
         Path,
         typer.Option(help="The results database of a DB:GAME_ID (cheese tournament run --db)."),
     ] = Path(DEFAULT_DB),
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the replay as one web page to open in a browser, offline, instead "
+            "(--seat: the view it opens on).",
+        ),
+    ] = None,
+    analysis: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="The analysis the page marks the moves with (default: RECORD's "
+            ".analysis.json beside it, from cheese analyze, if there is one).",
+        ),
+    ] = None,
 ) -> int:
     """Step forward and back through a recorded game.
 
@@ -437,9 +454,15 @@ def replay(
     Example: cheese replay --last --seat 1
 
     Example: cheese replay DB:17 --db night.db
+
+    Example: cheese replay --last --html game.html
     """
     if last and source is not None:
         raise UserInputError("give a record or --last, not both")
+    if analysis is not None and html is None:
+        raise UserInputError("--analysis marks the moves of a page: give --html FILE with it")
+    if html is not None:
+        check_page_path(html)
     if last:
         source = str(latest(unfinished=False).path)
     elif source is None:
@@ -469,4 +492,10 @@ def replay(
             f"--seat {seat} is not a seat of this {count}-player game; seats count from 1: "
             f"give 1 to {count}, or leave it out to see everything"
         )
+    if html is not None:
+        from_file = None if source.startswith(DATABASE_PREFIX) else Path(source)
+        inputs = page_inputs(from_file, analysis)
+        moves = write_page(shown.renderer, record, inputs, html, shown.seat)
+        print(f"Wrote the replay page {html} ({moves} moves): open it in a web browser.")
+        return 0
     return shown.run()

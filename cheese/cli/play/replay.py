@@ -202,6 +202,11 @@ class Replay:
         blocks.append(Flow(tuple(Text(key) for key in REPLAY_HELP.split(" · ")), style="dim"))
         return blocks
 
+    def position(self, move: int) -> list[RenderableType]:
+        """What ``show`` draws at ``move`` but its title line and the keys: the position
+        alone, as a page of the replay in a browser shows it."""
+        return self._blocks(move)[1:-1]
+
     def _view(self, state: State) -> object:
         return state.view(0 if self.seat is None else self.seat)
 
