@@ -151,8 +151,7 @@ def replay_page(
         "finished": revealed.states[-1].is_terminal(),
         "positions": positions,
         "moves": [
-            _move(replays, move, renderer, drawing, inputs)
-            for move in range(1, revealed.last + 1)
+            _move(replays, move, renderer, drawing, inputs) for move in range(1, revealed.last + 1)
         ],
         "analysis": _summary(inputs.analysis),
         "snippets": drawing.snippets,
