@@ -51,10 +51,14 @@ def seat_two_page(seat_two_text: str) -> dict[str, object]:
     return page_data(seat_two_text)
 
 
+SEED = 2**64 - 1
+"""The largest deal seed, beyond what a JavaScript number holds exactly."""
+
+
 def small_game(path: Path) -> GameRecord:
     """A short Cheese Chasers game played by its first choices, saved in ``path``."""
     state = load_game("cheese-chasers").new_initial_state(
-        num_players=1, seed=3, mice=2, cats=1, cheese=1, traps=1
+        num_players=1, seed=SEED, mice=2, cats=1, cheese=1, traps=1
     )
     actions = []
     while not state.is_terminal():
@@ -79,7 +83,7 @@ def test_the_page_needs_nothing_but_itself(seat_two_text: str) -> None:
     assert "<link" not in text and not re.search(r"<script[^>]*\bsrc=", text)
     assert "@import" not in text and "url(" not in text
     data = page_data(text)
-    assert data["title"] == "Get The Cheese!" and data["seed"] == 5
+    assert data["title"] == "Get The Cheese!" and data["seed"] == "5"
     assert len(data["views"]) == 4  # everything, then P1 to P3
     positions = data["positions"]
     assert isinstance(positions, list) and len(positions) == 28
@@ -99,6 +103,7 @@ def test_html_writes_the_page_and_says_where(
     assert all(move["choices"] is None for move in moves)
     assert data["players"] == [{"html": data["players"][0]["html"], "score": record.scores[0]}]
     assert data["analysis"] is None and data["finished"] is True
+    assert data["seed"] == str(SEED)
 
 
 def test_a_seats_view_hides_the_others_hands(seat_two_page: dict[str, object]) -> None:

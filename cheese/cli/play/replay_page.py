@@ -144,7 +144,8 @@ def replay_page(
     ]
     data = {
         "title": renderer.title,
-        "seed": record.seed,
+        # A 64-bit seed is beyond what a JavaScript number holds exactly.
+        "seed": str(record.seed),
         "views": [_view_name(replay, drawing) for replay in replays],
         "start": 0 if seat is None else seat + 1,
         "players": _players(revealed, renderer, drawing),
