@@ -176,7 +176,12 @@ def test_the_analysis_reader_skips_fields_it_does_not_know() -> None:
         (
             '{"decisions": [{"move": 1, "action_index": 0, "seat": 0, "played": "draw",'
             ' "best": "draw"}]}',
-            "action 0 of the analysis is not a decision of this record",
+            "puts move 1 at action 0, which is not where the record has it",
+        ),
+        (
+            '{"decisions": [{"move": 99, "action_index": 15, "seat": 0, "played": "draw",'
+            ' "best": "draw"}]}',
+            "(the record has 27 moves)",
         ),
     ],
 )

@@ -97,19 +97,19 @@ def check_analysis(
     analysis: Analysis, record: GameRecord, decisions: list[int], path: Path
 ) -> None:
     """``UserInputError`` unless ``analysis`` is about ``record``: the same game, and each
-    decision at an action of the record where someone decided (``decisions``)."""
+    decision's move at its action (``decisions[k]``: the action of move k + 1)."""
     if analysis.game is not None and analysis.game != record.game:
         raise UserInputError(
             f"{path} analyses a game of {quoted(analysis.game)}, the record is one of "
             f"{record.game}; give the analysis of this record with --analysis"
         )
-    where = set(decisions)
     for decision in analysis.decisions:
-        if decision.action_index not in where:
+        move, index = decision.move, decision.action_index
+        if not 1 <= move <= len(decisions) or decisions[move - 1] != index:
             raise UserInputError(
-                f"{path}: action {decision.action_index} of the analysis is not a decision "
-                f"of this record ({len(record.actions)} actions); the analysis is of another "
-                "game: analyse this record again"
+                f"{path}: the analysis puts move {move} at action {index}, which is not where "
+                f"the record has it (the record has {len(decisions)} moves); the analysis "
+                "is of another game: analyse this record again"
             )
 
 

@@ -123,6 +123,8 @@ def write_page(
 
 @dataclass(frozen=True, slots=True)
 class Page:
+    """A replay page's HTML and the number of moves it steps through."""
+
     text: str
     moves: int
 
