@@ -16,6 +16,7 @@ from cheese.cli.play.record_file import default_record_path, load_saved, records
 from cheese.cli.play.renderers import RENDERERS
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
+from cheese.levels import level_spec
 
 from .conftest import run
 
@@ -167,3 +168,34 @@ def test_a_failing_rating_is_one_warning_line_and_the_game_is_kept(
     assert "cheese: warning: the game was not added to" in out and "disk on fire" in out
     facts = load_saved(path).facts
     assert "Traceback" not in out and facts is not None and facts.finished
+
+
+def typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    """The next ``cheese play`` reads ``lines``, then the end of input."""
+    typed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(command, "line_reader", lambda console: read_line)
+
+
+def test_a_chasers_level_is_the_hint_bot_saved_and_continued(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = level_spec("cheese-chasers", 1)
+    path = tmp_path / "r.json"
+    typing(monkeypatch, ["hint", "quit", "y"])
+    argv = ["play", "cheese-chasers", "--level", "1", "--seed", "107", "--fast"]
+    code, out, _ = run(capsys, *argv, "--record", str(path))
+    assert code == 0 and "hints of level 1" in out and f"Asking {spec}…" in out
+    facts = load_saved(path).facts
+    assert facts is not None and (facts.hint, facts.level) == (spec, 1)
+    typing(monkeypatch, ["hint", "quit", "y"])
+    code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
+    assert code == 0 and "hints of level 1" in out and f"Asking {spec}…" in out
+    facts = load_saved(path).facts
+    assert facts is not None and (facts.hint, facts.level) == (spec, 1)

@@ -120,7 +120,8 @@ def play(
         typer.Option(
             metavar="N|auto",
             help="Opponents of this level (1 is the weakest; cheese levels GAME lists "
-            "them), or auto: the level nearest your rating. Not with --vs.",
+            "them), or auto: the level nearest your rating; in Cheese Chasers, played alone, "
+            "the level's bot gives the hints. Not with --vs.",
         ),
     ] = None,
     name: Annotated[
@@ -269,14 +270,15 @@ def _new_game(
     rated = len(people) == 1
     person = _person(name) if rated else None
     chosen_level: int | None = None
+    level_bot: str | None = None
     if level is not None:
         chosen_level = level.number if level.number is not None else _auto_level(slug, person)
-        specs = dict.fromkeys(bot_seats, _level_spec(slug, chosen_level))
+        level_bot = _level_spec(slug, chosen_level)
+        specs = dict.fromkeys(bot_seats, level_bot)
     else:
         specs = seat_specs(vs, bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
-    # Solitaire: --vs names the hint bot; otherwise hints come from the strongest bot.
-    hint_spec = renderer.default_opponent if bot_seats or not vs else vs[0]
+    hint_spec = _hint_spec(bool(bot_seats), level_bot, vs, renderer.default_opponent)
     table = Players(people, bots, _bot(hint_spec), chosen_level, person)
     return PlaySession(
         renderer=renderer,
@@ -286,6 +288,22 @@ def _new_game(
         state=state,
         after_game=_after_game(table),
     )
+
+
+def _hint_spec(opponents: bool, level_bot: str | None, vs: list[str], default: str) -> str:
+    """The bot that gives hints: alone at the table (Cheese Chasers) the level's bot or
+    the one ``--vs`` names, as the README promises; else the game's strongest quick bot.
+
+    >>> _hint_spec(False, "greedy:temperature=0.03", [], "expectimax")
+    'greedy:temperature=0.03'
+    >>> _hint_spec(False, None, ["mcts"], "expectimax"), _hint_spec(True, "greedy", [], "mcts")
+    ('mcts', 'mcts')
+    """
+    if opponents:
+        return default
+    if level_bot is not None:
+        return level_bot
+    return vs[0] if vs else default
 
 
 def _claimed(record: Path | None, slug: str, seed: int) -> Path:
