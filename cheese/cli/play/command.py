@@ -29,7 +29,15 @@ from cheese.cli.play.renderer import Renderer
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
 from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved_games
-from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
+from cheese.cli.play.seats import (
+    LevelChoice,
+    check_bots_seated,
+    level_choice,
+    people_count,
+    people_seats,
+    seat_specs,
+    table_size,
+)
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.engine import OptionError, RecordError, game_info, load_game
@@ -240,11 +248,19 @@ def _new_game(
     terminal: Terminal,
 ) -> PlaySession:
     renderer = RENDERERS[slug]
+    info = game_info(slug)
+    # The option that names the bots, and how many it names (a level names one kind).
+    naming = f"--vs {vs[0]}" if vs else None if level is None else f"--level {level.typed}"
+    named_bots = len(vs) if vs else int(level is not None)
+    wanted = table_size(
+        players, info.default_players, info.max_players, people_count(seats, humans), named_bots
+    )
     try:
-        num_players = game_info(slug).check_players(players)
+        num_players = info.check_players(wanted)
     except OptionError as error:
         raise UserInputError(f"--players {players}: {error}") from None
     people = people_seats(seats, humans, num_players)
+    check_bots_seated(naming, people, num_players)
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     state = load_game(slug).new_initial_state(
@@ -380,14 +396,16 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
         if continued
         else f"{renderer.title}, seed {state.seed}: "
     )
-    if not table.bots:
+    if not table.bots and not table.hot_seat:
         who = Text("solitaire")
         if table.level is not None:
             who += Text(f", hints of level {table.level}")
     elif table.hot_seat:
+        bots = ", ".join(f"{seat_label(seat)} {bot.spec}" for seat, bot in table.bots.items())
         who = Text(
             f"{len(table.humans)} people at one table, in seats "
             + ", ".join(seat_label(seat) for seat in table.humans)
+            + (f"; bots: {bots}" if bots else "")
         )
     else:
         seat = table.humans[0]
