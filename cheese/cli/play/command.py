@@ -40,6 +40,7 @@ from cheese.cli.play.seats import (
 )
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
+from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
@@ -380,9 +381,11 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
     if session.state.is_terminal():
+        # A saved game goes by its short id; only a --record file elsewhere by its path.
+        name = record_name(path) or str(path)
         raise UserInputError(
-            f"{path} holds a finished game; cheese replay {path} shows it, cheese play "
-            f"{record.game} starts a new one"
+            f"game {name} is finished, so it cannot be continued; cheese replay {name} "
+            f"shows it, cheese play {record.game} starts a new one"
         )
     return session
 
