@@ -153,7 +153,11 @@ def play(
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="Seats at the table (default: the game's default).")
+        int | None,
+        typer.Option(
+            help="Seats at the table (default: the game's default, grown when it leaves no "
+            "seat for the bots --vs or --level names)."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
