@@ -4,6 +4,7 @@ table, the report, the list of tournaments and of games (``run`` is ``tournament
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import sys
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from cheese.cli.tournament_run import run
 from cheese.cli.words import counted
 from cheese.referee.latency import Latency, latencies_text
 from cheese.store import (
+    DEFAULT_DB,
     StoredTournament,
     StoreError,
     find_tournament,
@@ -44,7 +46,21 @@ tournament_app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-DbArgument = Annotated[Path, typer.Argument(metavar="DB", help="The results database.")]
+DbArgument = Annotated[
+    Path | None,
+    typer.Argument(
+        metavar="DB",
+        help=f"The results database (default {DEFAULT_DB}, where cheese tournament run "
+        "writes by default).",
+        show_default=False,
+    ),
+]
+NO_DEFAULT_DB = (
+    f"there is no results database {DEFAULT_DB} in this folder; cheese tournament run BOT "
+    "BOT … writes one (e.g. cheese tournament run mcts greedy), or give a database's path"
+)
+REPORT_SUFFIX = "-report.html"
+"""The report's default file name, in the current folder: the database's name and this."""
 NameOption = Annotated[
     str | None,
     typer.Option(help="The tournament (needed when the database holds several)."),
@@ -52,7 +68,7 @@ NameOption = Annotated[
 
 
 def table(
-    db: DbArgument,
+    db: DbArgument = None,
     name: NameOption = None,
     as_json: JsonOption = False,
     as_csv: CsvOption = False,
@@ -75,8 +91,16 @@ def table(
 
 
 def report(
-    db: DbArgument,
-    out: Annotated[Path, typer.Option(metavar="FILE.html", help="Where to write the page.")],
+    db: DbArgument = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE.html",
+            help="Where to write the page (default: the database's name with "
+            f"{REPORT_SUFFIX} in the current folder, e.g. night{REPORT_SUFFIX}).",
+            show_default=False,
+        ),
+    ] = None,
     name: NameOption = None,
 ) -> None:
     """Write a self-contained HTML report: table, ratings, head-to-head, points, forfeits.
@@ -85,6 +109,8 @@ def report(
     """
     from cheese.tournaments.html_report import ReportUnavailable, report_page
 
+    if out is None:
+        out = default_report_path(_database(db), name)
     try:
         page = _read_played(db, name, report_page)
     except ReportUnavailable as error:
@@ -99,8 +125,19 @@ def report(
 Read = TypeVar("Read")
 
 
+def default_report_path(db: Path, name: str | None) -> Path:
+    """The report's file when ``--out`` is not given: in the current folder, named for the
+    database (and the tournament, when ``--name`` picks one of several).
+
+    >>> default_report_path(Path("runs/night.db"), None), default_report_path(Path("a.db"), "cup 2")
+    (PosixPath('night-report.html'), PosixPath('a-cup-2-report.html'))
+    """
+    stem = db.stem if name is None else f"{db.stem}-{name}"
+    return Path(re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") + REPORT_SUFFIX)
+
+
 def _read_played(
-    db: Path,
+    db: Path | None,
     name: str | None,
     read: Callable[[sqlite3.Connection, StoredTournament], Read],
 ) -> Read:
@@ -119,7 +156,7 @@ def _read_played(
 
 
 def list_tournaments(
-    db: DbArgument,
+    db: DbArgument = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
 ) -> None:
     """List the tournaments of a database with their settings, progress and game ids.
@@ -196,7 +233,7 @@ def _deals(value: object) -> str:
 
 
 def games_command(
-    db: DbArgument,
+    db: DbArgument = None,
     name: NameOption = None,
     bot: Annotated[str | None, typer.Option(help="Only games this bot played.")] = None,
     errors: Annotated[
@@ -237,9 +274,17 @@ def games_command(
         connection.close()
 
 
-def _open(db: Path) -> sqlite3.Connection:
+def _database(db: Path | None) -> Path:
+    """The database given, or the one ``cheese tournament run`` writes by default."""
+    return Path(DEFAULT_DB) if db is None else db
+
+
+def _open(db: Path | None) -> sqlite3.Connection:
+    """A read-only connection to ``db`` (default: the run's default database)."""
+    if db is None and not Path(DEFAULT_DB).is_file():
+        raise UserInputError(NO_DEFAULT_DB)
     try:
-        return open_readonly(db)
+        return open_readonly(_database(db))
     except StoreError as error:
         raise UserInputError(str(error)) from None
 

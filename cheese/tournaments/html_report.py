@@ -2,7 +2,7 @@
 
 The page holds the settings, the ratings table, the ratings with their 95% intervals as
 error bars, the head-to-head score matrix as a heatmap, each bot's points per game, the
-forfeits and each bot's reply times. Needs matplotlib (the ``report`` extra).
+forfeits and each bot's reply times. The figures are drawn by matplotlib, a dependency.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def report_page(connection: sqlite3.Connection, tournament: StoredTournament) ->
         matplotlib.use("Agg")
     except ImportError:
         raise ReportUnavailable(
-            "the report needs matplotlib: pip install 'cheese[report]'"
+            "the report needs matplotlib, which installing cheese installs: pip install -e . "
+            "again in the checkout (or pip install matplotlib)"
         ) from None
     ratings = tournament_ratings(connection, tournament)
     faults = forfeits(connection, tournament)

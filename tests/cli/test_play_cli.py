@@ -3,6 +3,8 @@ and seats filled by ``--vs``."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from datetime import datetime
 from pathlib import Path
 
@@ -14,8 +16,10 @@ from cheese.cli.play.command import seat_specs
 from cheese.cli.play.options_text import parse_game_options
 from cheese.cli.play.record_file import default_record_path, load_saved, records_directory
 from cheese.cli.play.renderers import RENDERERS
+from cheese.cli.play.session import Players, PlaySession
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
+from cheese.levels import level_spec
 
 from .conftest import run
 
@@ -46,7 +50,18 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         (["replay", "x.json", "--last"], "not both"),
         (["play", "get-the-cheese", "--players", "9"], "3 to 5 players"),
         (["play", "get-the-cheese", "--vs", "nobot"], "unknown bot 'nobot'"),
-        (["play", "cheese-drop", "--vs", "mcts", "--vs", "greedy"], "only 1 bot seats"),
+        (
+            ["play", "cheese-drop", "--players", "2", "--vs", "mcts", "--vs", "greedy"],
+            "only 1 bot seats",
+        ),
+        (
+            ["play", "cheese-drop", "--humans", "2", "--players", "2", "--vs", "greedy"],
+            "--vs greedy names the bots, but all 2 seats are people's; give --players 3",
+        ),
+        (
+            ["play", "get-the-cheese", "--humans", "3", "--players", "3", "--level", "1"],
+            "--level 1 names the bots, but all 3 seats are people's",
+        ),
         (["play", "cheese-drop", "--options", "colour=red"], "unknown option"),
         (["play", "cheese-drop", "--options", "simple"], "is not NAME=VALUE"),
         (["play", "cheese-drop", "--seed", "-1"], "--seed must be"),
@@ -167,3 +182,77 @@ def test_a_failing_rating_is_one_warning_line_and_the_game_is_kept(
     assert "cheese: warning: the game was not added to" in out and "disk on fire" in out
     facts = load_saved(path).facts
     assert "Traceback" not in out and facts is not None and facts.finished
+
+
+def typing(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    """The next ``cheese play`` reads ``lines``, then the end of input."""
+    typed = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(command, "line_reader", lambda console: read_line)
+
+
+def test_a_chasers_level_is_the_hint_bot_saved_and_continued(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spec = level_spec("cheese-chasers", 1)
+    path = tmp_path / "r.json"
+    typing(monkeypatch, ["hint", "quit", "y"])
+    argv = ["play", "cheese-chasers", "--level", "1", "--seed", "107", "--fast"]
+    code, out, _ = run(capsys, *argv, "--record", str(path))
+    assert code == 0 and "hints of level 1" in out and f"Asking {spec}…" in out
+    facts = load_saved(path).facts
+    assert facts is not None and (facts.hint, facts.level) == (spec, 1)
+    typing(monkeypatch, ["hint", "quit", "y"])
+    code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
+    assert code == 0 and "hints of level 1" in out and f"Asking {spec}…" in out
+    facts = load_saved(path).facts
+    assert facts is not None and (facts.hint, facts.level) == (spec, 1)
+
+
+def seated(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> Players:
+    """Who ``cheese ARGV…`` seats where, the game set up and saved but not played."""
+    tables: list[Players] = []
+
+    def sit_down(session: PlaySession) -> int:
+        tables.append(session.players)
+        return 0
+
+    monkeypatch.setattr(PlaySession, "run", sit_down)
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    (table,) = tables
+    return table
+
+
+def test_the_hot_seat_example_seats_two_people_and_a_greedy_bot(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "cheese-drop", "--humans", "2", "--vs", "greedy"]
+    table = seated(capsys, monkeypatch, [*argv, "--record", str(tmp_path / "r.json")])
+    assert table.humans == (0, 1)
+    assert {seat: bot.spec for seat, bot in table.bots.items()} == {2: "greedy"}
+    # A table the default seats already fit keeps its size; one --vs fills its bot seats.
+    argv = ["play", "get-the-cheese", "--humans", "2", "--vs", "greedy"]
+    table = seated(capsys, monkeypatch, [*argv, "--record", str(tmp_path / "g.json")])
+    assert table.humans == (0, 1) and sorted(table.bots) == [2, 3]
+
+
+def test_every_example_of_play_help_is_parsed_and_seated(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")
+    _, out, _ = run(capsys, "play", "--help")
+    examples = re.findall(r"Example: (cheese play [^│\n]*?)\s*(?:│|$)", out, re.MULTILINE)
+    assert len(examples) == 3, out
+    for example in examples:  # in order: --continue goes on with the game the first saved
+        table = seated(capsys, monkeypatch, shlex.split(example)[1:])
+        assert table.humans and len(table.humans) + len(table.bots) > 1, example

@@ -90,7 +90,8 @@ def test_nothing_to_undo_at_the_first_decision(tmp_path: Path) -> None:
 def test_board_shows_the_table_again_and_hint_lists_top_moves(tmp_path: Path) -> None:
     _, out, _ = run_session("cheese-drop", 2, ["board", "hint"], tmp_path / "r.json")
     assert out.count("betting order") == 2
-    assert "greedy's top choices (value" in out and "  1. gate " in out
+    assert "greedy's top choices, best first (value" in out
+    assert re.search(r"  type [0-9 ›]+: gate ", out)
 
 
 def test_replay_shows_one_seats_view_or_everything(tmp_path: Path) -> None:

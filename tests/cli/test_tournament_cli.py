@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -391,3 +392,48 @@ def test_a_config_s_bare_number_of_seconds_is_a_sudden_death_clock(
     config.write_text('bots = ["random", "greedy"]\ntc = true\n')
     err = refused(capsys, "tournament", "run", "--config", str(config), "-q")
     assert "tc = True is not a game clock BASE+INC" in err
+
+
+def test_the_readers_find_the_runs_default_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for command in ("table", "list", "games", "report"):
+        err = refused(capsys, "tournament", command)
+        assert "no results database cheese-results.db in this folder" in err
+        assert "cheese tournament run" in err
+    code, _, _ = run(
+        capsys, "tournament", "run", "random", "greedy", "--game", "cheese-drop",
+        "--players", "2", "--deals", "1", "--workers", "1", "-q",
+    )
+    assert code == 0 and (tmp_path / "cheese-results.db").is_file()
+    assert "greedy" in run(capsys, "tournament", "table")[1]
+    assert "2 of 2 games played" in run(capsys, "tournament", "list")[1]
+    assert len(run(capsys, "tournament", "games")[1].splitlines()) == 2
+    code, _, err = run(capsys, "tournament", "report")
+    page = tmp_path / "cheese-results-report.html"
+    assert code == 0 and "wrote cheese-results-report.html" in err
+    assert "data:image/png;base64," in page.read_text()
+
+
+def test_a_report_without_out_is_named_for_the_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "runs" / "cup.db"
+    tournament(capsys, db)
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "tournament", "report", str(db), "--name", "cup")
+    assert code == 0 and "wrote cup-cup-report.html" in err
+    assert "Head to head" in (tmp_path / "cup-cup-report.html").read_text()
+
+
+def test_matplotlib_comes_with_the_readmes_first_install() -> None:
+    # The README's first command is a plain `pip install -e .`: the report must work after it.
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert readme.split("```bash\n", 1)[1].startswith("pip install -e . &&")
+    project = tomllib.loads(
+        (Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    )["project"]
+    assert any(need.startswith("matplotlib") for need in project["dependencies"])
+    extras = project["optional-dependencies"]
+    assert not any(need.startswith("matplotlib") for needs in extras.values() for need in needs)

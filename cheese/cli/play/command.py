@@ -30,9 +30,18 @@ from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
 from cheese.cli.play.replay_page import check_page_path, page_inputs, write_page
 from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved_games
-from cheese.cli.play.seats import LevelChoice, level_choice, people_seats, seat_specs
+from cheese.cli.play.seats import (
+    LevelChoice,
+    check_bots_seated,
+    level_choice,
+    people_count,
+    people_seats,
+    seat_specs,
+    table_size,
+)
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
+from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec
@@ -121,7 +130,8 @@ def play(
         typer.Option(
             metavar="N|auto",
             help="Opponents of this level (1 is the weakest; cheese levels GAME lists "
-            "them), or auto: the level nearest your rating. Not with --vs.",
+            "them), or auto: the level nearest your rating; in Cheese Chasers, played alone, "
+            "the level's bot gives the hints. Not with --vs.",
         ),
     ] = None,
     name: Annotated[
@@ -144,7 +154,11 @@ def play(
         ),
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="Seats at the table (default: the game's default).")
+        int | None,
+        typer.Option(
+            help="Seats at the table (default: the game's default, grown when it leaves no "
+            "seat for the bots --vs or --level names)."
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -240,11 +254,19 @@ def _new_game(
     terminal: Terminal,
 ) -> PlaySession:
     renderer = RENDERERS[slug]
+    info = game_info(slug)
+    # The option that names the bots, and how many it names (a level names one kind).
+    naming = f"--vs {vs[0]}" if vs else None if level is None else f"--level {level.typed}"
+    named_bots = len(vs) if vs else int(level is not None)
+    wanted = table_size(
+        players, info.default_players, info.max_players, people_count(seats, humans), named_bots
+    )
     try:
-        num_players = game_info(slug).check_players(players)
+        num_players = info.check_players(wanted)
     except OptionError as error:
         raise UserInputError(f"--players {players}: {error}") from None
     people = people_seats(seats, humans, num_players)
+    check_bots_seated(naming, people, num_players)
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     state = load_game(slug).new_initial_state(
@@ -270,14 +292,15 @@ def _new_game(
     rated = len(people) == 1
     person = _person(name) if rated else None
     chosen_level: int | None = None
+    level_bot: str | None = None
     if level is not None:
         chosen_level = level.number if level.number is not None else _auto_level(slug, person)
-        specs = dict.fromkeys(bot_seats, _level_spec(slug, chosen_level))
+        level_bot = _level_spec(slug, chosen_level)
+        specs = dict.fromkeys(bot_seats, level_bot)
     else:
         specs = seat_specs(vs, bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
-    # Solitaire: --vs names the hint bot; otherwise hints come from the strongest bot.
-    hint_spec = renderer.default_opponent if bot_seats or not vs else vs[0]
+    hint_spec = _hint_spec(bool(bot_seats), level_bot, vs, renderer.default_opponent)
     table = Players(people, bots, _bot(hint_spec), chosen_level, person)
     return PlaySession(
         renderer=renderer,
@@ -287,6 +310,22 @@ def _new_game(
         state=state,
         after_game=_after_game(table),
     )
+
+
+def _hint_spec(opponents: bool, level_bot: str | None, vs: list[str], default: str) -> str:
+    """The bot that gives hints: alone at the table (Cheese Chasers) the level's bot or
+    the one ``--vs`` names, as the README promises; else the game's strongest quick bot.
+
+    >>> _hint_spec(False, "greedy:temperature=0.03", [], "expectimax")
+    'greedy:temperature=0.03'
+    >>> _hint_spec(False, None, ["mcts"], "expectimax"), _hint_spec(True, "greedy", [], "mcts")
+    ('mcts', 'mcts')
+    """
+    if opponents:
+        return default
+    if level_bot is not None:
+        return level_bot
+    return vs[0] if vs else default
 
 
 def _claimed(record: Path | None, slug: str, seed: int) -> Path:
@@ -347,9 +386,11 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
     if session.state.is_terminal():
+        # A saved game goes by its short id; only a --record file elsewhere by its path.
+        name = record_name(path) or str(path)
         raise UserInputError(
-            f"{path} holds a finished game; cheese replay {path} shows it, cheese play "
-            f"{record.game} starts a new one"
+            f"game {name} is finished, so it cannot be continued; cheese replay {name} "
+            f"shows it, cheese play {record.game} starts a new one"
         )
     return session
 
@@ -363,14 +404,16 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
         if continued
         else f"{renderer.title}, seed {state.seed}: "
     )
-    if not table.bots:
+    if not table.bots and not table.hot_seat:
         who = Text("solitaire")
         if table.level is not None:
             who += Text(f", hints of level {table.level}")
     elif table.hot_seat:
+        bots = ", ".join(f"{seat_label(seat)} {bot.spec}" for seat, bot in table.bots.items())
         who = Text(
             f"{len(table.humans)} people at one table, in seats "
             + ", ".join(seat_label(seat) for seat in table.humans)
+            + (f"; bots: {bots}" if bots else "")
         )
     else:
         seat = table.humans[0]

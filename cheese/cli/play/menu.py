@@ -146,3 +146,27 @@ class Menu:
                 else ()
             )
             return Question(matching[0][1][depth].question, answers, chosen, shown)
+
+    def numbers_to(self, action: Action, chosen: tuple[str, ...]) -> tuple[int, ...] | None:
+        """The numbers to type, one a prompt, from the question after ``chosen`` to
+        ``action``; None when ``action`` is not among the choices left after ``chosen``.
+
+        >>> from cheese.cli.play.renderer import Step
+        >>> menu = Menu(((0, (Step("What?", "draw"),)),
+        ...              (1, (Step("What?", "play"), Step("Lane:", "lane 2", number=2))),
+        ...              (2, (Step("What?", "play"), Step("Lane:", "lane 5", number=5)))))
+        >>> menu.numbers_to(2, ()), menu.numbers_to(0, ()), menu.numbers_to(0, ("play",))
+        ((2, 5), (1,), None)
+        """
+        path = dict(self.paths).get(action)
+        if path is None or tuple(step.label for step in path[: len(chosen)]) != chosen:
+            return None
+        numbers: list[int] = []
+        while True:
+            question = self.ask(chosen)
+            if not isinstance(question, Question):
+                return tuple(numbers)
+            # The menu answers a question with a single answer itself: no number for it.
+            label = path[len(question.chosen)].label
+            numbers.append(question.shown_numbers[question.answers.index(label)])
+            chosen = (*question.chosen, label)

@@ -19,6 +19,7 @@ from cheese.cli.play.pager import page
 from cheese.cli.play.record_file import load_record
 from cheese.cli.play.renderer import Flow, Renderer, Table, Title
 from cheese.cli.play.renderers import RENDERERS
+from cheese.cli.play.saved_games import HUMAN
 from cheese.cli.play.standings import standings
 from cheese.engine import RecordError, Seat, State
 from cheese.engine.json_text import quoted
@@ -69,6 +70,22 @@ def renderer_of(record: GameRecord) -> Renderer:
     return renderer
 
 
+def shown_names(players: tuple[str, ...], seat: Seat | None) -> tuple[str, ...]:
+    """The players' names as the game showed them to the person replayed: ``you`` for
+    the person's own seat (the seat shown, or the one person's when all is shown), the
+    record's names for the rest.
+
+    >>> shown_names(("human", "mcts"), None), shown_names(("human", "human", "mcts"), 1)
+    (('you', 'mcts'), ('human', 'you', 'mcts'))
+    """
+    people = [index for index, player in enumerate(players) if player == HUMAN]
+    own = seat if seat is not None else people[0] if len(people) == 1 else None
+    return tuple(
+        "you" if index == own and player == HUMAN else player
+        for index, player in enumerate(players)
+    )
+
+
 class Replay:
     """A recorded game shown move by move at the terminal."""
 
@@ -96,13 +113,9 @@ class Replay:
                 f"outcome{'' if outcomes == 1 else 's'}, so there is nothing to replay (the "
                 "game failed or was left before anyone moved)"
             )
-        names = tuple(
-            "you" if self.seat == index and player == "human" else player
-            for index, player in enumerate(record.players)
-        )
         self.table = Table(
             seat=REVEALED if seat is None else seat,
-            names=names,
+            names=shown_names(record.players, seat),
             options=self.states[0].options,
             seed=record.seed,
         )

@@ -201,6 +201,26 @@ def final_scores(game: SavedGame) -> str:
     )
 
 
+def table_words(game: SavedGame) -> str:
+    """Who played against whom: the bots, or for a table of people only, solitaire when
+    it has one seat and hot-seat with the people's count when it has several.
+
+    >>> from datetime import datetime
+    >>> def table(players, humans):
+    ...     return table_words(SavedGame(Path("g.json"), "cheese-drop", datetime(2026, 1, 2),
+    ...                                  players, humans, False, (), 3, 0, None))
+    >>> table(("human", "human"), (0, 1)), table(("human",), (0,))
+    ('hot-seat, 2 people', 'solitaire')
+    >>> table(("human", "human", "greedy"), (0, 1))
+    'vs greedy'
+    """
+    if game.opponents:
+        return f"vs {counted_names(game.opponents)}"
+    if len(game.players) == 1:
+        return "solitaire"
+    return f"hot-seat, {len(game.humans)} people"
+
+
 def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
     """Two lines a game (three when the second would not fit), each at most ``width``
     columns: the id, date, game and where it stands; who played; a finished game's
@@ -215,9 +235,15 @@ def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
             )
         )
         people = ", ".join(f"P{seat + 1}" for seat in game.humans) or "nobody"
-        level = "" if game.level is None else f" (level {game.level})"
-        against = f"vs {counted_names(game.opponents)}{level}" if game.opponents else "solitaire"
-        parts = [f"you: {people} · {against}"]
+        # Alone at the table (Cheese Chasers) the level is the hint bot's.
+        level = (
+            ""
+            if game.level is None
+            else f" (level {game.level})"
+            if game.opponents
+            else f", hints of level {game.level}"
+        )
+        parts = [f"you: {people} · {table_words(game)}{level}"]
         if game.finished:
             parts.append(final_scores(game))
         joined = indent + " · ".join(parts)

@@ -56,24 +56,47 @@ def wrapped(items: Sequence[Text], width: int, gap: str = "   ") -> Text:
     return Text("\n").join(lines)
 
 
-def hint_text(decision: Decision, spec: str, shown: Callable[[Action], str]) -> Text:
-    """A bot's top choices with their visit shares or values, best first, each written
-    by ``shown`` as the person would type it."""
+def hint_text(
+    decision: Decision,
+    spec: str,
+    shown: Callable[[Action], str],
+    numbers: Callable[[Action], tuple[int, ...] | None],
+) -> Text:
+    """A bot's top choices, best first, with their visit shares or values: each led by
+    what to type at the prompt to play it, its choices' ``numbers`` (one a prompt), or the
+    move as ``shown`` when the answers so far lead elsewhere.
+
+    >>> decision = Decision(2, top=((2, 0.62), (0, 0.5)), top_measure="value")
+    >>> print(hint_text(decision, "expectimax", {0: "NW", 2: "NE"}.get,
+    ...                 {0: (1,), 2: (3,)}.get).plain)
+    expectimax's top choices, best first (value):
+      type 3: NE  0.620
+      type 1: NW  0.500
+    """
     if not decision.top:
-        return Text(f"{spec} would play {shown(decision.action)}")
+        return Text(f"{spec} would play {_typed(decision.action, shown, numbers)}")
     share = decision.top_measure == "visit share"
-    lines = [
-        Text(
-            f"{spec}'s top choices ({decision.top_measure}; type one as shown to play it):",
-            style="bold",
-        )
-    ]
+    lines = [Text(f"{spec}'s top choices, best first ({decision.top_measure}):", style="bold")]
     lines.extend(
-        Text(f"  {index}. {shown(action)}  ")
+        Text(f"  {_typed(action, shown, numbers)}  ")
         + Text(f"{value:.0%}" if share else f"{value:.3f}", style="bold")
-        for index, (action, value) in enumerate(decision.top, start=1)
+        for action, value in decision.top
     )
+    if any(len(numbers(action) or ()) > 1 for action, _ in decision.top):
+        lines.append(Text("  (a number a prompt, or the whole move after the colon)", style="dim"))
     return Text("\n").join(lines)
+
+
+def _typed(
+    action: Action,
+    shown: Callable[[Action], str],
+    numbers: Callable[[Action], tuple[int, ...] | None],
+) -> str:
+    """What to type to play ``action``: its numbers and the move, or the move alone."""
+    typed = numbers(action)
+    if not typed:
+        return f"type {shown(action)}"
+    return f"type {' › '.join(map(str, typed))}: {shown(action)}"
 
 
 def hand_over(terminal: Terminal, title: str, seat: Seat, first: bool) -> None:

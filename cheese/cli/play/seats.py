@@ -18,6 +18,11 @@ class LevelChoice:
 
     number: int | None
 
+    @property
+    def typed(self) -> str:
+        """The choice as ``--level`` takes it."""
+        return AUTO if self.number is None else str(self.number)
+
 
 def level_choice(text: str | None, vs: list[str]) -> LevelChoice | None:
     """``--level`` as typed, refused with ``--vs`` (both would choose the bots).
@@ -41,6 +46,50 @@ def level_choice(text: str | None, vs: list[str]) -> LevelChoice | None:
             "weakest) or auto"
         )
     return LevelChoice(int(word))
+
+
+def table_size(
+    given: int | None, default: int, most: int, people: int, named_bots: int
+) -> int | None:
+    """The seats to ask the game for (None: its default): ``--players`` as given, else
+    the default grown, up to the game's ``most``, to seat the ``people`` and one bot per
+    ``--vs`` (``named_bots``), so ``cheese play cheese-drop --humans 2 --vs greedy`` seats
+    two people and a greedy bot. Alone at the table, ``--vs`` names the hint bot.
+
+    >>> table_size(None, 2, 5, 2, 1), table_size(None, 4, 5, 2, 1), table_size(None, 2, 5, 1, 0)
+    (3, None, None)
+    >>> table_size(2, 2, 5, 2, 1), table_size(None, 1, 1, 1, 1), table_size(None, 2, 5, 2, 9)
+    (2, None, 5)
+    """
+    if given is not None or most == 1 or not named_bots or people + named_bots <= default:
+        return given
+    return min(people + named_bots, most)
+
+
+def people_count(seats: list[int], humans: int | None) -> int:
+    """How many people ``--seat`` and ``--humans`` seat (one when neither is given).
+
+    >>> people_count([], None), people_count([2, 3], None), people_count([], 2)
+    (1, 2, 2)
+    """
+    return humans if humans is not None else len(seats) or 1
+
+
+def check_bots_seated(naming: str | None, people: tuple[Seat, ...], num_players: int) -> None:
+    """Refuse the option ``naming`` the bots (``--vs SPEC`` or ``--level N``) at a table
+    of several seats that are all people's: its bots would have no seat.
+
+    >>> try:
+    ...     check_bots_seated("--vs greedy", (0, 1, 2), 3)
+    ... except UserInputError as error:
+    ...     print(str(error)[:60])
+    --vs greedy names the bots, but all 3 seats are people's; gi
+    """
+    if naming is not None and num_players > 1 and len(people) == num_players:
+        raise UserInputError(
+            f"{naming} names the bots, but all {num_players} seats are people's; give "
+            f"--players {num_players + 1} to seat one too, or leave {naming} out"
+        )
 
 
 def people_seats(seats: list[int], humans: int | None, num_players: int) -> tuple[Seat, ...]:

@@ -17,6 +17,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TypeAlias
 
@@ -384,7 +385,7 @@ class PlaySession:
             if show_question:
                 question_screen(console, question)
             text = self.terminal.ask("> ").strip()
-            reply = self._read_reply(text, question, legal)
+            reply = self._read_reply(text, question, legal, menu)
             show_question = not isinstance(reply, Refused)
             if isinstance(reply, Answer):
                 chosen = (*chosen, reply.label)
@@ -402,7 +403,9 @@ class PlaySession:
             elif isinstance(reply, int):
                 return reply
 
-    def _read_reply(self, text: str, question: Question, legal: Sequence[Action]) -> Reply:
+    def _read_reply(
+        self, text: str, question: Question, legal: Sequence[Action], menu: Menu
+    ) -> Reply:
         """What the typed ``text`` means; help, rules, hint and quit are done here."""
         console = self.terminal.console
         view = self.state.view(self.state.current_player)
@@ -426,7 +429,7 @@ class PlaySession:
             console.print("(board shows the table and the question again)", style="dim")
             return Refused()
         if typed is Command.HINT:
-            self._hint(self.state.current_player)
+            self._hint(self.state.current_player, menu, question.chosen)
             return Shown()
         if typed is Command.QUIT:
             if self.terminal.ask(QUIT_QUESTION).strip().lower() in YES:
@@ -459,12 +462,15 @@ class PlaySession:
         self.save()
         return True
 
-    def _hint(self, seat: Seat) -> None:
+    def _hint(self, seat: Seat, menu: Menu, chosen: tuple[str, ...]) -> None:
+        """The hint bot's top choices, each led by the numbers that play it from the
+        question asked (after the answers ``chosen``)."""
         bot = self.players.hint
         console = self.terminal.console
         console.print(f"Asking {bot.spec}…", style="dim")
         decision = bot.choose(Turn(self.state, seat), self._rng("hint", -1))
-        console.print(hint_text(decision, bot.spec, self.shown_move))
+        numbers = partial(menu.numbers_to, chosen=chosen)
+        console.print(hint_text(decision, bot.spec, self.shown_move, numbers))
 
     # --- the end --------------------------------------------------------------------
     def _finish(self) -> None:
