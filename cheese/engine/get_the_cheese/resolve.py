@@ -46,10 +46,12 @@ class Animal:
 
 @dataclass(frozen=True, slots=True)
 class Gain:
-    """A card that goes to ``seat``'s score pile."""
+    """A card of ``owner``'s colour that goes to ``seat``'s score pile (the two differ
+    when a dog chases a cat or a cat catches a mouse)."""
 
     seat: Seat
     kind: Kind
+    owner: Seat
 
 
 def chase_cats_with_dogs(line: Sequence[Animal]) -> tuple[list[Animal], list[Gain]]:
@@ -74,7 +76,7 @@ def chase_cats_with_dogs(line: Sequence[Animal]) -> tuple[list[Animal], list[Gai
                 continue
             cat = slots[neighbour]
             if cat is not None and is_cat(cat.kind) and cat.owner != dog.owner:
-                gains.append(Gain(dog.owner, cat.kind))
+                gains.append(Gain(dog.owner, cat.kind, cat.owner))
                 slots[neighbour] = None
     return [card for card in slots if card is not None], gains
 
@@ -101,7 +103,7 @@ def catch_mice_with_cats(line: Sequence[Animal]) -> tuple[list[Animal], list[Gai
             if card is None or not is_mouse(card.kind):
                 break
             if card.owner != cat.owner:
-                gains.append(Gain(cat.owner, card.kind))
+                gains.append(Gain(cat.owner, card.kind, card.owner))
                 slots[ahead] = None
         slots[index] = None
     return [card for card in slots if card is not None], gains
@@ -121,7 +123,7 @@ def feed_mice(line: Sequence[Animal], cheese: int) -> list[Gain]:
     """Step 4, cheese: "walking the line from the front, skipping dogs, the first v mice
     (v = the cheese's number, any mouse kind) eat and go to their owners' score piles"."""
     mice = [card for card in line if is_mouse(card.kind)]
-    return [Gain(mouse.owner, mouse.kind) for mouse in mice[:cheese]]
+    return [Gain(mouse.owner, mouse.kind, mouse.owner) for mouse in mice[:cheese]]
 
 
 def resolve_cheese(cheese: int, line: Sequence[Animal]) -> list[Gain]:
@@ -143,6 +145,11 @@ def score_piles(
 
 
 def rank_key(pile: Pile) -> tuple[int, int, int]:
-    """(points, king mice, mouse cards) of a score pile (rules, "Scoring and winner")."""
-    mice = sum(count for kind, count in enumerate(pile) if is_mouse(kind))
+    """(points, king mice, other mouse cards) of a score pile (rules, "Scoring and winner").
+
+    The rules break a tie on points by king mice, then by mouse cards of any kind; once
+    the king mice are equal, comparing the other mice ranks the same way, and each
+    column then counts a card once (the standings show king mice beside the mice).
+    """
+    mice = sum(count for kind, count in enumerate(pile) if is_mouse(kind) and kind != KING_MOUSE)
     return (pile_points(pile), pile[KING_MOUSE], mice)
