@@ -126,11 +126,36 @@ def feed_mice(line: Sequence[Animal], cheese: int) -> list[Gain]:
     return [Gain(mouse.owner, mouse.kind, mouse.owner) for mouse in mice[:cheese]]
 
 
-def resolve_cheese(cheese: int, line: Sequence[Animal]) -> list[Gain]:
-    """Every card won at one cheese: the four steps in the rules' order."""
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """One cheese resolved: what each step won, and the line the cheese feeds from."""
+
+    chased: tuple[Gain, ...]
+    """Cats taken by dogs (step 1)."""
+    caught: tuple[Gain, ...]
+    """Mice caught by cats (step 2)."""
+    kings_first: tuple[Animal, ...]
+    """The line after the cats, king mice moved to the front (step 3)."""
+    fed: tuple[Gain, ...]
+    """Mice that eat (step 4)."""
+
+    @property
+    def gains(self) -> tuple[Gain, ...]:
+        return self.chased + self.caught + self.fed
+
+
+def resolve_steps(cheese: int, line: Sequence[Animal]) -> Resolution:
+    """One cheese resolved in the rules' four steps, in order."""
     after_dogs, chased = chase_cats_with_dogs(line)
     after_cats, caught = catch_mice_with_cats(after_dogs)
-    return chased + caught + feed_mice(move_king_mice_to_front(after_cats), cheese)
+    kings_first = move_king_mice_to_front(after_cats)
+    fed = feed_mice(kings_first, cheese)
+    return Resolution(tuple(chased), tuple(caught), tuple(kings_first), tuple(fed))
+
+
+def resolve_cheese(cheese: int, line: Sequence[Animal]) -> list[Gain]:
+    """Every card won at one cheese: the four steps in the rules' order."""
+    return list(resolve_steps(cheese, line).gains)
 
 
 def score_piles(
