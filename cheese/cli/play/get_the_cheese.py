@@ -19,7 +19,7 @@ from rich.text import Text
 
 from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
-from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KINDS
+from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KIND_WORDS, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.points import SOURCES, PointsBySource, points_of_view
 from cheese.engine.get_the_cheese.resolve import Animal, Gain, resolve_steps
@@ -48,8 +48,6 @@ LEGEND: tuple[str, ...] = (
     "(m) face-down m",
 )
 """The board's key, one entry per symbol."""
-KIND_WORDS: tuple[str, ...] = ("mouse", "mouse", "big mouse", "king mouse", "cat", "cat", "dog")
-"""How a sentence names each kind, in kind order (the rules' words; the code follows)."""
 POINTS_TITLE = "Where the points came from"
 POINTS_KEY: tuple[str, ...] = (
     "cats chased: other players' cats beside your dogs, 3 points each (step 1)",

@@ -125,6 +125,8 @@ def _animals(line: Sequence[CardView]) -> list[Animal]:
 
 
 def _of_lines(view: GtcView, lines: Sequence[Sequence[CardView]]) -> PointsBySource:
+    # Until the circle is dealt, a line waits for a cheese that is not there yet (and is
+    # empty): only the dealt cheeses are resolved.
     return points_by_source(
         view.num_players,
         ((value, _animals(line)) for value, line in zip(view.cheeses, lines, strict=False)),
