@@ -337,25 +337,17 @@ class GetTheCheeseRenderer:
     def _cheese_points(self, index: int, points: PointsBySource, table: Table) -> RenderableType:
         """Who won what at one cheese, by the points table's columns: ``P2 +4: mice
         caught 2, king mice fed 1, mice fed 1``."""
-        won = points.at(index)
-        if not won:
-            return Text("nobody scores", style="dim")
+        here = points.at(index)
         items: list[Text] = []
-        for seat in sorted({item.gain.seat for item in won}):
-            by_source = [
-                (
-                    source,
-                    sum(
-                        item.points
-                        for item in won
-                        if item.gain.seat == seat and item.source == source
-                    ),
+        for seat in range(here.num_players):
+            row = here.row(seat)
+            if any(row):
+                parts = ", ".join(
+                    f"{source.value} {value}" for source, value in zip(SOURCES, row) if value
                 )
-                for source in SOURCES
-            ]
-            total = sum(value for _, value in by_source)
-            parts = ", ".join(f"{source.value} {value}" for source, value in by_source if value)
-            items.append(Text.assemble(_who(seat, table), f" +{total}: {parts}"))
+                items.append(Text.assemble(_who(seat, table), f" +{sum(row)}: {parts}"))
+        if not items:
+            return Text("nobody scores", style="dim")
         return Flow(tuple(items), gap=" · ")
 
     def _points_table(self, points: PointsBySource, table: Table) -> RenderableType:

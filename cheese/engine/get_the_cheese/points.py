@@ -85,9 +85,11 @@ class PointsBySource:
         """Each seat's points: its row's sum, which is its score."""
         return tuple(sum(self.row(seat)) for seat in range(self.num_players))
 
-    def at(self, cheese: int) -> tuple[Scored, ...]:
-        """The cards won at the cheese of index ``cheese``."""
-        return tuple(item for item in self.scored if item.cheese == cheese)
+    def at(self, cheese: int) -> PointsBySource:
+        """Only the cards won at the cheese of index ``cheese``."""
+        return PointsBySource(
+            self.num_players, tuple(item for item in self.scored if item.cheese == cheese)
+        )
 
 
 def _classified(cheese: int, value: int, line: Sequence[Animal]) -> Iterable[Scored]:

@@ -84,9 +84,10 @@ def test_the_worked_line_by_source() -> None:
 
 def test_each_cheese_keeps_its_own_cards() -> None:
     points = points_by_source(3, [(2, animals("g:cat b:dog")), (2, animals("r:mouse"))])
-    assert [item.gain for item in points.at(0)] == [Gain(B, CAT, G)]
-    assert [item.gain for item in points.at(1)] == [Gain(R, MOUSE, R)]
-    assert points.at(2) == ()
+    assert [item.gain for item in points.at(0).scored] == [Gain(B, CAT, G)]
+    assert points.at(0).totals() == (3, 0, 0)
+    assert [item.gain for item in points.at(1).scored] == [Gain(R, MOUSE, R)]
+    assert points.at(2).scored == ()
 
 
 def played(state: State, rng: random.Random, steps: int | None = None) -> State:
@@ -121,8 +122,8 @@ def test_rows_add_up_to_the_scores_in_random_games(backend: str, players: int) -
         for item in points.scored:
             piles[item.gain.seat] = add_card(piles[item.gain.seat], item.gain.kind)
         assert tuple(piles) == final_view.score_piles
-        by_cheese = sum(item.points for cheese in range(10) for item in points.at(cheese))
-        assert by_cheese == sum(final.scores())
+        by_cheese = [points.at(cheese).totals() for cheese in range(len(final_view.lines))]
+        assert tuple(map(sum, zip(*by_cheese, strict=True))) == final.scores()
 
 
 def test_a_state_before_the_end_gives_what_its_lines_would_score() -> None:
