@@ -19,16 +19,10 @@ from rich.text import Text
 
 from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
-from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KINDS
+from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KIND_WORDS, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
-from cheese.engine.get_the_cheese.resolve import (
-    Animal,
-    Gain,
-    catch_mice_with_cats,
-    chase_cats_with_dogs,
-    feed_mice,
-    move_king_mice_to_front,
-)
+from cheese.engine.get_the_cheese.points import SOURCES, PointsBySource, points_of_view
+from cheese.engine.get_the_cheese.resolve import Animal, Gain, resolve_steps
 from cheese.engine.get_the_cheese.view import (
     UNKNOWN,
     UNKNOWN_SYMBOL,
@@ -54,6 +48,14 @@ LEGEND: tuple[str, ...] = (
     "(m) face-down m",
 )
 """The board's key, one entry per symbol."""
+POINTS_TITLE = "Where the points came from"
+POINTS_KEY: tuple[str, ...] = (
+    "cats chased: other players' cats beside your dogs, 3 points each (step 1)",
+    "mice caught: other players' mice, king mice too, that your cats caught (step 2)",
+    "king mice fed, mice fed: your own mice that ate (steps 3 and 4)",
+    "a big mouse is worth 2 points, any other mouse 1",
+)
+"""What each column of the points table counts, under it."""
 FIRST_QUESTION = "Draw 3 cards or play 3?"
 START_QUESTION = "Starting cheese (gets the 1st card):"
 _PLAY = re.compile(r"([0-9]+)\s*:\s*([a-z*]+)\s*,\s*([a-z*]+)\s*,\s*([a-z*]+)")
@@ -82,6 +84,27 @@ def _card(card: CardView, table: Table) -> Text:
 def _animal(animal: Animal, table: Table) -> Text:
     return Text.assemble(
         (COLOUR_LETTERS[animal.owner], table.style(animal.owner)), ":" + KIND_CODES[animal.kind]
+    )
+
+
+def _who(seat: Seat, table: Table) -> Text:
+    """The player in a sentence: ``you`` for the person, else ``P2``, in its colour."""
+    return Text("you" if table.names[seat] == "you" else f"P{seat + 1}", table.style(seat))
+
+
+def _whose(seat: Seat, table: Table) -> Text:
+    """``your`` for the person's cards, else ``P2's``, in the seat's colour."""
+    return Text("your" if table.names[seat] == "you" else f"P{seat + 1}'s", table.style(seat))
+
+
+def _taken(gain: Gain, taker: str, verb: str, table: Table) -> Text:
+    """A card taken by another's animal, both owners named: ``P4's cat catches your big
+    mouse (B)``."""
+    return Text.assemble(
+        _whose(gain.seat, table),
+        f" {taker} {verb} ",
+        _whose(gain.owner, table),
+        f" {KIND_WORDS[gain.kind]} ({KIND_CODES[gain.kind]})",
     )
 
 
@@ -255,23 +278,29 @@ class GetTheCheeseRenderer:
         return ()
 
     def resolution(self, final: GtcView, table: Table) -> Sequence[RenderableType]:
-        """Each cheese resolved step by step (the standings that follow show the score
-        piles' points, king mice and mice, which break ties)."""
+        """Each cheese resolved step by step with who scored what there, then each
+        player's points by source (the standings that follow show the score piles'
+        points, king mice and mice, which break ties)."""
+        points = points_of_view(final)
         steps: list[RenderableType] = []
         for index, line in enumerate(final.lines):
             cheese = final.cheeses[index]
             animals = [Animal(card.owner, card.kind) for card in line]
-            steps.append(self._resolve_line(index, cheese, animals, table))
+            steps.append(self._resolve_line(index, cheese, animals, points, table))
+        steps.append(self._points_table(points, table))
         return steps
 
     def _resolve_line(
-        self, index: int, cheese: int, animals: list[Animal], table: Table
+        self,
+        index: int,
+        cheese: int,
+        animals: list[Animal],
+        points: PointsBySource,
+        table: Table,
     ) -> RenderableType:
-        """One cheese resolved as the rules do it: dogs, cats, king mice, cheese."""
-        after_dogs, chased = chase_cats_with_dogs(animals)
-        after_cats, caught = catch_mice_with_cats(after_dogs)
-        kings_first = move_king_mice_to_front(after_cats)
-        fed = feed_mice(kings_first, cheese)
+        """One cheese resolved as the rules do it: dogs, cats, king mice, cheese; then
+        the points each player won there."""
+        resolved = resolve_steps(cheese, animals)
 
         def line(cards: Sequence[Animal]) -> Text:
             return _joined([_animal(card, table) for card in cards]) if cards else Text("empty")
@@ -279,15 +308,16 @@ class GetTheCheeseRenderer:
         steps = RichTable.grid(padding=(0, 1))
         steps.add_column(no_wrap=True)
         steps.add_column()
-        steps.add_row(" 1 dogs chase cats", self._gains(chased, "takes", table))
-        steps.add_row(" 2 cats catch mice", self._gains(caught, "catches", table))
-        steps.add_row(" 3 king mice to front", line(kings_first))
+        steps.add_row(" 1 dogs chase cats", self._gains(resolved.chased, "dog", "chases", table))
+        steps.add_row(" 2 cats catch mice", self._gains(resolved.caught, "cat", "catches", table))
+        steps.add_row(" 3 king mice to front", line(resolved.kings_first))
         steps.add_row(
             f" 4 cheese feeds {cheese}",
-            line([Animal(gain.seat, gain.kind) for gain in fed])
-            if fed
+            line([Animal(gain.seat, gain.kind) for gain in resolved.fed])
+            if resolved.fed
             else Text("no mouse", style="dim"),
         )
+        steps.add_row(" points here", self._cheese_points(index, points, table))
         title = RichTable.grid(padding=(0, 1))
         title.add_column(no_wrap=True)
         title.add_column()
@@ -297,23 +327,44 @@ class GetTheCheeseRenderer:
         )
         return Group(title, steps)
 
-    def _gains(self, gains: Sequence[Gain], verb: str, table: Table) -> RenderableType:
-        """Who takes what, one item per player (``P2 g catches m m*``), in the order of
-        the first gain of each."""
+    def _gains(self, gains: Sequence[Gain], taker: str, verb: str, table: Table) -> RenderableType:
+        """Each card taken, naming whose animal takes whose card (``P4's cat catches
+        P2's mouse (m)``), in the order the rules take them."""
         if not gains:
             return Text("nothing", style="dim")
-        seats = list(dict.fromkeys(gain.seat for gain in gains))
-        return Flow(
-            tuple(
-                Text.assemble(
-                    (f"P{seat + 1} {COLOUR_LETTERS[seat]}", table.style(seat)),
-                    f" {verb} ",
-                    " ".join(KIND_CODES[gain.kind] for gain in gains if gain.seat == seat),
+        return Flow(tuple(_taken(gain, taker, verb, table) for gain in gains), gap=", ")
+
+    def _cheese_points(self, index: int, points: PointsBySource, table: Table) -> RenderableType:
+        """Who won what at one cheese, by the points table's columns: ``P2 +4: mice
+        caught 2, king mice fed 1, mice fed 1``."""
+        here = points.at(index)
+        items: list[Text] = []
+        for seat in range(here.num_players):
+            row = here.row(seat)
+            if any(row):
+                parts = ", ".join(
+                    f"{source.value} {value}" for source, value in zip(SOURCES, row) if value
                 )
-                for seat in seats
-            ),
-            gap=", ",
-        )
+                items.append(Text.assemble(_who(seat, table), f" +{sum(row)}: {parts}"))
+        if not items:
+            return Text("nobody scores", style="dim")
+        return Flow(tuple(items), gap=" · ")
+
+    def _points_table(self, points: PointsBySource, table: Table) -> RenderableType:
+        """Each player's points by source in seat order; each row adds up to the points
+        of the final scores."""
+        result = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        result.add_column("player")
+        for source in SOURCES:
+            result.add_column(source.value, justify="right")
+        result.add_column("points", justify="right")
+        for seat in range(points.num_players):
+            row = points.row(seat)
+            result.add_row(
+                self.player_label(table, seat), *(str(value) for value in row), str(sum(row))
+            )
+        key = Flow(tuple(Text(part) for part in POINTS_KEY), gap=" · ", style="dim")
+        return Group(Text(POINTS_TITLE, style="bold"), result, key)
 
 
 RENDERER = CheckedRenderer(GetTheCheeseRenderer(), VIEW_TYPE, VIEW_TYPE.each_of)

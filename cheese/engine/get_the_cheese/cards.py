@@ -28,6 +28,8 @@ KIND_COUNT = len(KINDS)
 
 KIND_NAMES: tuple[str, ...] = ("mouse", "mouse*", "big", "king", "cat", "cat*", "dog")
 """How the notation names each kind; ``*`` marks the face-down symbol."""
+KIND_WORDS: tuple[str, ...] = ("mouse", "mouse", "big mouse", "king mouse", "cat", "cat", "dog")
+"""How the rules name each kind in a sentence (the symbol changes no card's name)."""
 
 CARD_VALUES: tuple[int, ...] = (1, 1, 2, 1, 3, 3, 0)
 """Points of a card in a score pile (rules, "Scoring"); a dog is never in one."""

@@ -46,10 +46,12 @@ class Animal:
 
 @dataclass(frozen=True, slots=True)
 class Gain:
-    """A card that goes to ``seat``'s score pile."""
+    """A card of ``owner``'s colour that goes to ``seat``'s score pile (the two differ
+    when a dog chases a cat or a cat catches a mouse)."""
 
     seat: Seat
     kind: Kind
+    owner: Seat
 
 
 def chase_cats_with_dogs(line: Sequence[Animal]) -> tuple[list[Animal], list[Gain]]:
@@ -74,7 +76,7 @@ def chase_cats_with_dogs(line: Sequence[Animal]) -> tuple[list[Animal], list[Gai
                 continue
             cat = slots[neighbour]
             if cat is not None and is_cat(cat.kind) and cat.owner != dog.owner:
-                gains.append(Gain(dog.owner, cat.kind))
+                gains.append(Gain(dog.owner, cat.kind, cat.owner))
                 slots[neighbour] = None
     return [card for card in slots if card is not None], gains
 
@@ -101,7 +103,7 @@ def catch_mice_with_cats(line: Sequence[Animal]) -> tuple[list[Animal], list[Gai
             if card is None or not is_mouse(card.kind):
                 break
             if card.owner != cat.owner:
-                gains.append(Gain(cat.owner, card.kind))
+                gains.append(Gain(cat.owner, card.kind, card.owner))
                 slots[ahead] = None
         slots[index] = None
     return [card for card in slots if card is not None], gains
@@ -121,14 +123,39 @@ def feed_mice(line: Sequence[Animal], cheese: int) -> list[Gain]:
     """Step 4, cheese: "walking the line from the front, skipping dogs, the first v mice
     (v = the cheese's number, any mouse kind) eat and go to their owners' score piles"."""
     mice = [card for card in line if is_mouse(card.kind)]
-    return [Gain(mouse.owner, mouse.kind) for mouse in mice[:cheese]]
+    return [Gain(mouse.owner, mouse.kind, mouse.owner) for mouse in mice[:cheese]]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """One cheese resolved: what each step won, and the line the cheese feeds from."""
+
+    chased: tuple[Gain, ...]
+    """Cats taken by dogs (step 1)."""
+    caught: tuple[Gain, ...]
+    """Mice caught by cats (step 2)."""
+    kings_first: tuple[Animal, ...]
+    """The line after the cats, king mice moved to the front (step 3)."""
+    fed: tuple[Gain, ...]
+    """Mice that eat (step 4)."""
+
+    @property
+    def gains(self) -> tuple[Gain, ...]:
+        return self.chased + self.caught + self.fed
+
+
+def resolve_steps(cheese: int, line: Sequence[Animal]) -> Resolution:
+    """One cheese resolved in the rules' four steps, in order."""
+    after_dogs, chased = chase_cats_with_dogs(line)
+    after_cats, caught = catch_mice_with_cats(after_dogs)
+    kings_first = move_king_mice_to_front(after_cats)
+    fed = feed_mice(kings_first, cheese)
+    return Resolution(tuple(chased), tuple(caught), tuple(kings_first), tuple(fed))
 
 
 def resolve_cheese(cheese: int, line: Sequence[Animal]) -> list[Gain]:
     """Every card won at one cheese: the four steps in the rules' order."""
-    after_dogs, chased = chase_cats_with_dogs(line)
-    after_cats, caught = catch_mice_with_cats(after_dogs)
-    return chased + caught + feed_mice(move_king_mice_to_front(after_cats), cheese)
+    return list(resolve_steps(cheese, line).gains)
 
 
 def score_piles(
@@ -143,6 +170,11 @@ def score_piles(
 
 
 def rank_key(pile: Pile) -> tuple[int, int, int]:
-    """(points, king mice, mouse cards) of a score pile (rules, "Scoring and winner")."""
-    mice = sum(count for kind, count in enumerate(pile) if is_mouse(kind))
+    """(points, king mice, other mouse cards) of a score pile (rules, "Scoring and winner").
+
+    The rules break a tie on points by king mice, then by mouse cards of any kind; once
+    the king mice are equal, comparing the other mice ranks the same way, and each
+    column then counts a card once (the standings show king mice beside the mice).
+    """
+    mice = sum(count for kind, count in enumerate(pile) if is_mouse(kind) and kind != KING_MOUSE)
     return (pile_points(pile), pile[KING_MOUSE], mice)

@@ -417,13 +417,13 @@ static void gtc_score_piles(const gtc_state *s, uint8_t piles[][GTC_KINDS]) {
     }
 }
 
-/* resolve.rank_key: (points, king mice, mouse cards). */
+/* resolve.rank_key: (points, king mice, other mouse cards). */
 static void gtc_rank_key(const uint8_t *pile, int32_t *key) {
     int points = 0;
     for (int kind = 0; kind < GTC_KINDS; kind++) points += pile[kind] * GTC_VALUE[kind];
     key[0] = points;
     key[1] = pile[GTC_KING_MOUSE];
-    key[2] = pile[GTC_MOUSE] + pile[GTC_SYMBOL_MOUSE] + pile[GTC_BIG_MOUSE] + pile[GTC_KING_MOUSE];
+    key[2] = pile[GTC_MOUSE] + pile[GTC_SYMBOL_MOUSE] + pile[GTC_BIG_MOUSE];
 }
 
 static void gtc_final_keys(const gtc_state *s, int32_t *keys) {

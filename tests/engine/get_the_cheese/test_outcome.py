@@ -11,7 +11,7 @@ def test_points_are_the_values_of_the_score_pile() -> None:
     state = terminal_state(["b:mouse g:big p:king", "g:dog b:cat"], cheeses=[3, 2])
     assert state.current_player == TERMINAL
     assert state.scores() == (1, 2 + 3, 1)
-    assert state.rank_keys() == ((1, 0, 1), (5, 0, 1), (1, 1, 1))
+    assert state.rank_keys() == ((1, 0, 1), (5, 0, 1), (1, 1, 0))
 
 
 def test_king_mice_break_a_tie_on_points() -> None:

@@ -39,19 +39,19 @@ def points(cheese: int, text: str) -> list[int]:
 
 def test_a_dog_takes_another_colours_cat_in_front_of_it() -> None:
     rest, gains = chase_cats_with_dogs(animals("r:mouse r:cat b:dog"))
-    assert gains == [Gain(B, CAT)]
+    assert gains == [Gain(B, CAT, R)]
     assert rest == animals("r:mouse b:dog")
 
 
 def test_a_dog_takes_another_colours_cat_behind_it() -> None:
     rest, gains = chase_cats_with_dogs(animals("b:dog g:cat* r:mouse"))
-    assert gains == [Gain(B, SYMBOL_CAT)]
+    assert gains == [Gain(B, SYMBOL_CAT, G)]
     assert rest == animals("b:dog r:mouse")
 
 
 def test_a_dog_takes_the_cats_on_both_sides() -> None:
     rest, gains = chase_cats_with_dogs(animals("r:cat b:dog g:cat"))
-    assert sorted(gains, key=lambda gain: gain.kind) == [Gain(B, CAT), Gain(B, CAT)]
+    assert sorted(gains, key=lambda gain: gain.kind) == [Gain(B, CAT, R), Gain(B, CAT, G)]
     assert rest == animals("b:dog")
     assert points(2, "r:cat b:dog g:cat")[B] == 6
 
@@ -64,10 +64,10 @@ def test_a_dog_never_takes_its_own_colours_cat() -> None:
 def test_a_dog_takes_the_other_colours_cat_beside_its_own() -> None:
     # In front: blue's own cat stays; behind: green's cat is taken, and the other way round.
     rest, gains = chase_cats_with_dogs(animals("b:cat b:dog g:cat"))
-    assert gains == [Gain(B, CAT)]
+    assert gains == [Gain(B, CAT, G)]
     assert rest == animals("b:cat b:dog")
     rest, gains = chase_cats_with_dogs(animals("g:cat* b:dog b:cat"))
-    assert gains == [Gain(B, SYMBOL_CAT)]
+    assert gains == [Gain(B, SYMBOL_CAT, G)]
     assert rest == animals("b:dog b:cat")
 
 
@@ -79,14 +79,14 @@ def test_a_dog_only_reaches_its_direct_neighbours() -> None:
 def test_the_last_placed_dog_acts_first() -> None:
     # Both dogs touch the red cat; the later dog (green, farther out) takes it.
     rest, gains = chase_cats_with_dogs(animals("b:dog r:cat g:dog"))
-    assert gains == [Gain(G, CAT)]
+    assert gains == [Gain(G, CAT, R)]
     assert rest == animals("b:dog g:dog")
 
 
 def test_a_taken_cat_leaves_a_gap_that_changes_nothing() -> None:
     # Yellow's dog takes green's cat; blue's dog then still takes the red cat in front.
     rest, gains = chase_cats_with_dogs(animals("r:cat b:dog g:cat y:dog"))
-    assert gains == [Gain(Y, CAT), Gain(B, CAT)]
+    assert gains == [Gain(Y, CAT, G), Gain(B, CAT, R)]
     assert rest == animals("b:dog y:dog")
 
 
@@ -103,33 +103,33 @@ def test_dogs_stay_in_line_and_never_eat() -> None:
 
 def test_a_cat_catches_at_most_three_mice_nearest_first() -> None:
     rest, gains = catch_mice_with_cats(animals("b:king b:big b:mouse* g:mouse r:cat"))
-    assert gains == [Gain(R, MOUSE), Gain(R, SYMBOL_MOUSE), Gain(R, BIG_MOUSE)]
+    assert gains == [Gain(R, MOUSE, G), Gain(R, SYMBOL_MOUSE, B), Gain(R, BIG_MOUSE, B)]
     assert rest == animals("b:king")
 
 
 def test_own_mice_stay_but_count_toward_the_three() -> None:
     rest, gains = catch_mice_with_cats(animals("b:mouse b:mouse r:mouse r:big r:cat"))
-    assert gains == [Gain(R, MOUSE)]
+    assert gains == [Gain(R, MOUSE, B)]
     assert rest == animals("b:mouse r:mouse r:big")
 
 
 def test_a_dog_stops_a_cat() -> None:
     rest, gains = catch_mice_with_cats(animals("b:mouse g:dog b:mouse r:cat"))
-    assert gains == [Gain(R, MOUSE)]
+    assert gains == [Gain(R, MOUSE, B)]
     assert rest == animals("b:mouse g:dog")
 
 
 def test_another_cat_stops_a_cat_whatever_its_colour() -> None:
     rest, gains = catch_mice_with_cats(animals("b:mouse g:cat g:cat*"))
-    assert gains == [Gain(G, MOUSE)]
+    assert gains == [Gain(G, MOUSE, B)]
     assert rest == []
     _, stopped_by_red = catch_mice_with_cats(animals("b:mouse g:mouse r:cat g:cat"))
-    assert stopped_by_red == [Gain(R, MOUSE), Gain(R, MOUSE)]
+    assert stopped_by_red == [Gain(R, MOUSE, G), Gain(R, MOUSE, B)]
 
 
 def test_the_last_placed_cat_acts_first_and_every_cat_is_boxed() -> None:
     rest, gains = catch_mice_with_cats(animals("g:mouse r:cat g:mouse b:cat y:mouse"))
-    assert gains == [Gain(B, MOUSE), Gain(R, MOUSE)]
+    assert gains == [Gain(B, MOUSE, G), Gain(R, MOUSE, G)]
     assert rest == animals("y:mouse")
 
 
@@ -141,7 +141,7 @@ def test_the_front_of_the_line_stops_a_cat() -> None:
 
 def test_a_caught_mouse_scores_its_own_value_for_the_cat_owner() -> None:
     piles = score_piles(5, [(0, animals("b:king b:big r:cat"))])
-    assert rank_key(piles[R]) == (3, 1, 2)
+    assert rank_key(piles[R]) == (3, 1, 1)
     assert piles[B] == (0,) * 7
 
 
@@ -169,7 +169,7 @@ def test_two_king_mice_of_one_colour_both_move() -> None:
 def test_a_caught_king_mouse_does_not_move() -> None:
     # Red's cat catches blue's king, which therefore never reaches the front.
     piles = score_piles(5, [(1, animals("r:mouse r:mouse b:king r:cat"))])
-    assert [rank_key(pile) for pile in piles[:4]] == [(0, 0, 0), (0, 0, 0), (0, 0, 0), (2, 1, 2)]
+    assert [rank_key(pile) for pile in piles[:4]] == [(0, 0, 0), (0, 0, 0), (0, 0, 0), (2, 1, 1)]
 
 
 # --- 4. cheese --------------------------------------------------------------------------
@@ -177,11 +177,11 @@ def test_a_caught_king_mouse_does_not_move() -> None:
 
 def test_the_first_v_mice_eat_skipping_dogs() -> None:
     gains = feed_mice(animals("b:dog r:mouse g:dog y:big g:mouse"), 2)
-    assert gains == [Gain(R, MOUSE), Gain(Y, BIG_MOUSE)]
+    assert gains == [Gain(R, MOUSE, R), Gain(Y, BIG_MOUSE, Y)]
 
 
 def test_a_large_cheese_feeds_every_mouse_and_an_empty_line_feeds_nobody() -> None:
-    assert feed_mice(animals("b:mouse r:king"), 5) == [Gain(B, MOUSE), Gain(R, KING_MOUSE)]
+    assert feed_mice(animals("b:mouse r:king"), 5) == [Gain(B, MOUSE, B), Gain(R, KING_MOUSE, R)]
     assert resolve_cheese(5, []) == []
 
 
@@ -197,20 +197,25 @@ def test_the_worked_line_step_by_step(data_dir: Path) -> None:
     cheese, cards = text.split(":", 1)
     line = animals(cards)
     after_dogs, chased = chase_cats_with_dogs(line)
-    assert chased == [Gain(B, CAT)]
+    assert chased == [Gain(B, CAT, R)]
     after_cats, caught = catch_mice_with_cats(after_dogs)
-    assert caught == [Gain(G, MOUSE), Gain(G, MOUSE)]
+    assert caught == [Gain(G, MOUSE, B), Gain(G, MOUSE, R)]
     after_kings = move_king_mice_to_front(after_cats)
     assert after_kings == animals("g:king r:big b:dog g:mouse")
     assert feed_mice(after_kings, int(cheese)) == [
-        Gain(G, KING_MOUSE),
-        Gain(R, BIG_MOUSE),
-        Gain(G, MOUSE),
+        Gain(G, KING_MOUSE, G),
+        Gain(R, BIG_MOUSE, R),
+        Gain(G, MOUSE, G),
     ]
     assert points(int(cheese), cards) == [3, 4, 0, 2, 0]
 
 
-def test_rank_keys_are_points_then_king_mice_then_mouse_cards() -> None:
+def test_rank_keys_are_points_then_king_mice_then_the_other_mouse_cards() -> None:
     pile = (2, 1, 1, 1, 1, 1, 0)
-    assert rank_key(pile) == (2 + 1 + 2 + 1 + 3 + 3, 1, 5)
+    assert rank_key(pile) == (2 + 1 + 2 + 1 + 3 + 3, 1, 4)
+
+
+def test_the_mice_column_leaves_out_the_king_mice_it_has_beside_it() -> None:
+    kings_only = (0, 0, 0, 2, 0, 0, 0)
+    assert rank_key(kings_only) == (2, 2, 0)
     assert isinstance(Animal(0, CAT), Animal)

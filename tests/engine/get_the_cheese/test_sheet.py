@@ -25,8 +25,8 @@ def test_the_text_table_ranks_the_colours(data_dir: Path) -> None:
     text = gtc_sheet((data_dir / "full-table.txt").read_text(), "t").as_text()
     assert text.splitlines() == [
         "place  colour  points  king mice  mice",
-        "    1  blue        12          2     8",
-        "    2  green        6          1     4",
+        "    1  blue        12          2     6",
+        "    2  green        6          1     3",
         "    3  red          4          0     3",
     ]
 
