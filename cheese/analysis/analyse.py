@@ -162,7 +162,10 @@ def _candidates(
     """The ``count`` legal moves with the best one-ply values in the first worlds."""
     if count == 0:
         return []
-    sample = [(world, 1) for world, _ in worlds[:ONE_PLY_SAMPLES]]
+    # As greedy does: one world when the evaluation reads only the view.
+    sample = [
+        (world, 1) for world, _ in worlds[: 1 if evaluator.advice.view_only else ONE_PLY_SAMPLES]
+    ]
     values = one_ply_values(evaluator, sample, seat, legal)
     ranked = sorted(range(len(legal)), key=lambda index: (-values[index], index))
     return [legal[index] for index in ranked[:count]]

@@ -54,7 +54,9 @@ def move_accuracy(drop: float) -> float:
     >>> round(move_accuracy(0.0), 1), round(move_accuracy(0.15), 1)
     (100.0, 50.5)
     """
-    loss = 100.0 * max(0.0, drop)
+    if drop <= 0.0:
+        return 100.0
+    loss = 100.0 * drop
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * loss) - 3.1669))
 
 
