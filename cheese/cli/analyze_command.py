@@ -185,8 +185,8 @@ def report_lines(analysis: AnalysisFile) -> list[str]:
     """The analysis as a table of 80 columns, then its summary."""
     title = game_info(analysis.game).title
     lines = [
-        f"{title}, seed {analysis.seed}: P{analysis.seat + 1}'s {len(analysis.decisions)} "
-        f"moves, {analysis.samples} worlds a move, by {analysis.bot}",
+        f"{title}, seed {analysis.seed}: P{analysis.seat + 1}'s moves",
+        f"by {analysis.bot}, {analysis.samples} worlds a move",
         "",
         f"{'move':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'pts':>4} {'best':>4} "
         f"{'drop':>10}  mark",
@@ -214,14 +214,19 @@ def report_lines(analysis: AnalysisFile) -> list[str]:
     lines += [
         "",
         f"Accuracy {summary.accuracy:.1f}% (lichess's move accuracy from each drop, averaged)",
-        f"{summary.inaccuracies} inaccuracies (drop from {THRESHOLDS.inaccuracy:.2f}), "
-        f"{summary.mistakes} mistakes ({THRESHOLDS.mistake:.2f}), {summary.blunders} "
-        f"blunders ({THRESHOLDS.blunder:.2f})",
+        f"{_counted(summary.inaccuracies, 'inaccuracy', 'inaccuracies')} (drop from "
+        f"{THRESHOLDS.inaccuracy:.2f}), {_counted(summary.mistakes, 'mistake', 'mistakes')} "
+        f"({THRESHOLDS.mistake:.2f}), {_counted(summary.blunders, 'blunder', 'blunders')} "
+        f"({THRESHOLDS.blunder:.2f})",
         f"Biggest drops: {biggest}; expected points thrown away: {summary.points_lost:.1f}",
         f"pts: expected points; drop: standing lost ± its standard error; forced "
         f"moves: {summary.forced}",
     ]
     return lines
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
 
 
 __all__ = ["analyze", "report_lines"]
