@@ -26,7 +26,7 @@ from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
 from cheese.engine import Action, RecordError, Seat, State
 from cheese.engine.records import GameRecord, replay_states
 
-DEFAULT_SAMPLES = 48
+DEFAULT_SAMPLES = 256
 """Worlds per move, measured so that a whole game of any of the games takes well under a
 minute on two cores (docs/analysis.md)."""
 DEFAULT_CANDIDATES = 4
