@@ -56,17 +56,26 @@ def thrown_points_game(seed: int = 2, play: int = 1) -> tuple[GameRecord, int]:
     return record, thrown[0]
 
 
-def _played(slug: str, players: int, seed: int, spec: str, choose: Chooser) -> GameRecord:
+def mixed_game(slug: str, specs: tuple[str, ...], seed: int) -> GameRecord:
+    """A finished game with the bot ``specs[seat]`` at each seat."""
+    return _played(slug, len(specs), seed, specs, lambda state, chosen, index: chosen)
+
+
+def _played(
+    slug: str, players: int, seed: int, spec: str | tuple[str, ...], choose: Chooser
+) -> GameRecord:
     state = load_game(slug).new_initial_state(players, seed=seed)
-    bot = make_bot(spec)
+    specs = (spec,) * players if isinstance(spec, str) else spec
+    bots = [make_bot(text) for text in specs]
     rng = random.Random(seed)
     actions: list[Action] = []
     while not state.is_terminal():
         if state.is_chance_node():
             action = resolve_chance(state)
         else:
-            chosen = bot.choose(Turn(state, state.current_player), rng).action
+            seat = state.current_player
+            chosen = bots[seat].choose(Turn(state, seat), rng).action
             action = choose(state, chosen, len(actions))
         actions.append(action)
         state = state.apply(action)
-    return GameRecord.of_game(state, [spec] * players, actions)
+    return GameRecord.of_game(state, list(specs), actions)
