@@ -74,10 +74,11 @@ def analyse_record(
     record: GameRecord,
     seat: Seat,
     settings: Settings,
-    advance: Callable[[], None] = lambda: None,
+    advance: Callable[[int, int], None] = lambda done, total: None,
 ) -> AnalysisFile:
     """The analysis of ``seat``'s decisions in the finished game ``record``; ``advance``
-    is called after each decision (a progress bar)."""
+    is called with the decisions done and their number, first with none done, then
+    after each (a progress bar)."""
     decisions, finished = decisions_of(record, seat)
     if not finished:
         raise RecordError(
@@ -85,10 +86,11 @@ def analyse_record(
             "--continue finishes it)"
         )
     evaluator = evaluator_of(record.game)
-    analysed = []
+    analysed: list[DecisionAnalysis] = []
+    advance(0, len(decisions))
     for decision in decisions:
         analysed.append(analyse_decision(decision, evaluator, settings))
-        advance()
+        advance(len(analysed), len(decisions))
     return AnalysisFile(
         format=FORMAT,
         game=record.game,

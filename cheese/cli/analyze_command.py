@@ -171,14 +171,14 @@ def _bot(spec: str | None, game: str) -> Bot:
 def _run(record: GameRecord, seat: Seat, settings: Settings) -> AnalysisFile:
     """The analysis, with a bar of decisions on stderr when it is a terminal."""
     with tqdm(
-        total=None,
-        unit=" moves",
-        file=sys.stderr,
-        disable=None,
-        leave=False,
-        desc="analysing",
+        total=None, unit=" moves", file=sys.stderr, disable=None, leave=False, desc="analysing"
     ) as bar:
-        return analyse_record(record, seat, settings, advance=lambda: bar.update(1))
+
+        def advance(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        return analyse_record(record, seat, settings, advance)
 
 
 def report_lines(analysis: AnalysisFile) -> list[str]:

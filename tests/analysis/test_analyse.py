@@ -84,3 +84,12 @@ def test_an_unfinished_game_is_refused() -> None:
     )
     with pytest.raises(RecordError, match="unfinished"):
         analysed(cut, 0)
+
+
+def test_progress_is_told_before_the_first_decision_and_after_each() -> None:
+    record = bots_game("cheese-chasers", 1, seed=3, spec="random")
+    calls: list[tuple[int, int]] = []
+    settings = Settings(bot=make_bot("greedy"), samples=8)
+    analysis = analyse_record(record, 0, settings, lambda done, total: calls.append((done, total)))
+    count = len(analysis.decisions)
+    assert calls == [(done, count) for done in range(count + 1)]
