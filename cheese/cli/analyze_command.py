@@ -38,8 +38,9 @@ from cheese.store import DEFAULT_DB
 
 MIN_BUDGET = 8
 MAX_BUDGET = 4096
-MOVE_WIDTH = 20
-"""The played and best moves' column: Get The Cheese!'s longest play is 20 characters."""
+MOVE_WIDTH = 22
+"""The played and best moves' column: Get The Cheese!'s longest play
+(``9:mouse*,mouse*,mouse*``) is 22 characters."""
 
 
 def analyze(
@@ -188,8 +189,8 @@ def report_lines(analysis: AnalysisFile) -> list[str]:
         f"{title}, seed {analysis.seed}: P{analysis.seat + 1}'s moves",
         f"by {analysis.bot}, {analysis.samples} worlds a move",
         "",
-        f"{'move':>4}  {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'pts':>4} {'best':>4} "
-        f"{'drop':>10}  mark",
+        f"{'move':>4} {'played':<{MOVE_WIDTH}} {'best':<{MOVE_WIDTH}} {'pts':>4} {'best':>4} "
+        f"{'drop':>8} mark",
     ]
     for decision in analysis.decisions:
         best = (
@@ -200,15 +201,15 @@ def report_lines(analysis: AnalysisFile) -> list[str]:
         drop = (
             ""
             if decision.best == decision.played
-            else (f"{decision.drop:.2f}±{decision.noise:.2f}")
+            else f"{decision.drop:.2f}±{_noise(decision.noise)}"
         )
         lines.append(
-            f"{decision.move:>4}  {decision.played:<{MOVE_WIDTH}} {best:<{MOVE_WIDTH}} "
-            f"{decision.played_points:>4.1f} {decision.best_points:>4.1f} {drop:>10}  "
+            f"{decision.move:>4} {decision.played:<{MOVE_WIDTH}} {best:<{MOVE_WIDTH}} "
+            f"{_points(decision.played_points)} {_points(decision.best_points)} {drop:>8} "
             f"{decision.mark or ''}".rstrip()
         )
         if decision.reason is not None:
-            lines.append(f"{'':6}{decision.reason}")
+            lines.append(f"{'':5}{decision.reason}")
     summary = analysis.summary
     biggest = ", ".join(f"move {move}" for move in summary.biggest) or "none"
     lines += [
@@ -223,6 +224,16 @@ def report_lines(analysis: AnalysisFile) -> list[str]:
         f"moves: {summary.forced}",
     ]
     return lines
+
+
+def _points(points: float) -> str:
+    """Expected points in 4 columns: one decimal below 100."""
+    return f"{points:4.1f}" if points < 99.95 else f"{points:4.0f}"
+
+
+def _noise(noise: float) -> str:
+    """A standard error below 1 without its leading zero (".07"), as the table is narrow."""
+    return f"{noise:.2f}".removeprefix("0")
 
 
 def _counted(count: int, one: str, many: str) -> str:

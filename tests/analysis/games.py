@@ -43,7 +43,7 @@ def thrown_points_game(seed: int = 2, play: int = 1) -> tuple[GameRecord, int]:
         position = read_position(state)
         changes = evaluator.line_changes(position, THROWER)
         earned = {
-            action: evaluator._table_change(position, THROWER, changes, action)[0]
+            action: evaluator.table_change(position, THROWER, changes, action)[0]
             for action in state.legal_actions()
             if action != DRAW
         }

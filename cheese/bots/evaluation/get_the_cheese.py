@@ -271,8 +271,8 @@ class GetTheCheeseEvaluator(Evaluator):
         position = read_position(state)
         seat = state.current_player
         changes = self.line_changes(position, seat)
-        mine, theirs, dogged = self._table_change(position, seat, changes, played)
-        best_mine, best_theirs, _ = self._table_change(position, seat, changes, best)
+        mine, theirs, dogged = self.table_change(position, seat, changes, played)
+        best_mine, best_theirs, _ = self.table_change(position, seat, changes, best)
         if dogged and theirs > best_theirs:
             return f"walks a cat into a dog (gives away {theirs - best_theirs} points)"
         if best_mine > mine:
@@ -285,7 +285,7 @@ class GetTheCheeseEvaluator(Evaluator):
         return None
 
     @staticmethod
-    def _table_change(
+    def table_change(
         position: Position,
         seat: int,
         changes: dict[tuple[int, int], list[int]],
