@@ -45,7 +45,7 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class RecordedDecision:
     """A decision of the record: the state before it and the action played."""
 
     move: int
@@ -54,7 +54,7 @@ class Decision:
     played: Action
 
 
-def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[Decision], bool]:
+def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[RecordedDecision], bool]:
     """The decisions of ``seat`` in ``record``, numbered as ``cheese replay`` numbers
     moves, and whether the game is finished; ``RecordError`` for a bad record."""
     states = replay_states(record)
@@ -66,7 +66,7 @@ def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[Decision], bool]:
             continue
         move += 1
         if state.current_player == seat:
-            decisions.append(Decision(move, index, state, action))
+            decisions.append(RecordedDecision(move, index, state, action))
     return decisions, states[-1].is_terminal()
 
 
@@ -108,7 +108,7 @@ def analyse_record(
 
 
 def analyse_decision(
-    decision: Decision, evaluator: Evaluator, settings: Settings
+    decision: RecordedDecision, evaluator: Evaluator, settings: Settings
 ) -> DecisionAnalysis:
     """The played move of ``decision`` against the best found, from the seat's view."""
     state = decision.state
@@ -204,7 +204,7 @@ def _plain_reason(played: Estimate, best: Estimate, players: int) -> str:
 
 
 def _entry(
-    decision: Decision,
+    decision: RecordedDecision,
     legal: Sequence[Action],
     best: Action,
     played: Sequence[Outcome],
