@@ -27,6 +27,7 @@ RANKS = {
     "ratings": 4,
     "store": 4,
     "tournaments": 5,
+    "analysis": 5,
     "adapters": 5,
     "levels": 6,
     "cli": 7,

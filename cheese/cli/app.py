@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cheese import __version__
+from cheese.cli.analyze_command import analyze
 from cheese.cli.bench_command import bench
 from cheese.cli.bot_command import bot_app
 from cheese.cli.bots_command import bots
@@ -159,6 +160,7 @@ app.add_typer(
 )
 app.command()(play)
 app.command()(replay)
+app.command()(analyze)
 app.command()(saved)
 app.add_typer(levels_app, name="levels")
 app.command()(me)

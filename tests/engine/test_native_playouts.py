@@ -49,3 +49,27 @@ def test_every_playout_shares_out_one_win(slug: str, policy: int) -> None:
     assert totals.playouts == 40
     assert sum(totals.win_shares) == pytest.approx(40.0)
     assert totals == playouts(start, 40, seed=3, policy=policy)
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+@pytest.mark.parametrize("policy", KNOWN_POLICIES)
+def test_each_playouts_end_adds_up_to_the_batchs_sums(slug: str, policy: int) -> None:
+    from cheese.engine.native import playout_outcomes, playouts
+
+    players = game_info(slug).max_players
+    start = native_start(slug, players, seed=2)
+    outcomes = playout_outcomes(start, 12, seed=5, policy=policy)
+    totals = playouts(start, 12, seed=5, policy=policy)
+    assert len(outcomes) == 12
+    sums = tuple(
+        float(sum(outcome.points[seat] for outcome in outcomes)) for seat in range(players)
+    )
+    assert sums == totals.score_sums
+    wins = [0.0] * players
+    for outcome in outcomes:
+        top = max(outcome.rank_keys)
+        winners = [seat for seat, key in enumerate(outcome.rank_keys) if key == top]
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+    assert tuple(wins) == pytest.approx(totals.win_shares)
+    assert playout_outcomes(start, 3, seed=5, policy=7) == []

@@ -263,6 +263,49 @@ class GetTheCheeseEvaluator(Evaluator):
             )
         return priors
 
+    def move_reason(
+        self, state: State, played: Action, best: Action, others_gain: float
+    ) -> str | None:
+        """A cat put beside another seat's dog, points on the table lost, or mice played
+        where the others' cats are expected to catch them (``others_gain``)."""
+        position = read_position(state)
+        seat = state.current_player
+        changes = self.line_changes(position, seat)
+        mine, theirs, dogged = self.table_change(position, seat, changes, played)
+        best_mine, best_theirs, _ = self.table_change(position, seat, changes, best)
+        if dogged and theirs > best_theirs:
+            return f"walks a cat into a dog (gives away {theirs - best_theirs} points)"
+        if best_mine > mine:
+            lost = best_mine - mine
+            return "gives away a sure point" if lost == 1 else f"gives away {lost} sure points"
+        if played != DRAW and others_gain >= 1.0:
+            _, kinds = decode_play(played)
+            if any(kind in MOUSE_KINDS for kind in kinds):
+                return f"feeds a cat (the others expect {others_gain:.1f} more points)"
+        return None
+
+    @staticmethod
+    def table_change(
+        position: Position,
+        seat: int,
+        changes: dict[tuple[int, int], list[int]],
+        action: Action,
+    ) -> tuple[int, int, bool]:
+        """The seat's and the others' points on the table gained by ``action``, and
+        whether one of its cats gives the others points (a dog beside it)."""
+        if action == DRAW:
+            return 0, 0, False
+        start, kinds = decode_play(action)
+        mine = theirs = 0
+        dogged = False
+        for offset, kind in enumerate(kinds):
+            change = changes[((start + offset) % len(position.lines), kind)]
+            gained = sum(change) - change[seat]
+            mine += change[seat]
+            theirs += gained
+            dogged = dogged or (kind in CAT_KINDS and gained > 0)
+        return mine, theirs, dogged
+
     def playout_action(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
         priors = self.action_priors(state, legal)

@@ -174,6 +174,15 @@ class Evaluator(ABC):
         betting); ``None`` where the game has none for this decision (by default: none)."""
         return None
 
+    def move_reason(
+        self, state: State, played: Action, best: Action, others_gain: float
+    ) -> str | None:
+        """In a few words, why ``played`` is worse than ``best`` for the seat to act in the
+        full (determinized) ``state``, where the game can name it; ``others_gain``: the
+        other seats' expected points won by ``played`` over ``best`` (a move's analysis
+        shows it). By default the game names nothing."""
+        return None
+
     def playout_action(self, state: State, rng: random.Random) -> Action:
         """The move of a quick playout for the seat to act, a decision node (by default:
         uniform among the legal moves)."""

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from cheese.analysis import AnalysisFile, load_analysis
 from cheese.bots.base import Bot, BotSpecError
 from cheese.cli.commands_named import ALLOW_COMMANDS, ALLOW_COMMANDS_HELP, refuse_unnamed_commands
 from cheese.cli.errors import UserInputError
@@ -449,6 +450,34 @@ def saved(
     return 0
 
 
+def _saved_analysis(source: str) -> AnalysisFile | None:
+    """The analysis saved beside a record file, if any: a damaged one is as none (the
+    replay does not need it, and ``cheese analyze`` writes it again)."""
+    if source.startswith(DATABASE_PREFIX):
+        return None
+    try:
+        return load_analysis(Path(source))
+    except RecordError:
+        return None
+
+
+def replay_source(source: str | None, last: bool, verb: str) -> str:
+    """The record a ``cheese replay``-like command names: a record file's path (a saved
+    game's id or ``--last`` found), or ``DB:GAME_ID`` as given."""
+    if last and source is not None:
+        raise UserInputError("give a record or --last, not both")
+    if last:
+        return str(latest(unfinished=False).path)
+    if source is None:
+        raise UserInputError(
+            f"give the game to {verb}: a record file, an id from cheese saved, DB:GAME_ID, "
+            "or --last"
+        )
+    if source.startswith(DATABASE_PREFIX):
+        return source
+    return str(find_saved(source))
+
+
 def replay(
     source: Annotated[
         str | None,
@@ -500,20 +529,11 @@ def replay(
 
     Example: cheese replay --last --html game.html
     """
-    if last and source is not None:
-        raise UserInputError("give a record or --last, not both")
     if analysis is not None and html is None:
         raise UserInputError("--analysis marks the moves of a page: give --html FILE with it")
     if html is not None:
         check_page_path(html)
-    if last:
-        source = str(latest(unfinished=False).path)
-    elif source is None:
-        raise UserInputError(
-            "give the game to replay: a record file, an id from cheese saved, DB:GAME_ID, or --last"
-        )
-    elif not source.startswith(DATABASE_PREFIX):
-        source = str(find_saved(source))
+    source = replay_source(source, last, "replay")
     console = make_console()
     try:
         record = load_replay(source, db)
@@ -526,6 +546,7 @@ def replay(
             seat - 1 if seat is not None and valid else None,
             console,
             line_reader(console),
+            _saved_analysis(source),
         )
     except RecordError as error:
         where = f"{source} in {db}" if source.startswith(DATABASE_PREFIX) else source

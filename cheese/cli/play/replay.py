@@ -13,7 +13,9 @@ from pathlib import Path
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from cheese.analysis import AnalysisFile
 from cheese.cli.errors import UserInputError
+from cheese.cli.play.analysis_line import analysis_line, analysis_of
 from cheese.cli.play.menu import choice_number, shortened
 from cheese.cli.play.pager import page
 from cheese.cli.play.record_file import load_record
@@ -96,8 +98,10 @@ class Replay:
         seat: Seat | None,
         console: Console,
         read_line: Callable[[str], str],
+        analysis: AnalysisFile | None = None,
     ) -> None:
         self.renderer = renderer
+        self.analysis = analysis_of(analysis, record)
         self.record = record
         self.seat = seat
         self.console = console
@@ -162,6 +166,9 @@ class Replay:
             return max(move - 1, 0)
         if text in ("e", "end"):
             return self.last
+        if text in ("a", "analysis"):
+            self.console.print(analysis_line(self.analysis, move))
+            return move
         number = choice_number(text)
         if number is not None and number <= self.last:
             return number
@@ -212,7 +219,8 @@ class Replay:
             blocks.append(standings(state, self.renderer, self.table))
         elif move == self.last:
             blocks.append(Text("The record stops here: the game was left unfinished."))
-        blocks.append(Flow(tuple(Text(key) for key in REPLAY_HELP.split(" · ")), style="dim"))
+        keys = REPLAY_HELP + (" · a: analysis" if self.analysis is not None else "")
+        blocks.append(Flow(tuple(Text(key) for key in keys.split(" · ")), style="dim"))
         return blocks
 
     def position(self, move: int) -> list[RenderableType]:

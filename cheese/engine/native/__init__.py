@@ -10,9 +10,19 @@ from __future__ import annotations
 from cheese.engine.native.bridge import (
     NativeGame,
     NativeState,
+    PlayoutOutcome,
     load_native_game,
     native_facts,
+    playout_outcomes,
     playouts,
 )
 
-__all__ = ["NativeGame", "NativeState", "load_native_game", "native_facts", "playouts"]
+__all__ = [
+    "NativeGame",
+    "NativeState",
+    "PlayoutOutcome",
+    "load_native_game",
+    "native_facts",
+    "playout_outcomes",
+    "playouts",
+]

@@ -40,3 +40,28 @@ int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64
     }
     return n;
 }
+
+/* `n` playouts like ch_playouts, each one's points and rank keys written out instead of
+ * summed: playout r's seat s has points[r * CH_MAX_PLAYERS + s] and keys from
+ * keys[(r * CH_MAX_PLAYERS + s) * CH_MAX_RANK_WIDTH]; a move's analysis needs every
+ * finishing place, which sums cannot give. Returns the keys' width, or 0 for a policy no
+ * game has. */
+int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n,
+                            uint64_t seed, int32_t policy, int32_t *points, int32_t *keys) {
+    if (!ch_known_policy(policy)) return 0;
+    size_t words = ((size_t)game->batch_size() + sizeof(max_align_t) - 1) / sizeof(max_align_t);
+    max_align_t batch[words];
+    int players = game->batch_start(batch, state, seed);
+    int32_t width = 0;
+    for (int32_t run = 0; run < n; run++) {
+        int32_t played[CH_MAX_PLAYERS], ranked[CH_MAX_PLAYERS * CH_MAX_RANK_WIDTH];
+        width = game->batch_playout(batch, state, policy, played, ranked);
+        for (int seat = 0; seat < players; seat++) {
+            points[run * CH_MAX_PLAYERS + seat] = played[seat];
+            for (int32_t i = 0; i < width; i++)
+                keys[(run * CH_MAX_PLAYERS + seat) * CH_MAX_RANK_WIDTH + i] =
+                    ranked[seat * width + i];
+        }
+    }
+    return width;
+}

@@ -341,6 +341,51 @@ def playouts(state: NativeState, count: int, seed: int, policy: int = 0) -> Play
     return PlayoutTotals(done, tuple(score_sums[0:seats]), tuple(win_shares[0:seats]))
 
 
+OUTCOME_SEATS = 8
+"""``CH_MAX_PLAYERS`` of ``common.h``: the seats' stride in ``ch_playout_outcomes``."""
+OUTCOME_KEY_WIDTH = 8
+"""``CH_MAX_RANK_WIDTH`` of ``common.h``: the rank keys' stride there."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoutOutcome:
+    """How one playout ended: each seat's points and rank key."""
+
+    points: tuple[int, ...]
+    rank_keys: tuple[tuple[int, ...], ...]
+
+
+def playout_outcomes(
+    state: NativeState, count: int, seed: int, policy: int = 0
+) -> list[PlayoutOutcome]:
+    """``count`` playouts from ``state`` wholly in C (as ``playouts``), each one's end
+    kept; none for a policy the C code does not have."""
+    functions = state._setup.game.functions
+    seats = state.num_players
+    points = ffi.new("int32_t[]", count * OUTCOME_SEATS)
+    keys = ffi.new("int32_t[]", count * OUTCOME_SEATS * OUTCOME_KEY_WIDTH)
+    width: int = lib.ch_playout_outcomes(
+        functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, points, keys
+    )
+    if width == 0:
+        return []
+    outcomes = []
+    for run in range(count):
+        first = run * OUTCOME_SEATS
+        outcomes.append(
+            PlayoutOutcome(
+                tuple(points[first : first + seats]),
+                tuple(
+                    tuple(
+                        keys[(first + seat) * OUTCOME_KEY_WIDTH + index] for index in range(width)
+                    )
+                    for seat in range(seats)
+                ),
+            )
+        )
+    return outcomes
+
+
 def _restore_state(
     slug: str,
     num_players: int,

@@ -7,3 +7,5 @@ void ch_determinize_copy(void (*determinize)(uint8_t *, int32_t, uint64_t), cons
 typedef struct ch_game ch_game;
 int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64_t seed,
                     int32_t policy, double *score_sums, double *win_shares);
+int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n,
+                            uint64_t seed, int32_t policy, int32_t *points, int32_t *keys);
