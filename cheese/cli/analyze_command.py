@@ -31,6 +31,7 @@ from cheese.cli.errors import UserInputError
 from cheese.cli.play.command import replay_source
 from cheese.cli.play.record_file import load_saved
 from cheese.cli.play.replay import DATABASE_PREFIX, load_replay
+from cheese.cli.play.where_saved import record_name
 from cheese.engine import RecordError, Seat, game_info
 from cheese.engine.records import GameRecord
 from cheese.levels import level_count, level_spec
@@ -53,7 +54,7 @@ def analyze(
             show_default=False,
         ),
     ] = None,
-    last: Annotated[bool, typer.Option("--last", help="The latest saved game.")] = False,
+    last: Annotated[bool, typer.Option("--last", help="The latest finished saved game.")] = False,
     seat: Annotated[
         int | None,
         typer.Option(
@@ -111,9 +112,10 @@ def analyze(
         raise UserInputError(
             f"--budget {budget} is out of range: give {MIN_BUDGET} to {MAX_BUDGET} worlds a move"
         )
-    source = replay_source(source, last, "analyse")
+    source = replay_source(source, last, "analyse", finished=True)
     in_database = source.startswith(DATABASE_PREFIX)
-    where = f"{source} in {db}" if in_database else source
+    # A saved game goes by its short id (as cheese saved lists it), a file elsewhere by its path.
+    where = f"{source} in {db}" if in_database else record_name(Path(source)) or source
     try:
         record = load_replay(source, db)
         humans = () if in_database else _humans(Path(source), record)

@@ -3,7 +3,9 @@ file saved beside the record, the key ``a`` of the replay, and refused input."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,21 @@ def test_an_unfinished_or_empty_record_is_refused(
         path = saved_game(records, cut, (0,), name)
         assert "unfinished" in refused(capsys, "analyze", str(path), *FAST)
         assert not analysis_path(path).exists()
+
+
+def test_last_is_the_latest_finished_game_and_an_unfinished_one_goes_by_its_id(
+    records: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cheese.cli.play.where_saved.records_directory", lambda: records)
+    record = bots_game("cheese-chasers", 1, seed=5)
+    unfinished = GameRecord(
+        record.game, record.seed, record.players, record.options, record.actions[:-3], ()
+    )
+    path = saved_game(records, unfinished, (0,), "zz-newer")
+    facts = record_file.load_saved(path).facts
+    save_record(unfinished, path, dataclasses.replace(facts, finished=False))
+    os.utime(path, (2**31, 2**31))  # newer than the finished game
+    code, out, _ = run(capsys, "analyze", "--last", "--json", *FAST)
+    assert code == 0 and json.loads(out)["game"] == "get-the-cheese"
+    said = refused(capsys, "analyze", saved_games.short_id(path), *FAST)
+    assert f"error: {saved_games.short_id(path)}: the game is unfinished" in said

@@ -461,13 +461,14 @@ def _saved_analysis(source: str) -> AnalysisFile | None:
         return None
 
 
-def replay_source(source: str | None, last: bool, verb: str) -> str:
+def replay_source(source: str | None, last: bool, verb: str, finished: bool = False) -> str:
     """The record a ``cheese replay``-like command names: a record file's path (a saved
-    game's id or ``--last`` found), or ``DB:GAME_ID`` as given."""
+    game's id or ``--last`` found, the latest finished one if ``finished``), or
+    ``DB:GAME_ID`` as given."""
     if last and source is not None:
         raise UserInputError("give a record or --last, not both")
     if last:
-        return str(latest(unfinished=False).path)
+        return str(latest(unfinished=False, finished=finished).path)
     if source is None:
         raise UserInputError(
             f"give the game to {verb}: a record file, an id from cheese saved, DB:GAME_ID, "

@@ -126,12 +126,19 @@ def saved_games(directory: Path | None = None) -> list[SavedGame]:
     return sorted(games, key=lambda game: (game.saved_at, game.path.name), reverse=True)
 
 
-def latest(unfinished: bool, directory: Path | None = None) -> SavedGame:
-    """The newest saved game (the newest unfinished one if ``unfinished``)."""
-    games = [game for game in saved_games(directory) if not (unfinished and game.finished)]
+def latest(
+    unfinished: bool, directory: Path | None = None, finished: bool = False
+) -> SavedGame:
+    """The newest saved game (the newest unfinished one if ``unfinished``, the newest
+    finished one if ``finished``)."""
+    games = [
+        game
+        for game in saved_games(directory)
+        if not (unfinished and game.finished) and not (finished and not game.finished)
+    ]
     if not games:
         folder = records_directory() if directory is None else directory
-        what = "unfinished game" if unfinished else "game"
+        what = "unfinished game" if unfinished else "finished game" if finished else "game"
         raise UserInputError(
             f"there is no saved {what} in {folder}; give a record's path, or start one "
             "with cheese play GAME"
