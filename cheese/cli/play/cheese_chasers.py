@@ -195,8 +195,8 @@ class CheeseChasersRenderer:
         rows.add_column(justify="right")
         for name, value in (
             ("nice points (1 per active mouse)", points.nice),
-            ("cheese bonus (per cheese beside one)", points.bonus),
-            ("surrounded cheese", points.surrounded),
+            ("cheese bonus (1 per cheese by an active mouse)", points.bonus),
+            ("surrounded cheese (10 alone, 20 each in a group)", points.surrounded),
             ("total", points.total),
         ):
             rows.add_row(name, str(value))
