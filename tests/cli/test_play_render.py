@@ -173,3 +173,26 @@ def test_a_complete_cheese_chasers_game_shows_its_points_by_part() -> None:
         line = next(line for line in shown.splitlines() if line.startswith(label))
         assert line.split()[-1] == str(value)
     assert "do not count" not in shown
+
+
+@pytest.mark.parametrize(
+    ("options", "shown", "not_shown"),
+    [
+        ({}, ("stays", "~base", "e7", "if no marble moves"), ()),
+        ({"simple": True}, ("stays", "base: if no marble moves"), ("e1", "event bets")),
+        ({"hidden_rows": 0}, ("landed", "e7"), ("stays", "~base", "under cover")),
+    ],
+)
+def test_cheese_drops_bets_show_the_odds_the_variant_has(
+    options: dict[str, object], shown: tuple[str, ...], not_shown: tuple[str, ...]
+) -> None:
+    state = load_game("cheese-drop").new_initial_state(3, seed=2, **options)
+    rng = random.Random(2)
+    while state.is_chance_node() or not state.action_to_string(state.legal_actions()[0]).startswith(
+        "lane"
+    ):
+        legal = state.legal_actions()
+        state = state.apply(resolve_chance(state) if state.is_chance_node() else rng.choice(legal))
+    board = text_of([RENDERERS["cheese-drop"].board(state.view(0), table_of(state))], False)
+    assert all(text in board for text in shown)
+    assert not any(text in board for text in not_shown)

@@ -337,13 +337,19 @@ class CheeseDropRenderer:
             cells.extend(_points_cell(odds.events_seen[event]) for event in events)
             cells.append(bets[lane])
             lanes.add_row(*cells)
-        notes = [Text("base, e1 to e7: if no marble moves")]
+        notes: list[Text] = []
         if covered:
-            notes[:0] = [Text("stays: chance a marble keeps its lane under the cover")]
-            notes.insert(1, Text("~base: on average"))
+            points = "base" if options.simple else "base, e1 to e7"
+            notes = [
+                Text("stays: chance a marble keeps its lane under the cover"),
+                Text("~base: on average"),
+                Text(f"{points}: if no marble moves"),
+            ]
         if not options.simple:
             notes.append(Text("events pay for each of your lanes with:"))
-        lines: list[RenderableType] = [lanes, Flow(tuple(notes), style="dim")]
+        lines: list[RenderableType] = [lanes]
+        if notes:
+            lines.append(Flow(tuple(notes), style="dim"))
         if not options.simple:
             lines.append(EVENT_LEGEND)
             lines.append(
