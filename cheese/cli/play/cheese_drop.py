@@ -370,10 +370,6 @@ class CheeseDropRenderer:
         """The lanes' table (the marbles in each, then the bets on it) and the events'
         (the bets on each)."""
         owners = self._owners(view, table, options)
-
-        def bets_in(column: Column) -> Text:
-            return owners[column]
-
         marbles: list[tuple[str, Sequence[int]]] = []
         if view.marbles:
             seen = "under cover" if options.hidden_rows else "landed"
@@ -381,13 +377,13 @@ class CheeseDropRenderer:
             if revealed is not None and self._covered_lanes(view, options, revealed):
                 marbles.append(("really in", list(revealed.lanes)))
         lane_rows: list[tuple[str, Sequence[Text]]] = [*_marble_rows(view.marbles, marbles)]
-        lane_rows.append(("bets, ·· free", [bets_in(lane) for lane in range(LANE_COUNT)]))
+        lane_rows.append(("bets, ·· free", owners[:LANE_COUNT]))
         lines = _columns("lane", LANE_COUNT, lane_rows)
         if not options.simple:
             lines.append(
                 Text("event bets".ljust(LABEL_WIDTH))
                 + Text("  ").join(
-                    Text(f"{event + 1}:") + bets_in(LANE_COUNT + event)
+                    Text(f"{event + 1}:") + owners[LANE_COUNT + event]
                     for event in range(EVENT_COUNT)
                 )
             )
