@@ -53,6 +53,14 @@ def test_each_line_means_one_thing(text: str, meaning: object) -> None:
     assert typed(text) == meaning
 
 
+def test_a_number_the_screen_shows_but_cannot_be_chosen_says_why() -> None:
+    question = Question(
+        "Lane:", ("lane 1", "lane 2", "lane 4"), (), (1, 2, 4), ((3, "Lane 3 is full"),)
+    )
+    assert NoSuchChoice("3").message(question).plain == "Lane 3 is full: choose 1, 2 or 4."
+    assert NoSuchChoice("7").message(question).plain.startswith("There is no choice 7")
+
+
 def test_refusals_say_what_to_type() -> None:
     assert NoSuchChoice("3").message(QUESTION).plain == (
         "There is no choice 3: type 1, 2 or 4, or help."

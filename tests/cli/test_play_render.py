@@ -15,6 +15,8 @@ from cheese.cli.play.renderer import Table
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.terminal import make_console
 from cheese.engine import GAME_SLUGS, State, load_game
+from cheese.engine.cheese_chasers.points import points_by_source
+from cheese.engine.cheese_chasers.view import ChasersView
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
@@ -148,3 +150,49 @@ def test_other_seats_face_down_cards_show_as_backs(seed: int) -> None:
                     assert token in (f"{letter}:?", f"{letter}:?*")
                 else:
                     assert "?" not in token
+
+
+def test_a_complete_cheese_chasers_game_shows_its_points_by_part() -> None:
+    small = {"mice": 8, "cats": 2, "cheese": 4, "traps": 1}
+    state = load_game("cheese-chasers").new_initial_state(1, seed=3, **small)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        chosen = resolve_chance(state) if state.is_chance_node() else rng.choice(legal)
+        state = state.apply(chosen)
+    view = state.view(0)
+    assert isinstance(view, ChasersView) and view.ending == "complete"
+    points = points_by_source(view)
+    shown = text_of(list(RENDERERS["cheese-chasers"].resolution(view, table_of(state))), False)
+    for label, value in (
+        ("nice points", points.nice),
+        ("cheese bonus", points.bonus),
+        ("surrounded cheese", points.surrounded),
+        ("total", state.scores()[0]),
+    ):
+        line = next(line for line in shown.splitlines() if line.startswith(label))
+        assert line.split()[-1] == str(value)
+    assert "do not count" not in shown
+
+
+@pytest.mark.parametrize(
+    ("options", "shown", "not_shown"),
+    [
+        ({}, ("stays", "~base", "e7", "if no marble moves"), ()),
+        ({"simple": True}, ("stays", "base: if no marble moves"), ("e1", "event bets")),
+        ({"hidden_rows": 0}, ("landed", "e7"), ("stays", "~base", "under cover")),
+    ],
+)
+def test_cheese_drops_bets_show_the_odds_the_variant_has(
+    options: dict[str, object], shown: tuple[str, ...], not_shown: tuple[str, ...]
+) -> None:
+    state = load_game("cheese-drop").new_initial_state(3, seed=2, **options)
+    rng = random.Random(2)
+    while state.is_chance_node() or not state.action_to_string(state.legal_actions()[0]).startswith(
+        "lane"
+    ):
+        legal = state.legal_actions()
+        state = state.apply(resolve_chance(state) if state.is_chance_node() else rng.choice(legal))
+    board = text_of([RENDERERS["cheese-drop"].board(state.view(0), table_of(state))], False)
+    assert all(text in board for text in shown)
+    assert not any(text in board for text in not_shown)

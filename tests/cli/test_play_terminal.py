@@ -77,7 +77,7 @@ def test_a_whole_game_with_nonsense_help_hint_and_undo(
     assert "\x1b[" not in transcript
     if game == "cheese-chasers":  # "2" placed a card, so undo went back a decision
         assert "Back to your previous decision." in transcript
-        assert "Score sheet" in transcript
+        assert "Where the points came from" in transcript
     record = GameRecord.from_json(record_path.read_text())
     assert record.players[seat] == "human"
     assert replay(record).scores() == record.scores
@@ -162,7 +162,7 @@ def test_replay_steps_forward_and_back(tmp_path: Path) -> None:
     replayed.sendline("nonsense")
     through_pages(replayed, "nonsense")
     replayed.sendline("e")
-    through_pages(replayed, "Score sheet")
+    through_pages(replayed, "Where the points came from")
     through_pages(replayed, f"move {last}/{last} > ")
     replayed.sendline("q")
     replayed.expect(pexpect.EOF)

@@ -25,10 +25,12 @@ from rich.text import Text
 
 from cheese.cli.play.menu import Menu, Question
 from cheese.cli.play.pager import MORE, page
+from cheese.cli.play.prompt import NoSuchChoice
 from cheese.cli.play.renderer import Flow, Renderer, Table
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import Replay
 from cheese.engine import Action, State, load_game
+from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
 from cheese.engine.records import GameRecord
@@ -277,6 +279,43 @@ def test_a_lane_is_picked_by_its_own_number_when_others_are_taken() -> None:
     assert lanes.shown_numbers == free and lanes.answers == tuple(f"lane {n}" for n in free)
     for number in range(1, 7):
         assert lanes.pick(str(number)) == (f"lane {number}" if number in free else None)
+
+
+def a_lane_is_full(state: State) -> bool:
+    """Seat 0 bets and some lane holds the others' pieces in both of its cells."""
+    view = state.view(0)
+    assert isinstance(view, DropView)
+    full = any(sum(lane in columns for columns in view.bets[1:]) >= 2 for lane in range(6))
+    return full and betting_with_a_lane_taken(state)
+
+
+def test_a_lane_that_is_no_choice_is_named_full_or_already_taken() -> None:
+    said: set[str] = set()
+    for wanted in (betting_with_a_lane_taken, a_lane_is_full):
+        game = play("cheese-drop", 5, 1, wanted)
+        view = game.snapshot.view(0)
+        assert isinstance(view, DropView)
+        legal = game.snapshot.legal_actions()
+        lanes = questions(game, lambda q: q.answers[0])[-1]
+        for lane in set(range(6)) - set(legal):
+            message = NoSuchChoice(str(lane + 1)).message(lanes).plain
+            if lane in view.bets[0]:
+                expected = f"You already have a piece on lane {lane + 1}: choose "
+            else:
+                expected = f"Lane {lane + 1} is full: choose "
+            assert message.startswith(expected)
+            said.add(expected.split()[0])
+        assert NoSuchChoice("7").message(lanes).plain.startswith("There is no choice 7")
+    assert said == {"You", "Lane"}
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_cheese_drops_end_shows_no_empty_table_but_where_the_points_came_from(
+    players: int,
+) -> None:
+    screen = drawn(end_screen(play("cheese-drop", players, 3, choosing)))
+    assert "bets, ·· free" not in screen and "in the bag" not in screen
+    assert "Where the points came from" in screen
 
 
 def test_a_gate_slot_is_picked_by_its_number() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from cheese.cli.play.renderer import CheckedRenderer, Legend, Step, Table, seat_text
@@ -21,8 +22,8 @@ from cheese.engine.cheese_chasers.activity import (
 )
 from cheese.engine.cheese_chasers.board import DIRECTION_NAMES, Cell, neighbour
 from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MOUSE, TRAP
+from cheese.engine.cheese_chasers.points import points_by_source
 from cheese.engine.cheese_chasers.scoring import TableScore, score_table
-from cheese.engine.cheese_chasers.sheet import ChasersSheet
 from cheese.engine.cheese_chasers.view import VIEW_TYPE, ChasersView
 
 DEFAULT_OPPONENT = "expectimax"
@@ -181,11 +182,33 @@ class CheeseChasersRenderer:
             verdict = f"{score.active_traps} active mousetraps: the game is lost, score 0."
         else:
             verdict = "Every card is placed: the table scores."
-        sheet = Text(ChasersSheet(score).as_text())
         return (
             Group(grid(final, [], rows_shown=len(final.cards)), Text(verdict, style="bold")),
-            Group(Text("Score sheet", style="bold"), sheet),
+            self._points(final),
         )
+
+    def _points(self, final: ChasersView) -> RenderableType:
+        """The score by part (rules, "Winning and scoring"), the parts adding up to it."""
+        points = points_by_source(final)
+        rows = RichTable(box=None, pad_edge=False, show_edge=False, show_header=False)
+        rows.add_column(no_wrap=True)
+        rows.add_column(justify="right")
+        for name, value in (
+            ("nice points (1 per active mouse)", points.nice),
+            ("cheese bonus (1 per cheese by an active mouse)", points.bonus),
+            ("surrounded cheese (10 alone, 20 each in a group)", points.surrounded),
+            ("total", points.total),
+        ):
+            rows.add_row(name, str(value))
+        lines: list[RenderableType] = [Text("Where the points came from", style="bold"), rows]
+        if not points.complete and points.table:
+            lines.append(
+                Text(
+                    f"a lost game scores 0: the table's {points.table} points do not count",
+                    style="dim",
+                )
+            )
+        return Group(*lines)
 
 
 RENDERER = CheckedRenderer(CheeseChasersRenderer(), VIEW_TYPE, VIEW_TYPE.each_of)

@@ -31,7 +31,9 @@ from cheese.engine.cheese_drop.core import (
 )
 from cheese.engine.cheese_drop.gate import gate_contents
 from cheese.engine.cheese_drop.marbles import dropper, drops_per_round, round_start_player
+from cheese.engine.cheese_drop.odds import bet_outlook
 from cheese.engine.cheese_drop.options import DropOptions, parse_options
+from cheese.engine.cheese_drop.points import points_by_source
 from cheese.engine.cheese_drop.scoring import base_points, event_points
 from cheese.engine.cheese_drop.view import (
     REVEALED_VIEW_TYPE,
@@ -67,6 +69,7 @@ EVENT_SHORT: tuple[str, ...] = (
     "more R than Y: 3",
 )
 """The same with the marble letters, for the board's key and the bets' choices."""
+EVENT_LEGEND = Legend(tuple(f"{index + 1} {name}" for index, name in enumerate(EVENT_SHORT)))
 MARBLE_LEGEND: tuple[str, ...] = ("Y cheese", "R apple", "M mouse", "C cat", "3→5 slot→lane")
 """The board's key: the marbles, and a marble's path from its gate slot to its lane."""
 BET_QUESTION = "Bet on a lane (base points) or an event (bonus for your lanes)?"
@@ -122,6 +125,28 @@ def _columns(header: str, count: int, rows: Sequence[tuple[str, Sequence[Text]]]
     return lines
 
 
+def _points_cell(points: int) -> Text:
+    """Points in a table, a dim ``·`` for none so that the points stand out."""
+    return Text(str(points)) if points else Text("·", style="dim")
+
+
+def _refusals(view: DropView, name: str, columns: Sequence[Column]) -> tuple[tuple[int, str], ...]:
+    """Why each of ``columns`` (numbered on the screen from 1) would not be a choice of
+    the bettor: its own piece is there, or else the column is full, the only two reasons
+    of the rules ("a cell holds one piece; a player may not have two pieces in the same
+    column"); the menu keeps those of the columns that are not choices."""
+    own = view.bets[view.current_player]
+    return tuple(
+        (
+            number,
+            f"You already have a piece on {name.lower()} {number}"
+            if column in own
+            else f"{name} {number} is full",
+        )
+        for number, column in enumerate(columns, start=1)
+    )
+
+
 def _column_name(column: Column) -> str:
     """``lane 3``, or ``event 5`` with what it pays (``event 5 (C: 1 per R, Y)``)."""
     if is_lane_column(column):
@@ -166,6 +191,10 @@ class CheeseDropRenderer:
         """The screen of ``view``; with ``revealed``, also every lane under the cover."""
         options = _options(table)
         rows: list[RenderableType] = [self._header(view, table, options)]
+        if view.phase == Phase.OVER:
+            # Every marble is back in the bag and every piece with its owner: the tables
+            # would be empty, and the scores follow.
+            return Group(*rows)
         bag = Text(
             "in the bag: "
             + " ".join(f"{COLOUR_LETTERS[colour]}{view.bag[colour]}" for colour in COLOURS)
@@ -175,15 +204,20 @@ class CheeseDropRenderer:
                 _marble(colour) for colour in COLOURS for _ in range(view.hand[colour])
             )
             bag += Text.assemble(("   drawn for the gate: ", "bold"), drawn)
-        rows.append(bag)
+        betting = view.phase == Phase.BET and revealed is None
+        if not betting:
+            # At the bets the bag's marbles are out of this round's play.
+            rows.append(bag)
         rows.extend(self._drops(view, table, options, revealed))
+        if betting:
+            rows.extend(self._outlook(view, table, options))
+            rows.append(Legend(MARBLE_LEGEND))
+            return Group(*rows)
         rows.extend(self._bets(view, table, options, revealed))
         rows.append(Legend(MARBLE_LEGEND))
         if not options.simple:
             rows.append(Text("events pay a bonus for each of your lanes that has:", style="dim"))
-            rows.append(
-                Legend(tuple(f"{index + 1} {name}" for index, name in enumerate(EVENT_SHORT)))
-            )
+            rows.append(EVENT_LEGEND)
         return Group(*rows)
 
     def _header(self, view: DropView, table: Table, options: DropOptions) -> RenderableType:
@@ -256,6 +290,76 @@ class CheeseDropRenderer:
             path.append(f"→({covered_lane + 1})", style="bold")
         return path
 
+    def _owners(self, view: DropView, table: Table, options: DropOptions) -> list[Text]:
+        """Per column, the markers of the pieces on it, then ``··`` per free cell."""
+        # A player has at most one piece in a column, so cells beyond one per player
+        # never fill; drawing them all would only widen (or, when huge, sink) the board.
+        cells = min(options.cells_per_column, view.num_players)
+        owners: list[list[Seat]] = [[] for _ in range(options.column_count)]
+        for seat, columns in enumerate(view.bets):
+            for column in columns:
+                owners[column].append(seat)
+        shown: list[Text] = []
+        for seats in owners:
+            text = Text()
+            for seat in seats:
+                text.append_text(self._marker(table, seat))
+            text.append("··" * (cells - len(seats)), style="dim")
+            shown.append(text)
+        return shown
+
+    def _outlook(self, view: DropView, table: Table, options: DropOptions) -> list[RenderableType]:
+        """At the bets, a row per lane: what went under the cover there, how likely a
+        marble is to stay, what a lane bet and each event would pay if nothing moved, and
+        the pieces on it; then what the columns mean, the events and the event bets."""
+        outlook = bet_outlook(view.marbles, options)
+        bets = self._owners(view, table, options)
+        covered = options.hidden_rows > 0
+        lanes = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
+        lanes.add_column("lane", justify="right", no_wrap=True)
+        lanes.add_column("under cover" if covered else "landed", no_wrap=True)
+        if covered:
+            lanes.add_column("stays", justify="right", no_wrap=True)
+        lanes.add_column("base", justify="right", no_wrap=True)
+        if covered:
+            lanes.add_column("~base", justify="right", no_wrap=True)
+        events = () if options.simple else tuple(range(EVENT_COUNT))
+        for event in events:
+            lanes.add_column(f"e{event + 1}", justify="right", no_wrap=True)
+        lanes.add_column("bets", no_wrap=True)
+        for lane, odds in enumerate(outlook):
+            cells: list[RenderableType] = [str(lane + 1), _lane_marbles(odds.seen)]
+            if covered:
+                cells.append(f"{float(odds.stays):.0%}")
+            cells.append(str(odds.base_seen))
+            if covered:
+                cells.append(f"{float(odds.base_expected):.1f}")
+            cells.extend(_points_cell(odds.events_seen[event]) for event in events)
+            cells.append(bets[lane])
+            lanes.add_row(*cells)
+        notes: list[Text] = []
+        if covered:
+            points = "base" if options.simple else "base, e1 to e7"
+            notes = [
+                Text("stays: chance a marble keeps its lane under the cover"),
+                Text("~base: on average"),
+                Text(f"{points}: if no marble moves"),
+            ]
+        if not options.simple:
+            notes.append(Text("events pay for each of your lanes with:"))
+        lines: list[RenderableType] = [lanes]
+        if notes:
+            lines.append(Flow(tuple(notes), style="dim"))
+        if not options.simple:
+            lines.append(EVENT_LEGEND)
+            lines.append(
+                Text("event bets".ljust(LABEL_WIDTH))
+                + Text("  ").join(
+                    Text(f"{event + 1}:") + bets[LANE_COUNT + event] for event in events
+                )
+            )
+        return lines
+
     def _bets(
         self,
         view: DropView,
@@ -265,21 +369,7 @@ class CheeseDropRenderer:
     ) -> list[Text]:
         """The lanes' table (the marbles in each, then the bets on it) and the events'
         (the bets on each)."""
-        # A player has at most one piece in a column, so cells beyond one per player
-        # never fill; drawing them all would only widen (or, when huge, sink) the board.
-        cells = min(options.cells_per_column, view.num_players)
-        owners: list[list[Seat]] = [[] for _ in range(options.column_count)]
-        for seat, columns in enumerate(view.bets):
-            for column in columns:
-                owners[column].append(seat)
-
-        def bets_in(column: Column) -> Text:
-            text = Text()
-            for seat in owners[column]:
-                text.append_text(self._marker(table, seat))
-            text.append("··" * (cells - len(owners[column])), style="dim")
-            return text
-
+        owners = self._owners(view, table, options)
         marbles: list[tuple[str, Sequence[int]]] = []
         if view.marbles:
             seen = "under cover" if options.hidden_rows else "landed"
@@ -287,13 +377,13 @@ class CheeseDropRenderer:
             if revealed is not None and self._covered_lanes(view, options, revealed):
                 marbles.append(("really in", list(revealed.lanes)))
         lane_rows: list[tuple[str, Sequence[Text]]] = [*_marble_rows(view.marbles, marbles)]
-        lane_rows.append(("bets, ·· free", [bets_in(lane) for lane in range(LANE_COUNT)]))
+        lane_rows.append(("bets, ·· free", owners[:LANE_COUNT]))
         lines = _columns("lane", LANE_COUNT, lane_rows)
         if not options.simple:
             lines.append(
                 Text("event bets".ljust(LABEL_WIDTH))
                 + Text("  ").join(
-                    Text(f"{event + 1}:") + bets_in(LANE_COUNT + event)
+                    Text(f"{event + 1}:") + owners[LANE_COUNT + event]
                     for event in range(EVENT_COUNT)
                 )
             )
@@ -306,14 +396,17 @@ class CheeseDropRenderer:
         if view.phase == Phase.BET:
             if is_lane_column(action):
                 lane = column_lane(action) + 1
+                lanes = _refusals(view, "Lane", range(LANE_COUNT))
                 return (
                     Step(BET_QUESTION, "a lane", 0),
-                    Step("Lane:", f"lane {lane}", number=lane),
+                    Step("Lane:", f"lane {lane}", number=lane, refusals=lanes),
                 )
             event = column_event(action)
+            label = f"event {event + 1} ({EVENT_SHORT[event]})"
+            events = _refusals(view, "Event", range(LANE_COUNT, LANE_COUNT + EVENT_COUNT))
             return (
                 Step(BET_QUESTION, "an event", 1),
-                Step("Event:", f"event {event + 1} ({EVENT_SHORT[event]})", number=event + 1),
+                Step("Event:", label, number=event + 1, refusals=events),
             )
         contents = gate_contents(action)
         steps: list[Step] = []
@@ -399,20 +492,39 @@ class CheeseDropRenderer:
         return Flow(tuple(items))
 
     def resolution(self, final: DropView, table: Table) -> Sequence[RenderableType]:
-        """The points of each round and the totals (the standings that follow give the
-        places; equal totals share one)."""
+        """Where each player's points came from: each round, and lane bets against
+        events, both adding up to the total (the standings that follow give the places;
+        equal totals share one)."""
+        options = _options(table)
+        sources = points_by_source(final.results)
         rounds = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
         rounds.add_column("player", no_wrap=True)
         for number in range(1, len(final.results) + 1):
             rounds.add_column(f"round {number}", justify="right")
+        rounds.add_column("lanes", justify="right")
+        if not options.simple:
+            rounds.add_column("events", justify="right")
         rounds.add_column("total", justify="right")
-        for seat in range(table.num_players):
+        for seat, points in enumerate(sources):
+            by_source = [str(points.lanes)]
+            if not options.simple:
+                by_source.append(str(points.events))
             rounds.add_row(
                 self.player_label(table, seat),
-                *(str(result.points[seat]) for result in final.results),
-                str(final.totals[seat]),
+                *(str(gained) for gained in points.rounds),
+                *by_source,
+                str(points.total),
             )
-        return (Group(Text("Points by round", style="bold"), rounds),)
+        meaning = "lanes: base points of lane bets"
+        if not options.simple:
+            meaning += " · events: bonuses of event bets"
+        return (
+            Group(
+                Text("Where the points came from", style="bold"),
+                rounds,
+                Text(meaning, style="dim"),
+            ),
+        )
 
 
 RENDERER = CheckedRenderer(CheeseDropRenderer(), VIEW_TYPE, REVEALED_VIEW_TYPE.of)

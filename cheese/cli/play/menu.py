@@ -14,7 +14,7 @@ place in the list, 1, 2, ….
 ...              (1, (Step("What?", "play"), Step("Lane:", "lane 2", number=2))),
 ...              (2, (Step("What?", "play"), Step("Lane:", "lane 5", number=5)))))
 >>> menu.ask(())
-Question(text='What?', answers=('draw', 'play'), chosen=(), numbers=())
+Question(text='What?', answers=('draw', 'play'), chosen=(), numbers=(), refusals=())
 >>> lanes = menu.ask(("play",))
 >>> lanes.numbers, lanes.pick("5"), lanes.pick("1"), menu.ask(("play", "lane 5"))
 ((2, 5), 'lane 5', None, 2)
@@ -72,6 +72,8 @@ class Question:
     chosen: tuple[str, ...]
     numbers: tuple[int, ...] = ()
     """The number shown beside each answer (and typed to pick it); empty for 1, 2, …."""
+    refusals: tuple[tuple[int, str], ...] = ()
+    """Numbers on the screen that are no answer here, each with why (a full lane)."""
 
     @property
     def shown_numbers(self) -> tuple[int, ...]:
@@ -90,6 +92,16 @@ class Question:
             if shown == number:
                 return answer
         return None
+
+    def refusal(self, typed: str) -> str | None:
+        """Why the number ``typed`` is no answer, when the screen shows a thing with it.
+
+        >>> question = Question("Lane:", ("lane 1", "lane 2"), (), (1, 2), ((6, "Lane 6 is full"),))
+        >>> question.refusal("6"), question.refusal("5")
+        ('Lane 6 is full', None)
+        """
+        number = choice_number(typed.strip())
+        return next((why for shown, why in self.refusals if shown == number), None)
 
     def how_to_answer(self) -> str:
         """What to type to answer, for the line that refuses a wrong number.
@@ -145,7 +157,13 @@ class Menu:
                 if None not in numbers and len(set(numbers)) == len(numbers)
                 else ()
             )
-            return Question(matching[0][1][depth].question, answers, chosen, shown)
+            # Only numbers of the screen's own things can be refused by name.
+            refusals = tuple(
+                (number, why)
+                for number, why in matching[0][1][depth].refusals
+                if shown and number not in shown
+            )
+            return Question(matching[0][1][depth].question, answers, chosen, shown, refusals)
 
     def numbers_to(self, action: Action, chosen: tuple[str, ...]) -> tuple[int, ...] | None:
         """The numbers to type, one a prompt, from the question after ``chosen`` to

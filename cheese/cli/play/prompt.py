@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 from rich.text import Text
 
-from cheese.cli.play.menu import Question, shortened
+from cheese.cli.play.menu import Question, listed, shortened
 from cheese.engine import Action, ActionSyntaxError, IllegalActionError
 
 COMMANDS_HELP = (
@@ -62,6 +62,9 @@ class NoSuchChoice:
     word: str
 
     def message(self, question: Question) -> Text:
+        refusal = question.refusal(self.word)
+        if refusal is not None:
+            return Text(f"{refusal}: choose {listed(sorted(question.shown_numbers))}.", "yellow")
         return Text(
             f"There is no choice {shortened(self.word)}: {question.how_to_answer()}, or help.",
             style="yellow",

@@ -48,6 +48,9 @@ class Step:
     number: int | None = None
     """The number the answer's thing has on the screen (a cheese's #3, a lane's 3), which
     the person types to pick it; None for answers that have no number of their own."""
+    refusals: tuple[tuple[int, str], ...] = ()
+    """For numbers the screen shows beside the question's things, why one would not be an
+    answer (``(6, "Lane 6 is full")``); the menu says it of those that are not."""
 
 
 @dataclass(frozen=True, slots=True)
