@@ -248,15 +248,33 @@ def stop_on_interrupt(stop: StopRequest) -> Iterator[None]:
         yield
         return
 
+    stopping_at_once = False
+
     def handle(number: int, frame: FrameType | None) -> None:
+        nonlocal stopping_at_once
         if number == getattr(signal, "SIGHUP", None):
             _leave_the_terminal()
+        if stopping_at_once:
+            return  # the run is winding down already; a third Ctrl-C must not cut that short
         if stop.requested:
+            stopping_at_once = True
             raise KeyboardInterrupt
         stop.request(number)
 
-    with handling(STOP_SIGNALS, handle):
-        yield
+    try:
+        with handling(STOP_SIGNALS, handle):
+            yield
+    finally:
+        if stop.signal is not None:
+            # A signal stopped the run, which is ending and about to say how to resume:
+            # one more Ctrl-C must not cut that line off with a traceback.
+            for number in STOP_SIGNALS:
+                if signal.getsignal(number) is not signal.SIG_IGN:
+                    signal.signal(number, _already_stopping)
+
+
+def _already_stopping(number: int, frame: FrameType | None) -> None:
+    """The handler of the stop signals once a run was stopped: it is ending."""
 
 
 def _leave_the_terminal() -> None:

@@ -160,6 +160,9 @@ def test_a_second_ctrl_c_stops_at_once_and_prints_the_resume_command(tmp_path: P
         # Logged once the run's handlers are in place (on a loaded machine, seconds after
         # the start): the Ctrl-Cs reach the run, not the command still importing.
         run.wait_for(lambda: run.said("games stored,"))
+        # Once a game is stored, the next ones are in flight: a first Ctrl-C waits for
+        # them (sent before any was handed out, it would end the run at once by itself).
+        run.wait_for(lambda: len(stored_faults(db)) >= 1)
         # Two signals sent at once may arrive as one; send until the second has ended it.
         while run.process.poll() is None and not run.said("resume with"):
             run.process.send_signal(signal.SIGINT)

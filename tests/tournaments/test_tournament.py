@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from cheese.tournaments.tournament import (
     TournamentSettings,
     plan_tournament,
     run_tournament,
+    stop_on_interrupt,
 )
 
 from ..scripted import scripted_bot
@@ -244,3 +247,21 @@ def test_a_game_another_run_stored_first_is_kept_not_doubled(tmp_path: Path) -> 
 
 def _any_job() -> GameJob:
     return Schedule(plan_tournament(settings(deals=1), scripted_bot)).job_at(0)
+
+
+def test_a_third_ctrl_c_while_a_run_stopped_at_once_winds_down_is_ignored() -> None:
+    """The second Ctrl-C stops at once; one more, pressed while the run says how to
+    resume, neither raises nor ends the process."""
+    before = signal.getsignal(signal.SIGINT)
+    stop = StopRequest()
+    try:
+        with pytest.raises(KeyboardInterrupt), stop_on_interrupt(stop):
+            os.kill(os.getpid(), signal.SIGINT)
+            assert stop.requested
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+            finally:
+                os.kill(os.getpid(), signal.SIGINT)  # while the stop unwinds: ignored
+        os.kill(os.getpid(), signal.SIGINT)  # would raise KeyboardInterrupt by default
+    finally:
+        signal.signal(signal.SIGINT, before)
