@@ -109,7 +109,7 @@ def bot_library() -> Extension:
     )
 
 
-class BuildBotLibrary(build_ext):
+class BuildBotLibrary(build_ext):  # type: ignore[misc]  # setuptools ships no types
     """``build_ext`` that writes the bots' library as ``libcheese_bot.so``, the name a
     linker's ``-lcheese_bot`` looks for, instead of a Python module's name."""
 
@@ -135,8 +135,8 @@ def build_bot_library_in_place() -> None:
             {"ext_modules": [bot_library()], "cmdclass": {"build_ext": BuildBotLibrary}}
         )
         command = distribution.get_command_obj("build_ext")
-        command.inplace = True  # type: ignore[attr-defined]
-        command.build_temp = str(PACKAGE_DIR.parent / "build" / "bot_library")  # type: ignore[attr-defined]
+        command.inplace = True
+        command.build_temp = str(PACKAGE_DIR.parent / "build" / "bot_library")
         distribution.run_command("build_ext")
     finally:
         os.chdir(cwd)

@@ -21,8 +21,13 @@ from tests.native import needs_native
 pytestmark = needs_native
 
 SAMPLES = 8
-TABLES = [("get-the-cheese", 3), ("get-the-cheese", 5), ("cheese-chasers", 1),
-          ("cheese-drop", 2), ("cheese-drop", 4)]
+TABLES = [
+    ("get-the-cheese", 3),
+    ("get-the-cheese", 5),
+    ("cheese-chasers", 1),
+    ("cheese-drop", 2),
+    ("cheese-drop", 4),
+]
 
 
 class Library:
@@ -39,8 +44,7 @@ class Library:
         lib.cheese_world_new.restype = pointer
         lib.cheese_world_new.argtypes = [pointer]
         lib.cheese_world_free.argtypes = [pointer]
-        lib.cheese_world_sample.argtypes = [pointer, c_char_p, c_uint64, c_char_p,
-                                            ctypes.c_size_t]
+        lib.cheese_world_sample.argtypes = [pointer, c_char_p, c_uint64, c_char_p, ctypes.c_size_t]
         lib.cheese_world_bytes.argtypes = [pointer, c_char_p, c_int32]
         lib.cheese_current_player.argtypes = [pointer]
         lib.cheese_legal_actions.argtypes = [pointer, ctypes.POINTER(c_int32)]
@@ -75,15 +79,20 @@ def library() -> Library:
 
 def hello(state: State) -> dict[str, object]:
     slug = state.game.info.slug
-    return {"type": "hello", "game": slug, "players": state.num_players,
-            "options": options_of(state.options)}
+    return {
+        "type": "hello",
+        "game": slug,
+        "players": state.num_players,
+        "options": options_of(state.options),
+    }
 
 
 def decisions(slug: str, players: int, seed: int) -> Iterator[State]:
     """Every decision of one random game (the native engine), chance by paired luck."""
     rng = random.Random(seed)
-    state = advance_chance(load_game(slug, backend="native").new_initial_state(
-        num_players=players, seed=seed))
+    state = advance_chance(
+        load_game(slug, backend="native").new_initial_state(num_players=players, seed=seed)
+    )
     while not state.is_terminal():
         yield state
         state = advance_chance(state.apply(rng.choice(state.legal_actions())))
