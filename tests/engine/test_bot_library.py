@@ -48,6 +48,11 @@ class Library:
         lib.cheese_world_bytes.argtypes = [pointer, c_char_p, c_int32]
         lib.cheese_current_player.argtypes = [pointer]
         lib.cheese_legal_actions.argtypes = [pointer, ctypes.POINTER(c_int32)]
+        lib.cheese_world_copy.argtypes = [pointer, pointer]
+        lib.cheese_apply.argtypes = [pointer, c_int32]
+        lib.cheese_playout.argtypes = [pointer, c_int32, ctypes.POINTER(c_uint64)] + [
+            ctypes.POINTER(c_int32)
+        ] * 2
         lib.cheese_bot_api_version.restype = c_int32
         self.lib = lib
 
