@@ -157,3 +157,48 @@ def test_a_hello_of_no_game_is_refused(library: Library) -> None:
     assert not library.lib.cheese_game_new(b'{"game":"chess","players":2}', error, 200)
     assert b"get-the-cheese" in error.value
     assert library.lib.cheese_bot_api_version() == 1
+
+
+def _mutations(value: object, rng: random.Random) -> Iterator[object]:
+    """``value`` (a view's JSON) with one number changed, each in turn."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        for changed in (value + 1, value - 1, -value - 1, value + rng.randrange(1, 200)):
+            yield changed
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            for changed in _mutations(item, rng):
+                yield [*value[:index], changed, *value[index + 1 :]]
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            for changed in _mutations(item, rng):
+                yield {**value, key: changed}
+
+
+@pytest.mark.parametrize(("slug", "players"), TABLES)
+def test_a_view_with_a_number_changed_is_refused_or_played_never_crashes(
+    library: Library, slug: str, players: int
+) -> None:
+    rng = random.Random(7)
+    states = list(decisions(slug, players, 21))
+    state = states[len(states) // 2]
+    game = library.game(hello(state))
+    world = library.lib.cheese_world_new(game)
+    error = ctypes.create_string_buffer(200)
+    view = describe(slug).view_json(state.view(state.current_player))
+    refused = 0
+    rng_state = ctypes.c_uint64(1)
+    points, places = (ctypes.c_int32 * 8)(), (ctypes.c_int32 * 8)()
+    for changed in _mutations(view, rng):
+        text = json.dumps(changed).encode()
+        seat = library.lib.cheese_world_sample(world, text, 3, error, 200)
+        if seat < 0:
+            refused += 1
+            assert error.value and b"\n" not in error.value
+        else:
+            library.legal(world, game)
+            library.lib.cheese_playout(world, 1, ctypes.byref(rng_state), points, places)
+    library.lib.cheese_world_free(world)
+    library.lib.cheese_game_free(game)
+    assert refused > 0

@@ -1064,7 +1064,12 @@ const char *cdp_state_from_view(uint8_t *state, int32_t num_players, const int32
     s->drop = (uint8_t)drop;
     memcpy(s->bag, (uint8_t[]){(uint8_t)bag[0], (uint8_t)bag[1], (uint8_t)bag[2], (uint8_t)bag[3]},
            sizeof s->bag);
-    for (int colour = 0; colour < CDP_COLOURS; colour++) s->hand[colour] = (uint8_t)hand[colour];
+    int in_hand = 0;
+    for (int colour = 0; colour < CDP_COLOURS; colour++) {
+        s->hand[colour] = (uint8_t)hand[colour];
+        in_hand += hand[colour];
+    }
+    if (in_hand > CDP_DRAWS[num_players][round]) return "the view's hand holds more marbles than a drop draws";
     if ((error = cdp_marbles_from_view(s, doc, ch_json_get(doc, view, "marbles")))) return error;
     if ((error = cdp_bets_from_view(s, doc, ch_json_get(doc, view, "bets")))) return error;
     if (cdp_player(s) != current) return "the view's current_player is not the one its position gives";

@@ -1148,6 +1148,9 @@ const char *gtc_state_from_view(uint8_t *state, int32_t num_players, const int32
         s->owed[j] = (uint8_t)sizes[2][j];
         s->n_owed = (uint8_t)(s->n_owed + sizes[2][j]);
         if (sizes[2][j] > sizes[1][j]) return "a seat is owed more cards than its deck holds";
+        /* cards come and go by threes: a hand with what it is owed holds 0, 3 or 6 */
+        if (sizes[0][j] + sizes[2][j] > GTC_HAND_LIMIT || (sizes[0][j] + sizes[2][j]) % GTC_PER_TURN)
+            return "a seat's hand and the cards it is owed are not 0, 3 or 6 cards";
     }
     for (int kind = 0; kind < GTC_KINDS; kind++) s->hand[*seat][kind] = (uint8_t)hand[kind];
     return gtc_check_cards(s, *seat);
