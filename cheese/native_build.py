@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
 
 from cffi import FFI
@@ -93,15 +94,15 @@ def _depends() -> list[str]:
     return [str(path) for folder in folders for path in sorted(folder.glob("[a-z]*.[ch]"))]
 
 
-def bot_library() -> Extension:
-    """``libcheese_bot.so``: the games' C files, the view reader and the bots' API."""
+def bot_library(relative_to: Path | None = PACKAGE_DIR.parent) -> Extension:
+    """``libcheese_bot.so``: the games' C files, the view reader and the bots' API; the
+    sources named relative to the checkout (as ``setup.py`` must), or absolute."""
     games = [ENGINE_DIR / f"{prefix}.c" for prefix in game_prefixes()]
     sources = [*games, ENGINE_DIR / "bridge.c", ENGINE_DIR / "json_reader.c"]
     sources.append(ENGINE_DIR / "cheese_bot.c")
-    root = PACKAGE_DIR.parent
     return Extension(
         BOT_LIBRARY,
-        sources=[str(path.relative_to(root)) for path in sources],
+        sources=[str(path.relative_to(relative_to) if relative_to else path) for path in sources],
         include_dirs=[str(ENGINE_DIR)],
         extra_compile_args=EXTRA_COMPILE_ARGS,
         libraries=["m"],
@@ -129,17 +130,22 @@ class BuildBotLibrary(build_ext):  # type: ignore[misc]  # setuptools ships no t
 def build_bot_library_in_place() -> None:
     """Builds ``libcheese_bot.so`` beside the sources (``python cheese/native_build.py``)."""
     cwd = Path.cwd()
-    os.chdir(PACKAGE_DIR.parent)
-    try:
-        distribution = Distribution(
-            {"ext_modules": [bot_library()], "cmdclass": {"build_ext": BuildBotLibrary}}
-        )
-        command = distribution.get_command_obj("build_ext")
-        command.inplace = True
-        command.build_temp = str(PACKAGE_DIR.parent / "build" / "bot_library")
-        distribution.run_command("build_ext")
-    finally:
-        os.chdir(cwd)
+    with tempfile.TemporaryDirectory() as scratch:
+        # run away from the checkout, whose pyproject.toml setuptools would read and warn on
+        os.chdir(scratch)
+        try:
+            distribution = Distribution(
+                {
+                    "ext_modules": [bot_library(relative_to=None)],
+                    "cmdclass": {"build_ext": BuildBotLibrary},
+                }
+            )
+            command = distribution.get_command_obj("build_ext")
+            command.build_lib = str(PACKAGE_DIR.parent)
+            command.build_temp = scratch
+            distribution.run_command("build_ext")
+        finally:
+            os.chdir(cwd)
 
 
 ffibuilder = make_builder()
