@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import random
 from collections.abc import Iterator
 
@@ -34,7 +35,8 @@ class Library:
     """The functions of cheese_bot.h the tests call, typed for ctypes."""
 
     def __init__(self) -> None:
-        lib = ctypes.CDLL(str(library_path()))
+        # CHEESE_BOT_LIBRARY: another build of it, e.g. under AddressSanitizer (CONTRIBUTING)
+        lib = ctypes.CDLL(os.environ.get("CHEESE_BOT_LIBRARY", str(library_path())))
         c_char_p, c_int32, c_uint64 = ctypes.c_char_p, ctypes.c_int32, ctypes.c_uint64
         pointer = ctypes.c_void_p
         lib.cheese_game_new.restype = pointer
