@@ -65,9 +65,9 @@ void cheese_world_copy(cheese_world *target, const cheese_world *source);
 
 /* Makes `world` a position consistent with `view_json` (the `view` object of an `act`
  * or of `game_over`, as received): what the view shows as shown, what it hides drawn by
- * `seed` from what the view's seat may know. Each seed gives one world; different seeds
- * give the hidden parts in their likelihood. Returns the view's seat, or -1 with a
- * one-line reason in `error`. */
+ * `seed` from what the view's seat may know, as cheese's own search draws its worlds.
+ * Each seed gives one world. Returns the view's seat, or -1 with a one-line reason in
+ * `error`. */
 int32_t cheese_world_sample(cheese_world *world, const char *view_json, uint64_t seed,
                             char *error, size_t error_size);
 
