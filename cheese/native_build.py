@@ -9,15 +9,23 @@ place).
 A game's C file names its prefix once, in ``#define CH_GAME(name) <prefix>_##name``; the
 build finds the games by that line and declares each one's API to cffi from the shared
 ``game_api.h``.
+
+The same games' C files, with the view reader and ``cheese_bot.c``, also make
+``libcheese_bot.so`` beside the extension: the library of ``include/cheese_bot.h`` for bots
+outside Python (``cheese bot sdk`` prints the flags to build against it). It is a plain
+shared library, not a Python module, so ``BuildBotLibrary`` names its file.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import tempfile
 from pathlib import Path
 
 from cffi import FFI
+from setuptools import Distribution, Extension
+from setuptools.command.build_ext import build_ext
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ENGINE_DIR = PACKAGE_DIR / "engine" / "native"
@@ -26,6 +34,8 @@ GAME_PREFIX = re.compile(r"^#define CH_GAME\(name\) (\w+)_##name$", re.MULTILINE
 GAME_NAME = re.compile(r"\bCH_GAME\((\w+)\)")
 
 EXTRA_COMPILE_ARGS = ["-O2", "-std=gnu11", "-fno-strict-aliasing", "-Wall", "-Wextra"]
+BOT_LIBRARY = "cheese.engine.native.libcheese_bot"
+BOT_LIBRARY_FILE = "libcheese_bot.so"
 
 
 def game_prefixes() -> list[str]:
@@ -33,7 +43,7 @@ def game_prefixes() -> list[str]:
     prefixes = []
     for path in sorted(ENGINE_DIR.glob("[a-z]*.c")):  # not cffi's generated _cheese_native.c
         match = GAME_PREFIX.search(path.read_text())
-        if match:
+        if match and match.group(1) == path.stem:  # cheese_bot.c names every game
             prefixes.append(match.group(1))
     return prefixes
 
@@ -50,7 +60,7 @@ def make_builder() -> FFI:
     builder = FFI()
     prefixes = game_prefixes()
     games = [ENGINE_DIR / f"{prefix}.c" for prefix in prefixes]
-    sources = [*games, ENGINE_DIR / "bridge.c", BOTS_DIR / "search.c"]
+    sources = [*games, ENGINE_DIR / "bridge.c", ENGINE_DIR / "json_reader.c", BOTS_DIR / "search.c"]
     builder.cdef(
         "\n".join(
             [
@@ -74,13 +84,68 @@ def make_builder() -> FFI:
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         libraries=["m"],
-        depends=[
-            str(path)
-            for folder in (ENGINE_DIR, BOTS_DIR)
-            for path in sorted(folder.glob("[a-z]*.[ch]"))
-        ],
+        depends=_depends(),
     )
     return builder
+
+
+def _depends() -> list[str]:
+    folders = (ENGINE_DIR, ENGINE_DIR / "include", BOTS_DIR)
+    return [str(path) for folder in folders for path in sorted(folder.glob("[a-z]*.[ch]"))]
+
+
+def bot_library(relative_to: Path | None = PACKAGE_DIR.parent) -> Extension:
+    """``libcheese_bot.so``: the games' C files, the view reader and the bots' API; the
+    sources named relative to the checkout (as ``setup.py`` must), or absolute."""
+    games = [ENGINE_DIR / f"{prefix}.c" for prefix in game_prefixes()]
+    sources = [*games, ENGINE_DIR / "bridge.c", ENGINE_DIR / "json_reader.c"]
+    sources.append(ENGINE_DIR / "cheese_bot.c")
+    return Extension(
+        BOT_LIBRARY,
+        sources=[str(path.relative_to(relative_to) if relative_to else path) for path in sources],
+        include_dirs=[str(ENGINE_DIR)],
+        extra_compile_args=EXTRA_COMPILE_ARGS,
+        libraries=["m"],
+        depends=_depends(),
+    )
+
+
+class BuildBotLibrary(build_ext):  # type: ignore[misc]  # setuptools ships no types
+    """``build_ext`` that writes the bots' library as ``libcheese_bot.so``, the name a
+    linker's ``-lcheese_bot`` looks for, instead of a Python module's name."""
+
+    def get_ext_filename(self, fullname: str) -> str:
+        # asked with the full dotted name, or (building) with its last part alone
+        if fullname == BOT_LIBRARY:
+            return str(Path(*BOT_LIBRARY.split(".")[:-1]) / BOT_LIBRARY_FILE)
+        if fullname == BOT_LIBRARY.rpartition(".")[2]:
+            return BOT_LIBRARY_FILE
+        return str(super().get_ext_filename(fullname))
+
+    def get_export_symbols(self, ext: Extension) -> list[str]:
+        # a plain library has no PyInit_ function to export
+        return [] if ext.name == BOT_LIBRARY else list(super().get_export_symbols(ext))
+
+
+def build_bot_library_in_place() -> None:
+    """Builds ``libcheese_bot.so`` beside the sources (``python cheese/native_build.py``)."""
+    cwd = Path.cwd()
+    with tempfile.TemporaryDirectory() as scratch:
+        # run away from the checkout, whose pyproject.toml setuptools would read and warn on
+        os.chdir(scratch)
+        try:
+            distribution = Distribution(
+                {
+                    "ext_modules": [bot_library(relative_to=None)],
+                    "cmdclass": {"build_ext": BuildBotLibrary},
+                }
+            )
+            command = distribution.get_command_obj("build_ext")
+            command.build_lib = str(PACKAGE_DIR.parent)
+            command.build_temp = scratch
+            distribution.run_command("build_ext")
+        finally:
+            os.chdir(cwd)
 
 
 ffibuilder = make_builder()
@@ -92,3 +157,4 @@ if __name__ == "__main__":
     ffibuilder.compile(tmpdir=str(PACKAGE_DIR.parent), verbose=False, target=ABI3_TARGET)
     for shadowing in (PACKAGE_DIR / "engine" / "native").glob("_cheese_native.cpython-*.so"):
         shadowing.unlink()
+    build_bot_library_in_place()

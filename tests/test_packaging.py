@@ -33,3 +33,5 @@ def test_the_wheel_is_tagged_abi3_and_carries_the_license(tmp_path: Path) -> Non
     names = zipfile.ZipFile(wheel).namelist()
     assert any(name.endswith("/LICENSE") for name in names)
     assert any(name.endswith("_cheese_native.abi3.so") for name in names)
+    assert "cheese/engine/native/libcheese_bot.so" in names
+    assert "cheese/engine/native/include/cheese_bot.h" in names

@@ -1,5 +1,5 @@
-"""``cheese bot``: external bots — check one against the protocol, serve a cheese bot, or
-print a game's view schema."""
+"""``cheese bot``: external bots — check one against the protocol, serve a cheese bot,
+print a game's view schema, or the flags that build a C bot against the rules' library."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from cheese.cli.play.record_file import load_record
 from cheese.cli.words import counted
 from cheese.engine import GAME_SLUGS, OptionError, RecordError, State
 from cheese.engine.games import describe, game_slug
+from cheese.engine.native.bot_library import bot_cflags, bot_libs, library_path
 from cheese.engine.records import replay_states
 from cheese.referee.external.bots_file import (
     DEFAULT_MOVE_SECONDS,
@@ -50,8 +51,8 @@ from cheese.tournaments.tournament import MOST_MOVE_SECONDS as MOST_SECONDS
 bot_app = typer.Typer(
     name="bot",
     help=(
-        "External bots: check one against the protocol, serve a cheese bot over it, or print "
-        "a game's view schema."
+        "External bots: check one against the protocol, serve a cheese bot over it, print "
+        "a game's view schema, or the flags that build a bot against the rules' C library."
     ),
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -304,4 +305,30 @@ def schema_command(game: GameArgument) -> int:
     Example: cheese bot schema cheese-drop > cheese-drop.view.schema.json
     """
     sys.stdout.write(describe(game).view_schema_text())
+    return 0
+
+
+@bot_app.command(name="sdk")
+def sdk_command(
+    cflags: Annotated[
+        bool, typer.Option("--cflags", help="Print the compiler flags (the header's folder).")
+    ] = False,
+    libs: Annotated[
+        bool,
+        typer.Option("--libs", help="Print the linker flags (libcheese_bot and its run path)."),
+    ] = False,
+) -> int:
+    """Print the flags that build a bot against the rules' C library, as pkg-config does.
+
+    Example: cc my_bot.c $(cheese bot sdk --cflags --libs) -o my_bot
+    """
+    if not (cflags or libs):
+        raise UserInputError("cheese bot sdk: say --cflags, --libs or both")
+    if not library_path().is_file():
+        raise UserInputError(
+            f"{library_path()} is not built: reinstall cheese (pip install .), or run "
+            "python cheese/native_build.py in a checkout"
+        )
+    sys.stdout.write(" ".join(([bot_cflags()] if cflags else []) + ([bot_libs()] if libs else [])))
+    sys.stdout.write("\n")
     return 0

@@ -56,6 +56,10 @@ class NativeCodec(Protocol):
 
     def action_to_string(self, view: object, action: Action) -> str: ...
 
+    def actions_to_strings(self, view: object, actions: Sequence[Action]) -> list[str]:
+        """Each of ``actions`` in the game's notation, ``view`` checked once."""
+        ...
+
     def parse_action(self, view: object, text: str) -> Action: ...
 
 
@@ -101,6 +105,10 @@ class ViewCodec(ABC, Generic[ViewT, RevealedT]):
 
     def action_to_string(self, view: object, action: Action) -> str:
         return self.name_action(self.view_type.of(view), action)
+
+    def actions_to_strings(self, view: object, actions: Sequence[Action]) -> list[str]:
+        typed = self.view_type.of(view)
+        return [self.name_action(typed, action) for action in actions]
 
     def parse_action(self, view: object, text: str) -> Action:
         return self.read_action(self.view_type.of(view), text)

@@ -75,3 +75,18 @@ def test_a_reference_state_keeps_the_game_that_made_it(slug: str) -> None:
     assert advance_chance(state.apply(state.legal_actions()[0])).game is game
     copied = pickle.loads(pickle.dumps(state))
     assert copied == state and copied.game.info == game.info
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_a_decisions_actions_are_named_at_once_as_one_by_one(slug: str) -> None:
+    import random
+
+    codec = describe(slug).native_codec
+    rng = random.Random(5)
+    state = advance_chance(load_game(slug).new_initial_state(seed=5))
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        names = [state.action_to_string(action) for action in legal]
+        assert codec.actions_to_strings(view, legal) == names
+        state = advance_chance(state.apply(rng.choice(legal)))

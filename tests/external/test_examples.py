@@ -55,3 +55,20 @@ def test_the_c_example_builds_and_is_compliant(
         timeout=120,
     )
     _compliant([str(binary)], capsys)
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
+def test_the_searching_example_builds_with_the_sdk_flags_and_is_compliant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bot", "sdk", "--cflags", "--libs"]) == 0
+    flags = capsys.readouterr().out.split()
+    binary = tmp_path / "flat_mc_bot"
+    source = str(EXAMPLES / "flat_mc_bot.c")
+    command = ["cc", "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", str(binary), source]
+    subprocess.run([*command, *flags], check=True, timeout=120)
+    bots = tmp_path / "bots.toml"
+    bots.write_text(
+        f'[[bot]]\nname = "flat"\ncommand = "{binary}"\noptions = {{ playouts = 40, worlds = 4 }}\n'
+    )
+    _compliant(["--bots", str(bots), "flat"], capsys)

@@ -14,10 +14,8 @@ per colour come in that order; the phase is its name in lower case; a betting co
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from cheese.engine.cheese_drop.core import RoundResult
-from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.cheese_drop.view import DropView, MarbleView
 
 
 def _result(result: RoundResult) -> dict[str, object]:
@@ -40,7 +38,18 @@ def view_json(view: DropView) -> dict[str, object]:
         "totals": list(view.totals),
         "bag": list(view.bag),
         "hand": list(view.hand),
-        "marbles": [asdict(marble) for marble in view.marbles],
+        "marbles": [_marble(marble) for marble in view.marbles],
         "bets": [list(columns) for columns in view.bets],
         "results": [_result(result) for result in view.results],
+    }
+
+
+def _marble(marble: MarbleView) -> dict[str, object]:
+    # Written out, as dataclasses.asdict copies each field deeply.
+    return {
+        "colour": marble.colour,
+        "drop": marble.drop,
+        "slot": marble.slot,
+        "rows_fallen": marble.rows_fallen,
+        "seen_lane": marble.seen_lane,
     }

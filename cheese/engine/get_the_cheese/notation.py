@@ -27,6 +27,7 @@ from cheese.engine.get_the_cheese.moves import (
     decode_play,
     play_action,
 )
+from cheese.engine.get_the_cheese.options import CHEESES_PER_PLAYER, INFO
 from cheese.engine.get_the_cheese.view import GtcView
 
 DRAW_TEXT = "draw"
@@ -40,6 +41,21 @@ _CHEESE = re.compile(rf"cheese {_NUMBER}")
 _CARD = re.compile(rf"card {_KIND}")
 
 _KINDS_HELP = ", ".join(KIND_NAMES)
+
+
+def _play_text(action: Action) -> str:
+    start, kinds = decode_play(action)
+    return f"{start}:" + ",".join(KIND_NAMES[kind] for kind in kinds)
+
+
+# Every play's text, written once: a play's text depends on its number alone, and the
+# referee names every legal play at every decision of an external bot.
+_PLAY_TEXTS = tuple(
+    _play_text(action)
+    for action in range(
+        PLAY_BASE, PLAY_BASE + CHEESES_PER_PLAYER * INFO.max_players * TRIPLES_PER_START
+    )
+)
 
 
 def _deals_cheese(view: GtcView) -> bool:
@@ -64,8 +80,7 @@ def action_to_string(view: GtcView, action: Action) -> str:
             f"action {action} names no move: draw is {DRAW}, plays are "
             f"{PLAY_BASE}..{last_play} with {view.cheese_count} cheeses"
         )
-    start, kinds = decode_play(action)
-    return f"{start}:" + ",".join(KIND_NAMES[kind] for kind in kinds)
+    return _PLAY_TEXTS[action - PLAY_BASE]
 
 
 def parse_action(view: GtcView, text: str) -> Action:

@@ -13,9 +13,7 @@ or 3rd, so a mouse* or a cat*); piles count cards per kind in that order.
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
-from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.get_the_cheese.view import CardView, GtcView
 
 
 def view_json(view: GtcView) -> dict[str, object]:
@@ -25,7 +23,7 @@ def view_json(view: GtcView) -> dict[str, object]:
         "current_player": view.current_player,
         "to_move": view.to_move,
         "cheeses": list(view.cheeses),
-        "lines": [[asdict(card) for card in line] for line in view.lines],
+        "lines": [[_card(card) for card in line] for line in view.lines],
         "hand": list(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "deck_sizes": list(view.deck_sizes),
@@ -33,4 +31,15 @@ def view_json(view: GtcView) -> dict[str, object]:
         "score_piles": None
         if view.score_piles is None
         else [list(pile) for pile in view.score_piles],
+    }
+
+
+def _card(card: CardView) -> dict[str, object]:
+    # Written out: dataclasses.asdict copies each field deeply, and a view's lines hold up
+    # to ~40 cards; this was most of the referee's work per decision for an external bot.
+    return {
+        "owner": card.owner,
+        "kind": card.kind,
+        "face_down": card.face_down,
+        "position": card.position,
     }

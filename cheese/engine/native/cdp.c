@@ -33,6 +33,7 @@
  */
 #include "common.h"
 #define CH_GAME(name) cdp_##name
+#include "game_view_api.h"
 #include "game_api.h"
 
 #define CDP_MIN_PLAYERS 2
@@ -910,6 +911,169 @@ static int32_t cdp_batch_playout(void *batch, const uint8_t *state, int32_t poli
     memcpy(points, s.totals, sizeof(int32_t) * (size_t)s.num_players);
     memcpy(rank_keys, s.totals, sizeof(int32_t) * (size_t)s.num_players);
     return CDP_RANK_WIDTH;
+}
+
+/* ---------------------------------------------------------------------------------------
+ * A state from hello's options and a view's JSON (game_view_api.h, for cheese_bot.c).
+ * Every seat sees the same; what nobody sees is each marble's lane under the cover, set
+ * here to the lane in which it went under and drawn anew by cdp_determinize. A scored
+ * round's marbles are rebuilt from its result, each in the lane where it ended.
+ */
+const char *cdp_slug(void) { return "cheese-drop"; }
+
+int32_t cdp_options_from_json(const ch_json *doc, int32_t options, int32_t num_players,
+                              int32_t *out, int32_t capacity, const char **error) {
+    if (capacity < CDP_OPTION_COUNT) {
+        *error = "no room for the options";
+        return -1;
+    }
+    if (!ch_json_bool(doc, ch_json_get(doc, options, "simple"), &out[CDP_OPTION_SIMPLE]) ||
+        !ch_json_int(doc, ch_json_get(doc, options, "cells_per_column"), 1, 255,
+                     &out[CDP_OPTION_CELLS]) ||
+        !ch_json_int(doc, ch_json_get(doc, options, "rows"), 0, CDP_MAX_ROWS,
+                     &out[CDP_OPTION_ROWS]) ||
+        !ch_json_int(doc, ch_json_get(doc, options, "hidden_rows"), 0, CDP_MAX_ROWS,
+                     &out[CDP_OPTION_HIDDEN_ROWS]) ||
+        !ch_json_int(doc, ch_json_get(doc, options, "start_player"), 0, CDP_MAX_PLAYERS - 1,
+                     &out[CDP_OPTION_START_PLAYER])) {
+        *error = "hello's options need simple, cells_per_column, rows, hidden_rows and "
+                 "start_player";
+        return -1;
+    }
+    /* as native_codec.parse_options: more cells than players play alike */
+    if (out[CDP_OPTION_CELLS] > num_players) out[CDP_OPTION_CELLS] = num_players;
+    return CDP_OPTION_COUNT;
+}
+
+/* A seat's columns (a list) as a mask; -1 when it is not a list of distinct columns. */
+static int32_t cdp_columns_from_json(const cdp_state *s, const ch_json *doc, int32_t list) {
+    int32_t n = ch_json_length(doc, list), mask = 0;
+    if (n < 0 || n > cdp_pieces_per_player(s)) return -1;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t column;
+        if (!ch_json_int(doc, ch_json_item(doc, list, i), 0, cdp_column_count(s) - 1, &column) ||
+            (mask >> column) & 1)
+            return -1;
+        mask |= 1 << column;
+    }
+    return mask;
+}
+
+static const char *cdp_results_from_view(cdp_state *s, const ch_json *doc, int32_t results,
+                                         int rounds) {
+    if (ch_json_length(doc, results) != rounds) return "the view's results are not one per round played";
+    for (int r = 0; r < rounds; r++) {
+        int32_t result = ch_json_item(doc, results, r), points[CDP_MAX_PLAYERS];
+        int32_t bets = ch_json_get(doc, result, "bets");
+        if (!ch_json_ints(doc, ch_json_get(doc, result, "points"), s->num_players, -32768, 32767,
+                          points) ||
+            ch_json_length(doc, bets) != s->num_players)
+            return "a result of the view lacks its points or bets";
+        /* the round's marbles, each in the lane where it ended (what the result shows) */
+        int32_t lanes = ch_json_get(doc, result, "lanes"), count = 0;
+        if (ch_json_length(doc, lanes) != CDP_LANES) return "a result of the view lacks its lanes";
+        for (int lane = 0; lane < CDP_LANES; lane++) {
+            int32_t colours[CDP_COLOURS];
+            if (!ch_json_ints(doc, ch_json_item(doc, lanes, lane), CDP_COLOURS, 0,
+                              CDP_MAX_ROUND_MARBLES, colours))
+                return "a result's lanes are not counts per colour";
+            for (int colour = 0; colour < CDP_COLOURS; colour++)
+                for (int k = 0; k < colours[colour]; k++) {
+                    if (count == CDP_MAX_ROUND_MARBLES) return "a result holds too many marbles";
+                    cdp_marble m = {(uint8_t)colour, 0, (uint8_t)lane, s->rows, (uint8_t)lane,
+                                    (uint8_t)lane};
+                    s->marbles[r][count++] = m;
+                }
+        }
+        s->marble_count[r] = (uint8_t)count;
+        for (int seat = 0; seat < s->num_players; seat++) {
+            int32_t mask = cdp_columns_from_json(s, doc, ch_json_item(doc, bets, seat));
+            if (mask < 0) return "a result's bets are not lists of columns";
+            s->bets[r][seat] = (uint16_t)mask;
+            s->points[r][seat] = (int16_t)points[seat];
+        }
+    }
+    return NULL;
+}
+
+static const char *cdp_marbles_from_view(cdp_state *s, const ch_json *doc, int32_t marbles) {
+    int32_t n = ch_json_length(doc, marbles);
+    if (n < 0 || n > CDP_MAX_ROUND_MARBLES) return "the view's marbles are not a list";
+    s->marble_count[s->round] = (uint8_t)n;
+    s->falling = CDP_NONE;
+    for (int32_t i = 0; i < n; i++) {
+        int32_t marble = ch_json_item(doc, marbles, i), colour, drop, slot, rows, lane;
+        if (!ch_json_int(doc, ch_json_get(doc, marble, "colour"), 0, CDP_COLOURS - 1, &colour) ||
+            !ch_json_int(doc, ch_json_get(doc, marble, "drop"), 0, s->drop, &drop) ||
+            !ch_json_int(doc, ch_json_get(doc, marble, "slot"), 0, CDP_SLOTS - 1, &slot) ||
+            !ch_json_int(doc, ch_json_get(doc, marble, "rows_fallen"), 0, s->rows, &rows) ||
+            !ch_json_int(doc, ch_json_get(doc, marble, "seen_lane"), 0, CDP_LANES - 1, &lane))
+            return "a marble of the view lacks its colour, drop, slot, rows_fallen or seen_lane";
+        cdp_marble m = {(uint8_t)colour, (uint8_t)drop, (uint8_t)slot, (uint8_t)rows,
+                        (uint8_t)lane, (uint8_t)lane};
+        s->marbles[s->round][i] = m;
+        if (rows < s->rows && s->falling == CDP_NONE) s->falling = (uint8_t)i;
+    }
+    return NULL;
+}
+
+static const char *cdp_bets_from_view(cdp_state *s, const ch_json *doc, int32_t bets) {
+    if (ch_json_length(doc, bets) != s->num_players) return "the view's bets are not one list per seat";
+    for (int seat = 0; seat < s->num_players; seat++) {
+        int32_t mask = cdp_columns_from_json(s, doc, ch_json_item(doc, bets, seat));
+        if (mask < 0) return "the view's bets are not lists of columns";
+        s->bets[s->round][seat] = (uint16_t)mask;
+        for (int column = 0; column < CDP_COLUMNS; column++) {
+            if (!((mask >> column) & 1)) continue;
+            if (++s->used[column] > s->cells) return "a column of the view holds too many pieces";
+            if (s->used[column] == s->cells) s->full |= (uint16_t)(1u << column);
+            s->placed++;
+        }
+    }
+    return NULL;
+}
+
+const char *cdp_state_from_view(uint8_t *state, int32_t num_players, const int32_t *options,
+                                int32_t n_options, const ch_json *doc, int32_t view,
+                                int32_t *seat) {
+    if (cdp_init(state, num_players, 0, options, n_options) != CDP_OK)
+        return "the options do not make a Cheese Drop game";
+    cdp_state *s = (cdp_state *)state;
+    int32_t players, round, drop, current, totals[CDP_MAX_PLAYERS], bag[CDP_COLOURS],
+        hand[CDP_COLOURS];
+    if (!ch_json_int(doc, ch_json_get(doc, view, "num_players"), num_players, num_players,
+                     &players) ||
+        !ch_json_int(doc, ch_json_get(doc, view, "seat"), 0, num_players - 1, seat))
+        return "the view's num_players or seat does not fit hello's players";
+    if (!ch_json_int(doc, ch_json_get(doc, view, "round"), 0, CDP_ROUNDS, &round) ||
+        !ch_json_int(doc, ch_json_get(doc, view, "drop"), 0, cdp_drops_per_round(num_players),
+                     &drop) ||
+        !ch_json_int(doc, ch_json_get(doc, view, "current_player"), CH_TERMINAL,
+                     num_players - 1, &current))
+        return "the view's round, drop or current_player is out of range";
+    if (!ch_json_ints(doc, ch_json_get(doc, view, "totals"), num_players, -1000000, 1000000,
+                      totals) ||
+        !ch_json_ints(doc, ch_json_get(doc, view, "bag"), CDP_COLOURS, 0, 255, bag) ||
+        !ch_json_ints(doc, ch_json_get(doc, view, "hand"), CDP_COLOURS, 0, CDP_SLOTS, hand))
+        return "the view's totals, bag or hand are not counts";
+    for (int j = 0; j < num_players; j++) s->totals[j] = totals[j];
+    const char *error = cdp_results_from_view(s, doc, ch_json_get(doc, view, "results"), round);
+    if (error) return error;
+    cdp_start_round(s, round);
+    if (round == CDP_ROUNDS) return current == CH_TERMINAL ? NULL : "the view's game is over but a seat is to act";
+    s->drop = (uint8_t)drop;
+    memcpy(s->bag, (uint8_t[]){(uint8_t)bag[0], (uint8_t)bag[1], (uint8_t)bag[2], (uint8_t)bag[3]},
+           sizeof s->bag);
+    int in_hand = 0;
+    for (int colour = 0; colour < CDP_COLOURS; colour++) {
+        s->hand[colour] = (uint8_t)hand[colour];
+        in_hand += hand[colour];
+    }
+    if (in_hand > CDP_DRAWS[num_players][round]) return "the view's hand holds more marbles than a drop draws";
+    if ((error = cdp_marbles_from_view(s, doc, ch_json_get(doc, view, "marbles")))) return error;
+    if ((error = cdp_bets_from_view(s, doc, ch_json_get(doc, view, "bets")))) return error;
+    if (cdp_player(s) != current) return "the view's current_player is not the one its position gives";
+    return NULL;
 }
 
 const ch_game *cdp_game(void) { CH_GAME_TABLE(cdp); }

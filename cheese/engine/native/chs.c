@@ -16,6 +16,7 @@
 
 #include "common.h"
 #define CH_GAME(name) chs_##name
+#include "game_view_api.h"
 #include "game_api.h"
 
 #define CHS_MAX_CARDS 100 /* cards.MAX_CARDS */
@@ -888,6 +889,102 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
     w->g.n_start = s->n_cards;
     return chs_scored_playout(&w->g, s, policy, rng_state, scores, rank_keys);
 }
+
+/* ------------------------------------------------------------------------------------
+ * A state from hello's options and a view's JSON (game_view_api.h, for cheese_bot.c).
+ * The view is the whole position but the deck's order, which no state holds: the state
+ * is the position itself.
+ * ---------------------------------------------------------------------------------- */
+
+const char *chs_slug(void) { return "cheese-chasers"; }
+
+static const char *const CHS_OPTION_NAMES[CHS_KINDS] = {"mice", "cats", "cheese", "traps"};
+
+int32_t chs_options_from_json(const ch_json *doc, int32_t options, int32_t num_players,
+                              int32_t *out, int32_t capacity, const char **error) {
+    (void)num_players;
+    if (capacity < CHS_KINDS) {
+        *error = "no room for the options";
+        return -1;
+    }
+    for (int kind = 0; kind < CHS_KINDS; kind++)
+        if (!ch_json_int(doc, ch_json_get(doc, options, CHS_OPTION_NAMES[kind]), 0,
+                         CHS_MAX_CARDS, &out[kind])) {
+            *error = "hello's options need mice, cats, cheese and traps, each 0 to 100";
+            return -1;
+        }
+    return CHS_KINDS;
+}
+
+/* The traps of the table that are active now, counted on one window holding every card. */
+static int chs_count_active_traps(const chs_state *s) {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    chs_box_cards(s, &x0, &y0, &x1, &y1);
+    chs_board *b = malloc(sizeof *b);
+    if (!b) return 0;
+    chs_board_load(b, s, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN, y1 + CHS_MARGIN);
+    int active = 0;
+    for (int i = 0; i < s->n_cards; i++)
+        if (s->cards[i].kind == CHS_TRAP)
+            active += chs_is_active_trap(b, chs_index(b, s->cards[i].x, s->cards[i].y));
+    free(b);
+    return active;
+}
+
+const char *chs_state_from_view(uint8_t *state, int32_t num_players, const int32_t *options,
+                                int32_t n_options, const ch_json *doc, int32_t view,
+                                int32_t *seat) {
+    if (chs_init(state, num_players, 0, options, n_options) != CHS_OK)
+        return "the options do not make a Cheese Chasers game";
+    chs_state *s = (chs_state *)state;
+    *seat = 0;
+    int32_t cards = ch_json_get(doc, view, "cards");
+    int32_t n_cards = ch_json_length(doc, cards);
+    if (n_cards < 0 || n_cards > CHS_MAX_CARDS) return "the view's cards are not a list";
+    int32_t used[CHS_KINDS] = {0};
+    for (int32_t i = 0; i < n_cards; i++) {
+        int32_t card[3];
+        if (!ch_json_ints(doc, ch_json_item(doc, cards, i), 3, -CHS_REACH, CHS_REACH, card) ||
+            card[2] < 0 || card[2] >= CHS_KINDS)
+            return "a card of the view is not [x, y, kind]";
+        for (int k = 0; k < s->n_cards; k++)
+            if (s->cards[k].x == card[0] && s->cards[k].y == card[1])
+                return "two cards of the view lie on one cell";
+        chs_insert_card(s, card[0], card[1], card[2]);
+        used[card[2]]++;
+    }
+    int32_t last[2] = {0, 0};
+    int32_t last_node = ch_json_get(doc, view, "last");
+    if (!ch_json_is_null(doc, last_node) &&
+        !ch_json_ints(doc, last_node, 2, -CHS_REACH, CHS_REACH, last))
+        return "the view's last is not [x, y] or null";
+    s->last_x = (int8_t)last[0];
+    s->last_y = (int8_t)last[1];
+    s->taken = (uint8_t)chs_taken_around_last(s);
+    int32_t pending = CHS_NO_CARD, pending_node = ch_json_get(doc, view, "pending");
+    if (!ch_json_is_null(doc, pending_node) &&
+        !ch_json_int(doc, pending_node, 0, CHS_KINDS - 1, &pending))
+        return "the view's pending is not a kind or null";
+    s->pending = (int8_t)pending;
+    if (pending != CHS_NO_CARD) used[pending]++;
+    int32_t left[CHS_KINDS];
+    if (!ch_json_ints(doc, ch_json_get(doc, view, "left"), CHS_KINDS, 0, CHS_MAX_CARDS, left))
+        return "the view's left is not 4 counts";
+    for (int kind = 0; kind < CHS_KINDS; kind++) {
+        if (left[kind] + used[kind] != options[kind])
+            return "the view's cards and left do not add up to hello's deck";
+        s->left[kind] = (uint8_t)left[kind];
+    }
+    int32_t ending = ch_json_get(doc, view, "ending");
+    if (ch_json_is_null(doc, ending)) s->ending = CHS_PLAYING;
+    else if (ch_json_string_is(doc, ending, "complete")) s->ending = CHS_COMPLETE;
+    else if (ch_json_string_is(doc, ending, "trapped")) s->ending = CHS_TRAPPED;
+    else if (ch_json_string_is(doc, ending, "enclosed")) s->ending = CHS_ENCLOSED;
+    else return "the view's ending is not null, complete, trapped or enclosed";
+    s->active_traps = (uint8_t)chs_count_active_traps(s);
+    return NULL;
+}
+
 
 const ch_game *chs_game(void) { CH_GAME_TABLE_WITH_WORLD(chs); }
 

@@ -19,6 +19,7 @@
  */
 #include "common.h"
 #define CH_GAME(name) gtc_##name
+#include "game_view_api.h"
 #include "game_api.h"
 
 #define GTC_KINDS 7
@@ -1001,6 +1002,158 @@ static int32_t gtc_batch_playout(void *batch, const uint8_t *state, int32_t poli
     for (int seat = 0; seat < s.num_players; seat++)
         points[seat] = rank_keys[seat * GTC_RANK_WIDTH];
     return GTC_RANK_WIDTH;
+}
+
+/* ------------------------------------------------------------------------------------
+ * A state from hello's options and a view's JSON (game_view_api.h, for cheese_bot.c).
+ * Another seat's hidden cards (its face-down cards in the lines, its hand, its deck) are
+ * filled in with placeholders of the right count, which gtc_determinize deals anew from
+ * what the viewer may know; the viewer's own deck is its composition less what it holds
+ * and has played.
+ * ---------------------------------------------------------------------------------- */
+
+const char *gtc_slug(void) { return "get-the-cheese"; }
+
+int32_t gtc_options_from_json(const ch_json *doc, int32_t options, int32_t num_players,
+                              int32_t *out, int32_t capacity, const char **error) {
+    (void)num_players;
+    int32_t values = ch_json_get(doc, options, "cheese_values");
+    int32_t n_values = ch_json_length(doc, values);
+    if (n_values < 0 || n_values > GTC_MAX_CHEESE_CARDS) {
+        *error = "hello's options need cheese_values, a list of at most 30 values";
+        return -1;
+    }
+    if (capacity < GTC_OPTION_CHEESE_VALUES + n_values) {
+        *error = "no room for the options";
+        return -1;
+    }
+    if (!ch_json_int(doc, ch_json_get(doc, options, "start_player"), 0, GTC_MAX_PLAYERS - 1,
+                     &out[GTC_OPTION_START_PLAYER]) ||
+        !ch_json_ints(doc, ch_json_get(doc, options, "composition"), GTC_KINDS, 0,
+                      GTC_MAX_CARDS_PER_SEAT, &out[GTC_OPTION_COMPOSITION]) ||
+        !ch_json_ints(doc, values, n_values, 1, GTC_MAX_CHEESE_VALUE,
+                      &out[GTC_OPTION_CHEESE_VALUES])) {
+        *error = "hello's options need start_player, composition (7 counts) and cheese_values";
+        return -1;
+    }
+    out[GTC_OPTION_CHEESE_COUNT] = n_values;
+    return GTC_OPTION_CHEESE_VALUES + n_values;
+}
+
+/* The lines of the view, hidden kinds as placeholders; NULL or what is wrong. */
+static const char *gtc_lines_from_view(gtc_state *s, int seat, const ch_json *doc,
+                                       int32_t lines) {
+    if (ch_json_length(doc, lines) != s->n_cheeses) return "the view's lines are not one per cheese";
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
+        int32_t line = ch_json_item(doc, lines, cheese);
+        int32_t length = ch_json_length(doc, line);
+        if (length < 0 || length > GTC_MAX_LINE) return "a line of the view is not a list";
+        for (int32_t i = 0; i < length; i++) {
+            int32_t card = ch_json_item(doc, line, i), owner, kind, position;
+            if (!ch_json_int(doc, ch_json_get(doc, card, "owner"), 0, s->num_players - 1, &owner) ||
+                !ch_json_int(doc, ch_json_get(doc, card, "kind"), GTC_UNKNOWN_SYMBOL,
+                             GTC_KINDS - 1, &kind) ||
+                !ch_json_int(doc, ch_json_get(doc, card, "position"), 1, GTC_PER_TURN, &position))
+                return "a card of the view's lines lacks its owner, kind or position";
+            if (kind < 0 && owner == seat) return "the view hides one of its own seat's cards";
+            if (kind == GTC_UNKNOWN_SYMBOL && position == 1)
+                return "a hidden first card of a play is marked as a symbol card";
+            /* placeholders: gtc_determinize deals every hidden card anew */
+            if (kind == GTC_UNKNOWN) kind = GTC_MOUSE;
+            if (kind == GTC_UNKNOWN_SYMBOL) kind = GTC_SYMBOL_MOUSE;
+            s->line[cheese][s->line_len[cheese]++] = gtc_card(owner, kind, position);
+            s->n_placed++;
+        }
+    }
+    return NULL;
+}
+
+/* Each seat's cards add up: its hand, deck and cards in the lines make its composition,
+ * the viewer's own deck is what is left of it, and another seat's hidden symbol cards can
+ * be symbol cards. NULL or what is wrong. */
+static const char *gtc_check_cards(gtc_state *s, int seat) {
+    for (int j = 0; j < s->num_players; j++) {
+        int32_t left[GTC_KINDS], placed = 0, hidden_symbols = 0;
+        for (int kind = 0; kind < GTC_KINDS; kind++) left[kind] = s->composition[kind];
+        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+            for (int i = 0; i < s->line_len[cheese]; i++) {
+                uint8_t card = s->line[cheese][i];
+                if (gtc_owner(card) != j) continue;
+                placed++;
+                if (j != seat && !gtc_known(card, seat, 0)) {
+                    hidden_symbols += gtc_position(card) != 1;
+                    continue;
+                }
+                left[gtc_kind(card)]--;
+            }
+        if (placed + s->hand_size[j] + s->deck_size[j] != s->cards_per_seat)
+            return "a seat's cards in the lines, hand and deck do not make hello's composition";
+        if (j != seat) {
+            if (left[GTC_SYMBOL_MOUSE] + left[GTC_SYMBOL_CAT] < hidden_symbols)
+                return "a seat's hidden symbol cards cannot all be symbol cards";
+            continue;
+        }
+        int hand = 0, deck = 0;
+        for (int kind = 0; kind < GTC_KINDS; kind++) {
+            left[kind] -= s->hand[seat][kind];
+            if (left[kind] < 0) return "the view's seat holds more cards than its composition";
+            s->deck[seat][kind] = (uint8_t)left[kind];
+            hand += s->hand[seat][kind];
+            deck += left[kind];
+        }
+        if (hand != s->hand_size[seat] || deck != s->deck_size[seat])
+            return "the view's hand and sizes do not agree";
+    }
+    return NULL;
+}
+
+const char *gtc_state_from_view(uint8_t *state, int32_t num_players, const int32_t *options,
+                                int32_t n_options, const ch_json *doc, int32_t view,
+                                int32_t *seat) {
+    if (gtc_init(state, num_players, 0, options, n_options) != GTC_OK)
+        return "the options do not make a Get The Cheese! game";
+    gtc_state *s = (gtc_state *)state;
+    int32_t to_move;
+    if (!ch_json_int(doc, ch_json_get(doc, view, "seat"), 0, num_players - 1, seat) ||
+        !ch_json_int(doc, ch_json_get(doc, view, "to_move"), 0, num_players - 1, &to_move))
+        return "the view's seat or to_move is not a seat of the game";
+    s->to_move = (uint8_t)to_move;
+    int32_t cheeses = ch_json_get(doc, view, "cheeses");
+    int32_t n_dealt = ch_json_length(doc, cheeses);
+    if (n_dealt < 0 || n_dealt > s->n_cheeses) return "the view's cheeses are not a list";
+    for (int32_t i = 0; i < n_dealt; i++) {
+        int32_t value, index = -1;
+        if (!ch_json_int(doc, ch_json_item(doc, cheeses, i), 1, GTC_MAX_CHEESE_VALUE, &value))
+            return "a cheese of the view is not a value";
+        for (int k = 0; k < s->n_cheese_left && index < 0; k++)
+            if (s->cheese_left[k] == value) index = k;
+        if (index < 0) return "the view's cheeses are not among hello's cheese_values";
+        gtc_deal_cheese(s, index);
+    }
+    const char *error = gtc_lines_from_view(s, *seat, doc, ch_json_get(doc, view, "lines"));
+    if (error) return error;
+    int32_t hand[GTC_KINDS], sizes[3][GTC_MAX_PLAYERS];
+    static const char *const size_fields[3] = {"hand_sizes", "deck_sizes", "owed"};
+    if (!ch_json_ints(doc, ch_json_get(doc, view, "hand"), GTC_KINDS, 0, GTC_MAX_CARDS_PER_SEAT,
+                      hand))
+        return "the view's hand is not 7 counts";
+    for (int f = 0; f < 3; f++)
+        if (!ch_json_ints(doc, ch_json_get(doc, view, size_fields[f]), num_players, 0,
+                          GTC_MAX_CARDS_PER_SEAT, sizes[f]))
+            return "the view's hand_sizes, deck_sizes or owed are not one count per seat";
+    s->n_owed = 0;
+    for (int j = 0; j < num_players; j++) {
+        s->hand_size[j] = (uint8_t)sizes[0][j];
+        s->deck_size[j] = (uint8_t)sizes[1][j];
+        s->owed[j] = (uint8_t)sizes[2][j];
+        s->n_owed = (uint8_t)(s->n_owed + sizes[2][j]);
+        if (sizes[2][j] > sizes[1][j]) return "a seat is owed more cards than its deck holds";
+        /* cards come and go by threes: a hand with what it is owed holds 0, 3 or 6 */
+        if (sizes[0][j] + sizes[2][j] > GTC_HAND_LIMIT || (sizes[0][j] + sizes[2][j]) % GTC_PER_TURN)
+            return "a seat's hand and the cards it is owed are not 0, 3 or 6 cards";
+    }
+    for (int kind = 0; kind < GTC_KINDS; kind++) s->hand[*seat][kind] = (uint8_t)hand[kind];
+    return gtc_check_cards(s, *seat);
 }
 
 const ch_game *gtc_game(void) { CH_GAME_TABLE(gtc); }

@@ -108,9 +108,10 @@ class ExternalBot:
         description = describe(turn.game.info.slug)
         seen = turn.view
         # The codec names actions from the view both backends produce: the view is
-        # decoded once, not once per legal action.
-        name = description.native_codec.action_to_string
-        notations = [(action, name(seen, action)) for action in turn.legal_actions()]
+        # decoded and checked once, not once per legal action.
+        legal = turn.legal_actions()
+        names = description.native_codec.actions_to_strings(seen, legal)
+        notations = list(zip(legal, names))
         game_id = self._game_id if version2 else None
         message = act(self._seq, description.view_json(seen), notations, turn.clock, game_id)
         if CHEESE_STATE in session.extensions:
