@@ -82,6 +82,10 @@ for _slug in GAME_SLUGS:
 @levels_app.command()
 def calibrate(
     game: GameArgument,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Seats per table (default: the game's).", show_default=False),
+    ] = None,
     games: Annotated[
         int | None,
         typer.Option(
@@ -116,13 +120,13 @@ def calibrate(
 
     Example: cheese levels calibrate cheese-drop --games 2520 --workers 2
     """
-    request = CalibrationRequest(game, games, seed, db, workers)
+    request = CalibrationRequest(game, games, seed, db, workers, players)
     chosen = worker_count(workers)
-    target = table_path(game) if table is None else table
     try:
         calibration_settings(request)
     except (LevelError, ValueError) as error:
         raise UserInputError(str(error)) from None
+    target = table_path(game, request.ladder.players) if table is None else table
     try:
         # Before the games: hours of play must not end in a table that cannot be written.
         check_writable(target, "--table" if table else "the table", make_folder=False)
