@@ -33,6 +33,7 @@ from cheese.engine.records import replay
 from cheese.levels.ladders import Ladder, ladder_of
 from cheese.levels.solitaire import solo_record
 from cheese.levels.table import Level, LevelError, LevelTable, Measure, intervals_apart
+from cheese.ratings.scales import LEVELS_MEAN
 from cheese.referee.pool import Player
 from cheese.store import (
     ResultsStore,
@@ -55,7 +56,7 @@ from cheese.tournaments.tournament import (
 )
 from cheese.tournaments.tournament import run_tournament as play_tournament
 
-SCALE_MEAN = 1500.0
+SCALE_MEAN = LEVELS_MEAN
 """The mean Elo of a calibration's candidates: the levels' scale is fixed there."""
 DEFAULT_DB = "cheese-levels.db"
 DIGITS = 4
