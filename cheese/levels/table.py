@@ -1,11 +1,12 @@
 """A game's level table: the bot spec of each level, weakest first, with what measured it.
 
-The shipped tables are ``cheese/levels/<slug>-<players>.json``, one per table size, written
-by ``cheese levels calibrate`` (``cheese.levels.calibration``) and read here. A table of a game played against bots holds
-each level's Elo and 95% interval on one scale; Cheese Chasers, a solitaire, holds each
-level's completion rate with its Wilson 95% interval and its mean score over the same
-seeded deals. Either way every table carries the command that wrote it, the date and the
-cheese version, so its figures can be measured again.
+The shipped tables are ``cheese/levels/<slug>-<players>.json``, one per table size,
+written by ``cheese levels calibrate`` (``cheese.levels.calibration``) and read here. A
+table of a game played against bots holds each level's Elo and 95% interval on one scale;
+Cheese Chasers, a solitaire, holds each level's completion rate with its Wilson 95%
+interval and its mean score over the same seeded deals. Either way every table carries the
+command that wrote it, the date and the cheese version, so its figures can be measured
+again.
 """
 
 from __future__ import annotations
@@ -178,8 +179,16 @@ def load_table(game: str, players: int | None = None) -> LevelTable:
     ``None``); ``TableError`` if there is none or it is malformed."""
     if game not in GAME_SLUGS:
         raise TableError(f"no game {game!r}; the games are: {', '.join(GAME_SLUGS)}")
-    path = table_path(game, players)
-    size = game_info(game).default_players if players is None else players
+    info = game_info(game)
+    size = info.default_players if players is None else players
+    if not info.min_players <= size <= info.max_players:
+        allowed = (
+            "alone"
+            if info.max_players == 1
+            else f"by {info.min_players} to {info.max_players} players"
+        )
+        raise TableError(f"{game} is played {allowed}, not at {size} seats")
+    path = table_path(game, size)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:

@@ -24,7 +24,7 @@ def table_text(table: LevelTable) -> str:
         f"{info.title} ({table.game}), {seats}: {table.scale}", WIDTH, break_on_hyphens=False
     )
     if table.measure == "elo":
-        lines += textwrap.wrap(levels_scale(table.players, table.candidates), WIDTH)
+        lines += textwrap.wrap(levels_scale(table.players), WIDTH)
         lines.append(
             f"{'level':<5} {'name':<{NAME_WIDTH}} {'spec':<{SPEC_WIDTH}} {'Elo':>5} {'±':>4}  "
             f"{'95% interval':<14} {'games':>6}"

@@ -13,8 +13,6 @@ The project has two kinds of Elo and they must never be read as one:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 LEVELS_MEAN = 1500.0
 """The mean Elo of a level table's calibration candidates: the levels' scale is fixed there."""
 
@@ -23,33 +21,30 @@ def relative_scale(anchor: tuple[str, float] | None = None) -> str:
     """The scale of a tournament's or ``cheese ratings``' Elo table.
 
     >>> relative_scale()
-    "Elo is relative: the mean of this table's bots at 0 (not the levels' scale of cheese levels)."
+    "Elo is relative: this table's mean at 0, not the levels' scale."
     >>> relative_scale(("random", -200.0))
-    "Elo is relative: random held at -200 (not the levels' scale of cheese levels)."
+    "Elo is relative: random held at -200, not the levels' scale."
     """
-    origin = "the mean of this table's bots at 0" if anchor is None else (
-        f"{anchor[0]} held at {anchor[1]:g}"
-    )
-    return f"Elo is relative: {origin} (not the levels' scale of cheese levels)."
+    origin = "this table's mean at 0" if anchor is None else f"{anchor[0]} held at {anchor[1]:g}"
+    return f"Elo is relative: {origin}, not the levels' scale."
 
 
 def duel_scale(b_spec: str) -> str:
     """The scale of a duel's Elo: A's strength over B's.
 
     >>> duel_scale("greedy")
-    "Elo is relative: A's over B (greedy) at 0 (not the levels' scale of cheese levels)."
+    "Elo is relative: A's over B (greedy), B at 0, not the levels' scale."
     """
-    return f"Elo is relative: A's over B ({b_spec}) at 0 (not the levels' scale of cheese levels)."
+    return f"Elo is relative: A's over B ({b_spec}), B at 0, not the levels' scale."
 
 
-def levels_scale(players: int, candidates: Sequence[str] | int) -> str:
+def levels_scale(players: int) -> str:
     """The scale of a level table's Elo, and of a person's rating at that table size.
 
-    >>> levels_scale(3, 8)
-    "Elo on the levels' scale of 3 players: their 8 candidates' mean at 1500 (tournament and duel Elo are relative, centred at 0)."
+    >>> levels_scale(3)
+    "Elo on the 3-player levels' scale (its candidates' mean at 1500), not tournament Elo."
     """
-    count = candidates if isinstance(candidates, int) else len(candidates)
     return (
-        f"Elo on the levels' scale of {players} players: their {count} candidates' mean at "
-        f"{LEVELS_MEAN:g} (tournament and duel Elo are relative, centred at 0)."
+        f"Elo on the {players}-player levels' scale (its candidates' mean at "
+        f"{LEVELS_MEAN:g}), not tournament Elo."
     )
