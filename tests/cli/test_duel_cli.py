@@ -58,7 +58,7 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
     assert set(data) == {
         "game", "players", "seed", "deals", "games", "wins", "draws", "losses", "score",
-        "elo", "elo_ci95", "los", "a", "b", "notes",
+        "elo", "elo_ci95", "elo_scale", "los", "a", "b", "notes",
     }
     assert (data["game"], data["players"]) == ("get-the-cheese", 4)
     assert (data["deals"], data["games"]) == (2, 4)

@@ -16,6 +16,7 @@ from cheese.cli.play.record_file import default_record_path, load_saved, records
 from cheese.cli.play.renderers import RENDERERS
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
+from cheese.levels import level_table
 
 from .conftest import run
 
@@ -37,6 +38,8 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         (["play", "cheese-drop", "--humans", "2", "--seat", "1"], "one --seat per person"),
         (["play", "cheese-drop", "--level", "1", "--vs", "greedy"], "give one of them"),
         (["play", "cheese-drop", "--level", "hard"], "is not a level"),
+        (["play", "cheese-drop", "--level", "wizard"], "a name (beginner, novice, casual"),
+        (["play", "get-the-cheese", "--players", "6", "--level", "club"], "3 to 5 players"),
         (["play", "cheese-drop", "--level", "99"], "--level 99: cheese-drop"),
         (["play", "cheese-drop", "--name", "a:b"], "--name: 'a:b' is not a person's name"),
         (["play"], "give the game to play"),
@@ -120,7 +123,7 @@ def test_a_level_seats_its_bots_and_a_finished_game_goes_to_the_rating(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stored: list[tuple[GameRecord, str, tuple[int, ...]]] = []
-    monkeypatch.setattr(command, "level_spec", lambda game, level: "random")
+    monkeypatch.setattr(command, "level_spec", lambda game, level, players: "random")
     monkeypatch.setattr(
         command,
         "store_person_game",
@@ -131,7 +134,9 @@ def test_a_level_seats_its_bots_and_a_finished_game_goes_to_the_rating(
     argv = ["play", "get-the-cheese", "--level", "2", "--name", "ada", "--seat", "2"]
     code, out, _ = run(capsys, *argv, "--seed", "11", "--fast", "--record", str(path))
     assert code == 0
-    assert "you play P2" in out and "against level 2" in out and "opponents level 2" in out
+    assert "you play P2" in out and "opponents level 2" in out
+    name = level_table("get-the-cheese").name(2)
+    assert f"against level 2 ({name})" in " ".join(out.split())
     ((record, person, seats),) = stored
     assert (
         person == "ada"
@@ -167,3 +172,39 @@ def test_a_failing_rating_is_one_warning_line_and_the_game_is_kept(
     assert "cheese: warning: the game was not added to" in out and "disk on fire" in out
     facts = load_saved(path).facts
     assert "Traceback" not in out and facts is not None and facts.finished
+
+
+def test_a_level_by_name_takes_the_bots_of_the_tables_actual_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored: list[GameRecord] = []
+    monkeypatch.setattr(
+        command, "store_person_game", lambda record, person, seats: stored.append(record)
+    )
+    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: "1")
+    table = level_table("cheese-drop", 3)
+    name = table.name(1)
+    argv = ["play", "cheese-drop", "--players", "3", "--level", name.upper(), "--name", "ada"]
+    code, out, _ = run(capsys, *argv, "--seed", "4", "--fast", "--record", str(tmp_path / "r"))
+    assert code == 0
+    assert f"against level 1 ({name})" in " ".join(out.split())
+    (record,) = stored
+    assert record.players == ("human", table.level(1).spec, table.level(1).spec)
+
+
+def test_a_name_the_table_does_not_have_is_one_line_naming_its_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    table = level_table("cheese-drop", 2)
+    missing = next(word for word in ("novice", "advanced", "strong") if word not in table.names)
+    code, _, err = run(
+        capsys, "play", "cheese-drop", "--level", missing, "--record", str(tmp_path / "r")
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert f"is not a level of cheese-drop at 2 players; give 1 to {len(table.levels)}" in err
+    assert ", ".join(table.names) in err
+
+
+def test_the_level_help_names_the_words(capsys: pytest.CaptureFixture[str]) -> None:
+    out = " ".join(run(capsys, "play", "--help")[1].split())
+    assert "N|NAME|auto" in out and "beginner" in out and "master" in out
