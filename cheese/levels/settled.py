@@ -14,8 +14,8 @@ two games, none finite while every pair went one way, ``cheese.levels.person_rat
 and the Wilson 95% interval of the person's share of the pair points turned into Elo
 against the levels they met (``elo_for_score``). The bootstrap of a handful of games
 resamples the same few results and comes out far too narrow; the Wilson interval stays
-honest there, and after one won game reads "above 1260", not a bound that looks like a
-rating.
+honest there, and after one won game gives only a lower end, not a bound that looks like
+a rating.
 """
 
 from __future__ import annotations
