@@ -112,9 +112,18 @@ def me(
         return
     if not reports or all(report["games"] == 0 for report in reports):
         where = game or DEFAULT_GAME
+        of = "" if game is None else f" of {game}"
+        at = "" if players is None else f" at {players} players"
+        size = "" if players is None else f" --players {players}"
         print(
-            f"{person} has finished no game{'' if game is None else ' of ' + game} yet; "
-            f"play one: cheese play {where} --level auto"
+            "\n".join(
+                textwrap.wrap(
+                    f"{person} has finished no game{of}{at} yet; play one: cheese play "
+                    f"{where}{size} --level auto",
+                    WIDTH,
+                    break_on_hyphens=False,
+                )
+            )
         )
         return
     print("\n\n".join(_report_text(report) for report in reports))

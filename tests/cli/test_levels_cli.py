@@ -155,7 +155,24 @@ def test_me_before_any_game_says_so_and_suggests_a_command(
     code, out, _ = run(
         capsys, "me", "--name", "ada", "--game", "cheese-drop", "--db", str(tmp_path / "p.db")
     )
-    assert out.count("\n") == 1 and "cheese play cheese-drop --level auto" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert "cheese play cheese-drop --level auto" in " ".join(out.split())
+    code, out, _ = run(
+        capsys,
+        "me",
+        "--name",
+        "ada",
+        "--game",
+        "cheese-drop",
+        "--players",
+        "3",
+        "--db",
+        str(tmp_path / "p.db"),
+    )
+    assert " ".join(out.split()) == (
+        "ada has finished no game of cheese-drop at 3 players yet; play one: "
+        "cheese play cheese-drop --players 3 --level auto"
+    )
 
 
 def test_me_rates_the_person_against_the_levels(
