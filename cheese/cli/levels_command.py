@@ -128,11 +128,12 @@ def calibrate(
 ) -> None:
     """Measure GAME's levels: every candidate in one tournament, rated on one scale.
 
-    Plays the candidates' round robin (Cheese Chasers: every candidate alone on the same
-    seeded deals) into the results database, keeps from the weakest up each candidate
-    whose 95% interval is wholly above the last kept one's, and writes the game's table
-    (`cheese/levels/GAME-N.json`, N the seats). Ctrl-C (or SIGTERM, SIGHUP) stops after the games in
-    flight, exit 130 (143, 129); the same command resumes.
+    Plays the candidates of that table size (--players, default the game's) in a round
+    robin (Cheese Chasers: every candidate alone on the same seeded deals) into the
+    results database, keeps from the strongest down each candidate whose 95% interval is
+    wholly below the last kept one's, and writes the table (`cheese/levels/GAME-N.json`,
+    N the seats). Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight, exit 130
+    (143, 129); the same command resumes.
 
     Example: cheese levels calibrate cheese-drop --players 3 --games 240 --workers 2
     """

@@ -173,7 +173,9 @@ def play(
         Path | None,
         typer.Option(help="Where to save the game record (default: your data directory)."),
     ] = None,
-    allow_commands: Annotated[bool, typer.Option(ALLOW_COMMANDS, help=ALLOW_COMMANDS_HELP)] = False,
+    allow_commands: Annotated[
+        bool, typer.Option(ALLOW_COMMANDS, help=ALLOW_COMMANDS_HELP)
+    ] = False,
 ) -> int:
     """Play GAME against bots in the terminal, or go on with a saved game.
 
