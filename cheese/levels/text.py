@@ -14,6 +14,8 @@ from cheese.ratings.scales import levels_scale
 WIDTH = 80
 SPEC_WIDTH = 28
 NAME_WIDTH = 8
+NO_BREAK = "\xa0"
+"""Binds a flag to its value in a wrapped command (``textwrap`` never breaks there)."""
 
 
 def table_text(table: LevelTable) -> str:
@@ -49,14 +51,25 @@ def table_text(table: LevelTable) -> str:
         break_on_hyphens=False,
     )
     lines += textwrap.wrap(
-        table.command,
+        _flags_kept_whole(table.command),
         WIDTH,
         initial_indent="  ",
         subsequent_indent="    ",
         break_on_hyphens=False,
     )
+    lines = [line.replace(NO_BREAK, " ") for line in lines]
     lines += textwrap.wrap(sizes_line(table), WIDTH, break_on_hyphens=False)
     return "\n".join(lines)
+
+
+def _flags_kept_whole(command: str) -> str:
+    """The command with each flag bound to its value, so a wrapped line never ends
+    between them.
+
+    >>> _flags_kept_whole("cheese levels calibrate x --games 9").split(" ")[-1]
+    '--games\xa09'
+    """
+    return command.replace(" ", NO_BREAK).replace(NO_BREAK + "--", " --")
 
 
 def sizes_line(table: LevelTable) -> str:

@@ -42,9 +42,9 @@ def levels_scale(players: int) -> str:
     """The scale of a level table's Elo, and of a person's rating at that table size.
 
     >>> levels_scale(3)
-    "Elo on the 3-player levels' scale (its candidates' mean at 1500), not tournament Elo."
+    "Elo on the 3-player levels' scale: candidates' mean at 1500, not a tournament's."
     """
     return (
-        f"Elo on the {players}-player levels' scale (its candidates' mean at "
-        f"{LEVELS_MEAN:g}), not tournament Elo."
+        f"Elo on the {players}-player levels' scale: candidates' mean at {LEVELS_MEAN:g}, "
+        "not a tournament's."
     )

@@ -76,7 +76,10 @@ def test_levels_of_one_size_show_that_table_with_names_scale_and_sizes(
     table = level_table(game, players)
     words = " ".join(out.split())
     assert f"({game}), {players} players" in words
-    assert f"Elo on the {players}-player levels' scale (its candidates' mean at 1500)" in words
+    assert (
+        f"Elo on the {players}-player levels' scale: candidates' mean at 1500, not a tournament's."
+        in words
+    )
     assert f"(this: {players}): cheese levels {game} --players N" in words
     lines = out.splitlines()
     for level in table.levels:
@@ -190,7 +193,9 @@ def test_me_rates_the_person_against_the_levels(
     words = " ".join(out.split())  # the heading wraps at 80 columns
     assert "ada at Get The Cheese! (get-the-cheese), 4 players: provisional" in words
     assert "after 4 games" in words
-    assert "Elo on the 4-player levels' scale (its candidates' mean at 1500)" in words
+    assert (
+        "Elo on the 4-player levels' scale: candidates' mean at 1500, not a tournament's." in words
+    )
     assert "not a level" in out  # random
     code, out, _ = run(
         capsys, "me", "--name", "ada", "--game", "get-the-cheese", "--db", str(db), "--json"

@@ -159,6 +159,8 @@ def test_ratings_of_a_file_reproduce_the_worked_answer(capsys: pytest.CaptureFix
         "alpha", 95.424251, -95.424251
     )
     assert (alpha["games"], alpha["score"], alpha["mean_points"]) == (6, 0.75, 3.5)
+    text = run(capsys, "ratings", str(DATA / "two-player.jsonl"), "--anchor", "beta=0")[1]
+    assert "Elo is relative: beta held at 0, not the levels' scale." in text
 
 
 @pytest.mark.parametrize(
