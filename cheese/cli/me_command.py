@@ -71,7 +71,13 @@ def me(
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the rating as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the rating as JSON: one object for one game and size, else a list.",
+        ),
+    ] = False,
 ) -> None:
     """Show your rating from the games you finished with `cheese play`, one per game and
     table size.
@@ -114,12 +120,12 @@ def me(
         where = game or DEFAULT_GAME
         of = "" if game is None else f" of {game}"
         at = "" if players is None else f" at {players} players"
-        size = "" if players is None else f" --players {players}"
+        flag = "" if players is None else f" --players {players}"
         print(
             "\n".join(
                 textwrap.wrap(
                     f"{person} has finished no game{of}{at} yet; play one: cheese play "
-                    f"{where}{size} --level auto",
+                    f"{where}{flag} --level auto",
                     WIDTH,
                     break_on_hyphens=False,
                 )
