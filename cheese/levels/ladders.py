@@ -149,7 +149,8 @@ CHEESE_DROP_2 = Ladder(
 
 # Three to five seats: a Cheese Drop game of more seats takes seconds on the shared
 # 2-core machine (the shipped calibrations: 296 s for 240 games at three seats, 736 s for
-# 180 at four, with 2 workers), so these are short calibrations of 30 to 60 games a deal.
+# 180 at four, 1,453 s for 180 at five, with 2 workers), so these are short calibrations
+# of 30 to 60 games a deal.
 # Their candidates' intervals are ±40 to ±65 Elo, so neighbouring temperatures fall
 # together and two levels apart is the least a table of them may ship.
 CHEESE_DROP_3 = Ladder(
@@ -159,7 +160,7 @@ CHEESE_DROP_4 = Ladder(
     "cheese-drop", CHEESE_DROP_CANDIDATES, players=4, default_games=180, min_levels=2
 )
 CHEESE_DROP_5 = Ladder(
-    "cheese-drop", CHEESE_DROP_CANDIDATES, players=5, default_games=90, min_levels=2
+    "cheese-drop", CHEESE_DROP_CANDIDATES, players=5, default_games=180, min_levels=2
 )
 
 

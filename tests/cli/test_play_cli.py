@@ -3,6 +3,7 @@ and seats filled by ``--vs``."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime
 from pathlib import Path
 
@@ -181,7 +182,9 @@ def test_a_level_by_name_takes_the_bots_of_the_tables_actual_size(
     monkeypatch.setattr(
         command, "store_person_game", lambda record, person, seats: stored.append(record)
     )
-    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: "1")
+    # Some Cheese Drop prompts have no choice 1: the answers go round 1 to 7.
+    answers = itertools.cycle(str(number) for number in range(1, 8))
+    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: next(answers))
     table = level_table("cheese-drop", 3)
     name = table.name(1)
     argv = ["play", "cheese-drop", "--players", "3", "--level", name.upper(), "--name", "ada"]
