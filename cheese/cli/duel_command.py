@@ -19,6 +19,7 @@ from cheese.cli.players import player_of
 from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.parallel import PoolError
+from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
 from cheese.referee.latency import Latency
@@ -232,6 +233,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
         "score": report.score,
         "elo": report.elo.elo,
         "elo_ci95": None if report.elo.ci95 is None else list(report.elo.ci95),
+        "elo_scale": duel_scale(report.b.spec),
         "los": report.los,
     }
     for key, side in (("a", report.a), ("b", report.b)):
@@ -333,6 +335,7 @@ def report_as_text(report: DuelReport) -> str:
     if report.los is not None:
         elo += f", LOS {report.los:.1%}"
     lines.append(elo)
+    lines.append(duel_scale(report.b.spec))
     if report.score_difference is not None:
         difference = f"points A - B per deal: {report.score_difference.mean:+.2f}"
         if report.score_difference.interval is not None:

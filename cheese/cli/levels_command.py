@@ -13,7 +13,7 @@ from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.parameters import GameArgument, seed_value
 from cheese.cli.workers import worker_count
 from cheese.engine import GAME_SLUGS
-from cheese.levels import LevelError, level_table
+from cheese.levels import LevelError, level_table, table_sizes
 from cheese.levels.calibration import (
     DEFAULT_DB,
     CalibrationRequest,
@@ -38,40 +38,56 @@ levels_app = typer.Typer(
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the table(s) as JSON.")]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        help="The table size whose levels to show (default: the game's; the output lists "
+        "the sizes with levels).",
+        show_default=False,
+    ),
+]
 
 
 @levels_app.callback()
 def levels(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """The play levels of each game, weakest first, with their measured strength; one
-    game's: `cheese levels GAME`.
+    """The play levels of each game at its default table size, weakest first, with their
+    measured strength; one game's at a table size: `cheese levels GAME --players N`.
 
-    Each level is a bot spec; against bots its Elo and 95% interval lie on one scale per
-    game, in Cheese Chasers its completion rate (the hints' bot playing alone). The
-    command that measured each table is printed under it.
+    Each level is a bot spec with a name by its place in the table (the weakest
+    beginner, the strongest master); against bots its Elo and 95% interval lie on the
+    levels' scale of that table size (its candidates' mean at 1500), in Cheese Chasers
+    its completion rate (the hints' bot playing alone). The command that measured each
+    table is printed under it.
 
-    Example: cheese levels get-the-cheese --json
+    Example: cheese levels get-the-cheese --players 3 --json
     """
     if ctx.invoked_subcommand is None:
-        _show(GAME_SLUGS, as_json)
+        _show(GAME_SLUGS, None, as_json)
 
 
-def _show(games: tuple[str, ...] | list[str], as_json: bool) -> None:
+def _show(games: tuple[str, ...] | list[str], players: int | None, as_json: bool) -> None:
     try:
-        tables = [level_table(game) for game in games]
+        tables = [level_table(game, players) for game in games]
     except LevelError as error:
-        raise UserInputError(str(error)) from None
+        raise UserInputError(f"--players {players}: {error}" if players else str(error)) from None
     if as_json:
-        found = [table.as_json() for table in tables]
+        found = [
+            {**table.as_json(), "sizes": list(table_sizes(table.game)), "names": table.names}
+            for table in tables
+        ]
         print(json.dumps(found[0] if len(found) == 1 else found, indent=2))
         return
     print("\n\n".join(table_text(table) for table in tables))
 
 
 def _game_command(slug: str) -> None:
-    def show_game(as_json: JsonOption = False) -> None:
-        _show([slug], as_json)
+    def show_game(players: PlayersOption = None, as_json: JsonOption = False) -> None:
+        _show([slug], players, as_json)
 
-    show_game.__doc__ = f"Show the levels of {slug}.\n\nExample: cheese levels {slug} --json"
+    show_game.__doc__ = (
+        f"Show the levels of {slug} at one table size.\n\n"
+        f"Example: cheese levels {slug} --players {max(table_sizes(slug))} --json"
+    )
     levels_app.command(slug)(show_game)
 
 
@@ -82,6 +98,10 @@ for _slug in GAME_SLUGS:
 @levels_app.command()
 def calibrate(
     game: GameArgument,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Seats per table (default: the game's).", show_default=False),
+    ] = None,
     games: Annotated[
         int | None,
         typer.Option(
@@ -108,21 +128,22 @@ def calibrate(
 ) -> None:
     """Measure GAME's levels: every candidate in one tournament, rated on one scale.
 
-    Plays the candidates' round robin (Cheese Chasers: every candidate alone on the same
-    seeded deals) into the results database, keeps from the weakest up each candidate
-    whose 95% interval is wholly above the last kept one's, and writes the game's table
-    (`cheese/levels/GAME.json`). Ctrl-C (or SIGTERM, SIGHUP) stops after the games in
-    flight, exit 130 (143, 129); the same command resumes.
+    Plays the candidates of that table size (--players, default the game's) in a round
+    robin (Cheese Chasers: every candidate alone on the same seeded deals) into the
+    results database, keeps from the strongest down each candidate whose 95% interval is
+    wholly below the last kept one's, and writes the table (`cheese/levels/GAME-N.json`,
+    N the seats). Ctrl-C (or SIGTERM, SIGHUP) stops after the games in flight, exit 130
+    (143, 129); the same command resumes.
 
-    Example: cheese levels calibrate cheese-drop --games 2520 --workers 2
+    Example: cheese levels calibrate cheese-drop --players 3 --games 240 --workers 2
     """
-    request = CalibrationRequest(game, games, seed, db, workers)
+    request = CalibrationRequest(game, games, seed, db, workers, players)
     chosen = worker_count(workers)
-    target = table_path(game) if table is None else table
     try:
         calibration_settings(request)
     except (LevelError, ValueError) as error:
         raise UserInputError(str(error)) from None
+    target = table_path(game, request.ladder.players) if table is None else table
     try:
         # Before the games: hours of play must not end in a table that cannot be written.
         check_writable(target, "--table" if table else "the table", make_folder=False)

@@ -1,8 +1,10 @@
-"""``cheese me``: a person's own rating on the levels' scale, from their games at the table."""
+"""``cheese me``: a person's own rating on the levels' scale, from their games at the table,
+one per game and table size, provisional until its interval is one level wide."""
 
 from __future__ import annotations
 
 import json
+import math
 import textwrap
 from pathlib import Path
 from typing import Annotated
@@ -20,6 +22,7 @@ from cheese.levels.people import (
     default_person_name,
     people_db_path,
     person_games,
+    played_sizes,
 )
 from cheese.levels.person_rating import (
     PersonRating,
@@ -28,8 +31,10 @@ from cheese.levels.person_rating import (
     rate_person,
     solo_of,
 )
+from cheese.levels.settled import is_provisional, level_gap, shown_interval
 from cheese.levels.solitaire import SoloRecord
 from cheese.levels.table import LevelTable
+from cheese.ratings.scales import levels_scale
 from cheese.store import StoreError
 
 SPEC_WIDTH = 30
@@ -47,6 +52,14 @@ def me(
             show_default=False,
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Only this table size (default: every size played; with --game and no "
+            "game played, the game's default).",
+            show_default=False,
+        ),
+    ] = None,
     name: Annotated[
         str | None,
         typer.Option(help="Whose rating (default: your login name).", show_default=False),
@@ -58,16 +71,24 @@ def me(
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the rating as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the rating as JSON: one object for one game and size, else a list.",
+        ),
+    ] = False,
 ) -> None:
-    """Show your rating from the games you finished with `cheese play`.
+    """Show your rating from the games you finished with `cheese play`, one per game and
+    table size.
 
-    Against bots: your Elo on the levels' scale (`cheese levels`) with its 95% interval,
-    fitted with every level's Elo held at its table's value, and your games and score
-    against each level. Cheese Chasers: your completion rate and best score. Also the
-    level `--level auto` seats you at.
+    Against bots: your Elo on the levels' scale of that table size (`cheese levels GAME
+    --players N`) with its 95% interval, fitted with every level's Elo held at its
+    table's value, and your games and score against each level. Cheese Chasers: your
+    completion rate and best score. A rating is provisional until its 95% interval is
+    within one level's gap either way. Also the level `--level auto` seats you at.
 
-    Example: cheese me --game get-the-cheese
+    Example: cheese me --game cheese-drop --players 3
     """
     try:
         person = check_person(default_person_name() if name is None else name)
@@ -78,21 +99,37 @@ def me(
     reports = []
     try:
         for slug in games:
-            found = person_games(person, slug, path)
-            if found or game is not None:
-                reports.append(_report(level_table(slug), person, found))
+            sizes = played_sizes(person, slug, path)
+            if players is not None:
+                sizes = (players,)
+            elif not sizes and game is not None:
+                sizes = (game_info(slug).default_players,)
+            for size in sizes:
+                found = person_games(person, slug, path, size)
+                if found or game is not None or players is not None:
+                    reports.append(_report(level_table(slug, size), person, found))
     except (StoreError, EngineError) as error:
         raise UserInputError(f"{path}: cannot be read ({error})") from None
     except LevelError as error:
-        raise UserInputError(str(error)) from None
+        raise UserInputError(f"--players {players}: {error}" if players else str(error)) from None
     if as_json:
-        print(json.dumps(reports[0] if game is not None else reports, indent=2))
+        one = game is not None and len(reports) == 1
+        print(json.dumps(reports[0] if one else reports, indent=2))
         return
     if not reports or all(report["games"] == 0 for report in reports):
         where = game or DEFAULT_GAME
+        of = "" if game is None else f" of {game}"
+        at = "" if players is None else f" at {players} players"
+        flag = "" if players is None else f" --players {players}"
         print(
-            f"{person} has finished no game{'' if game is None else ' of ' + game} yet; "
-            f"play one: cheese play {where} --level auto"
+            "\n".join(
+                textwrap.wrap(
+                    f"{person} has finished no game{of}{at} yet; play one: cheese play "
+                    f"{where}{flag} --level auto",
+                    WIDTH,
+                    break_on_hyphens=False,
+                )
+            )
         )
         return
     print("\n\n".join(_report_text(report) for report in reports))
@@ -103,20 +140,34 @@ def _report(table: LevelTable, person: str, found: list[PersonGame]) -> dict[str
     report: dict[str, object] = {
         "person": person,
         "game": table.game,
+        "players": table.players,
         "games": len(found),
         "auto_level": middle_level(table),
+        "level_gap": round(level_gap(table), 4),
     }
     if table.measure == "completion":
         solo = solo_of(found)
         report.update(_solo_fields(solo))
+        report["provisional"] = is_provisional(table, None if solo is None else solo.ci95)
         if solo is not None:
             report["auto_level"] = closest_level(table, solo.completion)
+        report["auto_name"] = table.name(int(str(report["auto_level"])))
         return report
     rating = rate_person(table, person, found)
     report.update(_rating_fields(rating))
+    interval = shown_interval(table, rating)
+    report["interval"] = None if interval is None else [_finite(end) for end in interval]
+    report["provisional"] = is_provisional(table, interval)
+    report["scale"] = levels_scale(table.players)
     if rating.elo is not None:
         report["auto_level"] = closest_level(table, rating.elo)
+    report["auto_name"] = table.name(int(str(report["auto_level"])))
     return report
+
+
+def _finite(end: float) -> float | None:
+    """An interval's end as JSON: ``None`` for an end without limit."""
+    return round(end, 1) if math.isfinite(end) else None
 
 
 def _solo_fields(solo: SoloRecord | None) -> dict[str, object]:
@@ -158,30 +209,41 @@ def _rating_fields(rating: PersonRating) -> dict[str, object]:
 
 def _report_text(report: dict[str, object]) -> str:
     game = str(report["game"])
-    title = f"{report['person']} at {game_info(game).title} ({game})"
+    size = int(str(report["players"]))
+    seats = "solitaire" if size == 1 else f"{size} players"
+    title = f"{report['person']} at {game_info(game).title} ({game}), {seats}"
     games = int(str(report["games"]))
     if not games:
-        return f"{title}: no game yet; play one: cheese play {game} --level auto"
-    auto = f"--level auto: level {report['auto_level']}"
+        return (
+            f"{title}: no game yet; play one: cheese play {game}"
+            f"{'' if size == game_info(game).default_players else f' --players {size}'} "
+            "--level auto"
+        )
+    auto = f"--level auto: level {report['auto_level']} ({report['auto_name']})"
+    where = f"cheese levels {game} --players {size}"
+    gap = float(str(report["level_gap"]))
     if "completion" in report:
         low, high = _pair(report["ci95"])
+        settled = _settled_words(report, f"{gap:.1%}")
         return "\n".join(
             textwrap.wrap(
-                f"{title}: completed {report['completed']} of {counted(games, 'game')} "
-                f"({float(str(report['completion'])):.1%}, 95% [{low:.1%}, {high:.1%}]), "
-                f"best score {report['best_score']}, mean {report['mean_score']}; {auto} "
-                f"(the level whose hints complete about as often: cheese levels {game})",
+                f"{title}: {settled}completed {report['completed']} of "
+                f"{counted(games, 'game')} ({float(str(report['completion'])):.1%}, 95% "
+                f"[{low:.1%}, {high:.1%}]), best score {report['best_score']}, mean "
+                f"{report['mean_score']}; {auto} (the level whose hints complete about as "
+                f"often: {where})",
                 WIDTH,
                 break_on_hyphens=False,
             )
         )
     lines = textwrap.wrap(
-        f"{title}: {_elo_words(report)} after {counted(games, 'game')}, "
-        f"{report['rated_games']} against levels; {auto} "
-        f"(the scale: cheese levels {game})",
+        f"{title}: {_settled_words(report, f'{gap:.0f} Elo')}{_elo_words(report)} after "
+        f"{counted(games, 'game')}, {report['rated_games']} against levels; {auto} "
+        f"(the levels: {where})",
         WIDTH,
         break_on_hyphens=False,
     )
+    lines += textwrap.wrap(str(report["scale"]), WIDTH, break_on_hyphens=False)
     lines.append(f"{'level':<6} {'opponent':<{SPEC_WIDTH}} {'games':>6} {'pairs':>6} {'score':>7}")
     opponents = report["opponents"]
     assert isinstance(opponents, list)
@@ -199,21 +261,30 @@ def _report_text(report: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
+def _settled_words(report: dict[str, object], gap: str) -> str:
+    """``provisional (…)`` while the interval is wider than one level's gap either way."""
+    if not report["provisional"]:
+        return ""
+    return f"provisional (until the 95% interval is within ±{gap}, one level's gap) "
+
+
 def _elo_words(report: dict[str, object]) -> str:
-    elo = report["elo"]
-    if elo is None:
+    """The Elo as the evidence allows: a figure with its interval once it has a finite
+    one; only the interval's end while every pair went one way or after one game."""
+    interval = report["interval"]
+    if report["elo"] is None or interval is None:
         return "no Elo yet (no game against a level)"
-    bound = {"lower": "above ", "upper": "below "}.get(str(report["bound"]), "")
-    words = f"Elo {bound}{float(str(elo)):.0f}"
-    if bound:
-        # Every pair went one way: the figure is a bound, and an interval around a
-        # bound would read as if it were an estimate.
-        won = "won" if bound == "above " else "lost"
-        return words + f" (every pair {won} so far, so a bound, not an estimate)"
-    if report["ci95"] is None:
-        return words + " (one game: no interval yet)"
-    low, high = _pair(report["ci95"])
-    return words + f", 95% [{low:.0f}, {high:.0f}]"
+    assert isinstance(interval, list) and len(interval) == 2
+    low, high = interval
+    if low is None:
+        return f"Elo below {float(high):.0f} (95%; every pair lost so far)"
+    if high is None:
+        return f"Elo above {float(low):.0f} (95%; every pair won so far)"
+    if report["ci95"] is None or report["bound"] is not None:
+        # One game, or every pair one way: the fit has no interval of its own, so the
+        # interval is the pair points' and no single figure is shown.
+        return f"Elo between {float(low):.0f} and {float(high):.0f} (95%)"
+    return f"Elo {float(str(report['elo'])):.0f}, 95% [{float(low):.0f}, {float(high):.0f}]"
 
 
 def _pair(value: object) -> tuple[float, float]:

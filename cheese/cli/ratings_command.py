@@ -54,4 +54,4 @@ def ratings(
         table = rate(games, seed=seed, anchor=pinned)
     except (ResultsFileError, ValueError) as error:
         raise UserInputError(str(error)) from None
-    show_ratings(table, as_json, as_csv, los)
+    show_ratings(table, as_json, as_csv, los, pinned)

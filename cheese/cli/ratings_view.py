@@ -15,6 +15,7 @@ from rich.table import Table
 
 from cheese.cli.errors import UserInputError
 from cheese.ratings.bradley_terry import Rating, Ratings
+from cheese.ratings.scales import relative_scale
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the table as JSON.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")]
@@ -42,10 +43,16 @@ def rating_json(rating: Rating) -> dict[str, object]:
     }
 
 
-def ratings_json(ratings: Ratings, with_los: bool = False) -> dict[str, object]:
-    """``{"ratings": [...]}`` best first; ``bound`` is ``"lower"`` or ``"upper"`` when
-    the Elo is a bound; with ``with_los`` also ``"los": {bot: {other: p}}``."""
-    data: dict[str, object] = {"ratings": [rating_json(rating) for rating in ratings.ratings]}
+def ratings_json(
+    ratings: Ratings, with_los: bool = False, anchor: tuple[str, float] | None = None
+) -> dict[str, object]:
+    """``{"ratings": [...], "scale": ...}`` best first; ``bound`` is ``"lower"`` or
+    ``"upper"`` when the Elo is a bound; ``scale`` the sentence saying where the Elo's zero
+    is; with ``with_los`` also ``"los": {bot: {other: p}}``."""
+    data: dict[str, object] = {
+        "ratings": [rating_json(rating) for rating in ratings.ratings],
+        "scale": relative_scale(anchor),
+    }
     if with_los:
         data["los"] = _los_by_name(ratings)
     return data
@@ -85,8 +92,14 @@ def _number(value: float | str | None) -> str:
     return f"{value:.6g}" if abs(value) < 1 else f"{value:.2f}"
 
 
-def print_ratings(ratings: Ratings, console: Console, with_los: bool = False) -> None:
-    """Rank, bot, Elo, ±, games, score %, draws % (and the LOS matrix)."""
+def print_ratings(
+    ratings: Ratings,
+    console: Console,
+    with_los: bool = False,
+    anchor: tuple[str, float] | None = None,
+) -> None:
+    """Rank, bot, Elo, ±, games, score %, draws % (and the LOS matrix), and which scale
+    the Elo is on (``anchor``: the bot held at an Elo, if any)."""
     table = Table(box=None, pad_edge=False)
     for heading, justify in (
         ("#", "right"), ("bot", "left"), ("Elo", "right"), ("±", "right"),
@@ -106,7 +119,7 @@ def print_ratings(ratings: Ratings, console: Console, with_los: bool = False) ->
         )
     console.print(table)
     notes = [f"{ratings.games} games, {ratings.deals} deals; ± is half the 95% interval "
-             "(a bootstrap over deals)"]
+             "(a bootstrap over deals)", relative_scale(anchor)]
     if any(rating.bound is not None for rating in ratings.ratings):
         notes.append(
             "> and < mark bounds: a bot that never lost (never won) a point has no finite "
@@ -162,11 +175,17 @@ def check_format(as_json: bool, as_csv: bool) -> None:
         raise UserInputError("choose one of --json and --csv")
 
 
-def show_ratings(ratings: Ratings, as_json: bool, as_csv: bool, with_los: bool) -> None:
+def show_ratings(
+    ratings: Ratings,
+    as_json: bool,
+    as_csv: bool,
+    with_los: bool,
+    anchor: tuple[str, float] | None = None,
+) -> None:
     """Print the table in the chosen form on stdout."""
     if as_json:
-        print(json.dumps(ratings_json(ratings, with_los=with_los), allow_nan=False))
+        print(json.dumps(ratings_json(ratings, with_los, anchor), allow_nan=False))
     elif as_csv:
         sys.stdout.write(ratings_csv(ratings))
     else:
-        print_ratings(ratings, Console(), with_los=with_los)
+        print_ratings(ratings, Console(), with_los=with_los, anchor=anchor)

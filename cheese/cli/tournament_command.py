@@ -87,7 +87,7 @@ def table(
     ratings = _read_played(
         db, name, lambda connection, stored: tournament_ratings(connection, stored, pinned)
     )
-    show_ratings(ratings, as_json, as_csv, los)
+    show_ratings(ratings, as_json, as_csv, los, pinned)
 
 
 def report(

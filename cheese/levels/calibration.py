@@ -30,9 +30,10 @@ from pathlib import Path
 from cheese import __version__
 from cheese.engine import BACKEND
 from cheese.engine.records import replay
-from cheese.levels.ladders import ladder_of
+from cheese.levels.ladders import Ladder, ladder_of
 from cheese.levels.solitaire import solo_record
 from cheese.levels.table import Level, LevelError, LevelTable, Measure, intervals_apart
+from cheese.ratings.scales import LEVELS_MEAN
 from cheese.referee.pool import Player
 from cheese.store import (
     ResultsStore,
@@ -55,7 +56,7 @@ from cheese.tournaments.tournament import (
 )
 from cheese.tournaments.tournament import run_tournament as play_tournament
 
-SCALE_MEAN = 1500.0
+SCALE_MEAN = LEVELS_MEAN
 """The mean Elo of a calibration's candidates: the levels' scale is fixed there."""
 DEFAULT_DB = "cheese-levels.db"
 DIGITS = 4
@@ -67,14 +68,20 @@ MIN_DEALS = 2
 @dataclass(frozen=True, slots=True)
 class CalibrationRequest:
     """What to calibrate: the game, how many games (rounded up to whole deals per
-    table), the seed, the results database and the worker count as the person gave it
-    (``None``: one per core; it changes how fast, never what is measured)."""
+    table), the seed, the results database, the worker count as the person gave it
+    (``None``: one per core; it changes how fast, never what is measured) and the table
+    size (``None``: the game's default)."""
 
     game: str
     games: int | None = None
     seed: int = 0
     db: Path | None = None
     workers: int | None = None
+    players: int | None = None
+
+    @property
+    def ladder(self) -> Ladder:
+        return ladder_of(self.game, self.players)
 
     @property
     def database(self) -> Path:
@@ -83,10 +90,11 @@ class CalibrationRequest:
     def command(self) -> str:
         """The command that measures this calibration (and resumes it).
 
-        >>> CalibrationRequest("cheese-drop", 300, 1, Path("x.db"), 2).command()
-        'cheese levels calibrate cheese-drop --games 300 --seed 1 --workers 2 --db x.db'
+        >>> CalibrationRequest("cheese-drop", 300, 1, Path("x.db"), 2, 3).command()
+        'cheese levels calibrate cheese-drop --players 3 --games 300 --seed 1 --workers 2 --db x.db'
         """
-        words = ["cheese", "levels", "calibrate", self.game, "--games", str(self.total_games)]
+        words = ["cheese", "levels", "calibrate", self.game]
+        words += ["--players", str(self.ladder.players), "--games", str(self.total_games)]
         words += ["--seed", str(self.seed)]
         if self.workers is not None:
             words += ["--workers", str(self.workers)]
@@ -96,13 +104,13 @@ class CalibrationRequest:
 
     @property
     def total_games(self) -> int:
-        return ladder_of(self.game).default_games if self.games is None else self.games
+        return self.ladder.default_games if self.games is None else self.games
 
 
 def calibration_settings(request: CalibrationRequest) -> TournamentSettings:
     """The tournament a calibration plays: every candidate, the ladder's seats, enough
     deals per table for ``request.games`` games (at least ``MIN_DEALS``)."""
-    ladder = ladder_of(request.game)
+    ladder = request.ladder
     if request.total_games < 1:
         raise LevelError(f"--games must be at least 1, not {request.total_games}")
     one_deal = TournamentSettings(
@@ -170,7 +178,7 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
     finally:
         connection.close()
     levels = choose_levels(measured)
-    fewest = ladder_of(request.game).min_levels
+    fewest = request.ladder.min_levels
     if len(levels) < fewest:
         raise LevelError(
             f"only {len(levels)} of the {len(measured)} candidates are apart with "

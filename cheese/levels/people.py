@@ -7,6 +7,11 @@ tournament per game, named ``person:NAME:GAME``; the person's seats are the play
 ``person:NAME`` and the others keep their bot specs. Job numbers count the person's games
 of that game from 0, so two sessions finishing at once both keep their game (the second
 takes the next number).
+
+A rating is kept per game and table size: a 3-player game says nothing of the 2-player
+scale. The size is the stored game's own seat count, which every row holds from the day
+it was written, so a database written before ratings were split needs no rewrite: its
+games are sorted by size as they are read (``person_games``).
 """
 
 from __future__ import annotations
@@ -176,10 +181,12 @@ class PersonGame:
     finished: bool
 
 
-def person_games(person: str, game: str, db: Path | None = None) -> list[PersonGame]:
-    """``person``'s stored games of ``game``, oldest first; none when the database or the
-    person's tournament is not there yet. ``StoreError`` if the file is not a results
-    database."""
+def person_games(
+    person: str, game: str, db: Path | None = None, players: int | None = None
+) -> list[PersonGame]:
+    """``person``'s stored games of ``game`` at ``players`` seats (every size when
+    ``None``), oldest first; none when the database or the person's tournament is not
+    there yet. ``StoreError`` if the file is not a results database."""
     path = people_db_path() if db is None else db
     if not path.exists():
         return []
@@ -194,7 +201,7 @@ def person_games(person: str, game: str, db: Path | None = None) -> list[PersonG
         connection.close()
     person_games_found = []
     for row in rows:
-        if row.scores is None:
+        if row.scores is None or (players is not None and len(row.seats) != players):
             continue
         final_finished = _finished(path, row.id)
         person_games_found.append(PersonGame(row.seats, row.ranking, row.scores, final_finished))
@@ -204,3 +211,8 @@ def person_games(person: str, game: str, db: Path | None = None) -> list[PersonG
 def _finished(path: Path, game_id: int) -> bool:
     """Whether the stored game ran to its natural end (not trapped or enclosed)."""
     return not replay(read_game(path, game_id)).ended_early()
+
+
+def played_sizes(person: str, game: str, db: Path | None = None) -> tuple[int, ...]:
+    """The table sizes of ``person``'s stored games of ``game``, smallest first."""
+    return tuple(sorted({len(found.seats) for found in person_games(person, game, db)}))

@@ -162,7 +162,7 @@ def nearest_level(table: LevelTable, person: str, db: Path | None = None) -> int
     """The level whose Elo (completion rate, in solitaire) is nearest the person's; the
     middle level before any game against a level, or when the games cannot be read."""
     try:
-        found = person_games(person, table.game, db)
+        found = person_games(person, table.game, db, table.players)
     except (StoreError, EngineError, ValueError, OSError):
         return middle_level(table)
     if table.measure == "completion":

@@ -1,11 +1,12 @@
 """A game's level table: the bot spec of each level, weakest first, with what measured it.
 
-The shipped tables are ``cheese/levels/<slug>.json``, written by ``cheese levels calibrate``
-(``cheese.levels.calibration``) and read here. A table of a game played against bots holds
-each level's Elo and 95% interval on one scale; Cheese Chasers, a solitaire, holds each
-level's completion rate with its Wilson 95% interval and its mean score over the same
-seeded deals. Either way every table carries the command that wrote it, the date and the
-cheese version, so its figures can be measured again.
+The shipped tables are ``cheese/levels/<slug>-<players>.json``, one per table size,
+written by ``cheese levels calibrate`` (``cheese.levels.calibration``) and read here. A
+table of a game played against bots holds each level's Elo and 95% interval on one scale;
+Cheese Chasers, a solitaire, holds each level's completion rate with its Wilson 95%
+interval and its mean score over the same seeded deals. Either way every table carries the
+command that wrote it, the date and the cheese version, so its figures can be measured
+again.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Literal, TypeAlias
 
 import msgspec
 
-from cheese.engine import GAME_SLUGS
+from cheese.engine import GAME_SLUGS, game_info
 from cheese.engine.json_text import load_json
 from cheese.engine.schemas import Problem, ProblemKind, conform
+from cheese.levels.names import MAX_LEVELS, level_name, level_names
 
 Measure: TypeAlias = Literal["elo", "completion"]
 TABLE_FORMAT = 1
@@ -84,6 +86,14 @@ class LevelTable:
 
     def level(self, number: int) -> Level:
         return self.levels[number - 1]
+
+    def name(self, number: int) -> str:
+        """The word of level ``number`` (``cheese.levels.names``): by its position."""
+        return level_name(number, len(self.levels))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return level_names(len(self.levels))
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -153,23 +163,43 @@ def intervals_apart(levels: tuple[Level, ...]) -> str | None:
     return None
 
 
-def table_path(game: str) -> Path:
-    """Where the shipped table of ``game`` is (in the package's ``levels`` folder)."""
-    return Path(str(resources.files("cheese.levels").joinpath(f"{game}.json")))
+def table_path(game: str, players: int | None = None) -> Path:
+    """Where the shipped table of ``game`` at ``players`` seats is (in the package's
+    ``levels`` folder); the game's default size when ``None``.
+
+    >>> table_path("cheese-drop", 3).name
+    'cheese-drop-3.json'
+    """
+    size = game_info(game).default_players if players is None else players
+    return Path(str(resources.files("cheese.levels").joinpath(f"{game}-{size}.json")))
 
 
-def load_table(game: str) -> LevelTable:
-    """The shipped table of ``game``; ``TableError`` if there is none or it is malformed."""
+def load_table(game: str, players: int | None = None) -> LevelTable:
+    """The shipped table of ``game`` at ``players`` seats (the game's default size when
+    ``None``); ``TableError`` if there is none or it is malformed."""
     if game not in GAME_SLUGS:
         raise TableError(f"no game {game!r}; the games are: {', '.join(GAME_SLUGS)}")
-    path = table_path(game)
+    info = game_info(game)
+    size = info.default_players if players is None else players
+    if not info.min_players <= size <= info.max_players:
+        allowed = (
+            "alone"
+            if info.max_players == 1
+            else f"by {info.min_players} to {info.max_players} players"
+        )
+        raise TableError(f"{game} is played {allowed}, not at {size} seats")
+    path = table_path(game, size)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
         raise TableError(
-            f"{game} has no level table yet; measure one with `cheese levels calibrate {game}`"
+            f"{game} has no level table at {size} players yet; measure one with "
+            f"`cheese levels calibrate {game} --players {size}`"
         ) from None
-    return parse_table(text, str(path))
+    table = parse_table(text, str(path))
+    if table.game != game or table.players != size:
+        raise TableError(f"{path}: holds {table.game} at {table.players} players")
+    return table
 
 
 def parse_table(text: str, source: str) -> LevelTable:
@@ -182,6 +212,8 @@ def parse_table(text: str, source: str) -> LevelTable:
     levels = table.levels
     if [level.level for level in levels] != list(range(1, len(levels) + 1)) or not levels:
         raise TableError(f"{source}: the levels are not numbered 1, 2, 3, …")
+    if len(levels) > MAX_LEVELS:
+        raise TableError(f"{source}: has {len(levels)} levels, more than {MAX_LEVELS} have names")
     return table
 
 

@@ -1,14 +1,21 @@
-"""A level table as text at 80 columns (what `cheese levels` prints)."""
+"""A level table as text at 80 columns (what `cheese levels` prints): each level's number,
+name and bot, the sentence saying which scale its Elo is on, and the table sizes the game
+has."""
 
 from __future__ import annotations
 
 import textwrap
 
 from cheese.engine import game_info
+from cheese.levels.ladders import ladders_of
 from cheese.levels.table import Level, LevelTable
+from cheese.ratings.scales import levels_scale
 
 WIDTH = 80
-SPEC_WIDTH = 30
+SPEC_WIDTH = 28
+NAME_WIDTH = 8
+NO_BREAK = "\xa0"
+"""Binds a flag to its value in a wrapped command (``textwrap`` never breaks there)."""
 
 
 def table_text(table: LevelTable) -> str:
@@ -19,17 +26,18 @@ def table_text(table: LevelTable) -> str:
         f"{info.title} ({table.game}), {seats}: {table.scale}", WIDTH, break_on_hyphens=False
     )
     if table.measure == "elo":
+        lines += textwrap.wrap(levels_scale(table.players), WIDTH)
         lines.append(
-            f"{'level':<6} {'spec':<{SPEC_WIDTH}} {'Elo':>5} {'±':>4}  {'95% interval':<14} "
-            f"{'games':>6}"
+            f"{'level':<5} {'name':<{NAME_WIDTH}} {'spec':<{SPEC_WIDTH}} {'Elo':>5} {'±':>4}  "
+            f"{'95% interval':<14} {'games':>6}"
         )
-        lines += [_elo_line(level) for level in table.levels]
+        lines += [_elo_line(level, table.name(level.level)) for level in table.levels]
     else:
         lines.append(
-            f"{'level':<6} {'spec':<{SPEC_WIDTH}} {'done':>6}  {'95% interval':<14} "
-            f"{'score':>5} {'games':>6}"
+            f"{'level':<5} {'name':<{NAME_WIDTH}} {'spec':<{SPEC_WIDTH}} {'done':>6}  "
+            f"{'95% interval':<14} {'score':>5} {'games':>6}"
         )
-        lines += [_completion_line(level) for level in table.levels]
+        lines += [_completion_line(level, table.name(level.level)) for level in table.levels]
     left_out = [
         spec for spec in table.candidates if spec not in {level.spec for level in table.levels}
     ]
@@ -43,13 +51,48 @@ def table_text(table: LevelTable) -> str:
         break_on_hyphens=False,
     )
     lines += textwrap.wrap(
-        table.command,
+        _flags_kept_whole(table.command),
         WIDTH,
         initial_indent="  ",
         subsequent_indent="    ",
         break_on_hyphens=False,
     )
+    lines = [line.replace(NO_BREAK, " ") for line in lines]
+    lines += textwrap.wrap(sizes_line(table), WIDTH, break_on_hyphens=False)
     return "\n".join(lines)
+
+
+def _flags_kept_whole(command: str) -> str:
+    """The command with each flag bound to its value, so a wrapped line never ends
+    between them.
+
+    >>> _flags_kept_whole("cheese levels calibrate x --games 9").split(" ")[-1]
+    '--games\xa09'
+    """
+    return command.replace(" ", NO_BREAK).replace(NO_BREAK + "--", " --")
+
+
+def sizes_line(table: LevelTable) -> str:
+    """The table sizes the game has levels at, and how to see another.
+
+    >>> from cheese.levels import level_table
+    >>> sizes_line(level_table("cheese-chasers"))
+    'levels at 1 player only'
+    >>> sizes_line(level_table("cheese-drop", 3))
+    'levels at 2, 3, 4, 5 players (this: 3): cheese levels cheese-drop --players N'
+    """
+    sizes = ladders_of(table.game).players
+    if sizes == (table.players,):
+        return f"levels at {_players(table.players)} only"
+    listed = ", ".join(str(size) for size in sizes)
+    return (
+        f"levels at {listed} players (this: {table.players}): "
+        f"cheese levels {table.game} --players N"
+    )
+
+
+def _players(count: int) -> str:
+    return f"{count} player{'' if count == 1 else 's'}"
 
 
 def _spec(level: Level) -> str:
@@ -57,19 +100,21 @@ def _spec(level: Level) -> str:
     return spec if len(spec) <= SPEC_WIDTH else spec[: SPEC_WIDTH - 1] + "…"
 
 
-def _elo_line(level: Level) -> str:
+def _elo_line(level: Level, name: str) -> str:
     interval = f"[{level.ci95[0]:.0f}, {level.ci95[1]:.0f}]"
     half = (level.ci95[1] - level.ci95[0]) / 2
     return (
-        f"{level.level:<6} {_spec(level):<{SPEC_WIDTH}} {level.value:>5.0f} {half:>4.0f}  "
+        f"{level.level:<5} {name:<{NAME_WIDTH}} {_spec(level):<{SPEC_WIDTH}} "
+        f"{level.value:>5.0f} {half:>4.0f}  "
         f"{interval:<14} "
         f"{level.games:>6}"
     )
 
 
-def _completion_line(level: Level) -> str:
+def _completion_line(level: Level, name: str) -> str:
     interval = f"[{level.ci95[0]:.1%}, {level.ci95[1]:.1%}]"
     return (
-        f"{level.level:<6} {_spec(level):<{SPEC_WIDTH}} {level.value:>6.1%}  {interval:<14} "
+        f"{level.level:<5} {name:<{NAME_WIDTH}} {_spec(level):<{SPEC_WIDTH}} "
+        f"{level.value:>6.1%}  {interval:<14} "
         f"{level.score:>5.1f} {level.games:>6}"
     )

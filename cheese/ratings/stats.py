@@ -114,8 +114,9 @@ def likelihood_of_superiority(scores: Sequence[float]) -> float:
     return STANDARD_NORMAL.cdf((centre - 0.5) / (spread / math.sqrt(len(scores))))
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``successes`` out of ``trials``.
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``successes`` out of ``trials`` (a draw may count
+    half a success, as pair points do).
 
     >>> [round(end, 4) for end in wilson_interval(5, 10)]
     [0.2366, 0.7634]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cheese.ratings.bradley_terry import Ratings
+from cheese.ratings.scales import relative_scale
 from cheese.referee.latency import Latency, seconds_text
 from cheese.store import StoredTournament, games
 from cheese.tournaments.standings import Forfeits, bot_latencies, forfeits, tournament_ratings
@@ -122,7 +123,7 @@ def _table(ratings: Ratings) -> str:
         f'<p class="note">{ratings.games} games in {ratings.deals} deals. Joint '
         "Bradley–Terry fit of all pairwise results, centred on the mean; intervals by "
         "bootstrap over deals. &gt; and &lt; mark bounds (a bot that never lost or never "
-        "won a point).</p>"
+        f"won a point). {html.escape(relative_scale())}</p>"
     )
     return f"<table>{head}{''.join(rows)}</table>{note}"
 

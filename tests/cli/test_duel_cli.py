@@ -58,9 +58,10 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
     assert set(data) == {
         "game", "players", "seed", "deals", "games", "wins", "draws", "losses", "score",
-        "elo", "elo_ci95", "los", "a", "b", "notes",
+        "elo", "elo_ci95", "elo_scale", "los", "a", "b", "notes",
     }
     assert (data["game"], data["players"]) == ("get-the-cheese", 4)
+    assert data["elo_scale"].startswith("Elo is relative: A's over B (random), B at 0")
     assert (data["deals"], data["games"]) == (2, 4)
     # two four-player deals: 2 games each, every game 2 A seats against 2 B seats
     assert data["wins"] + data["draws"] + data["losses"] == 2 * 2 * 4
@@ -122,6 +123,7 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
         r"A against B: \d wins?, \d draws?, \d loss(es)? \(4 pairs\), score \d+\.\d%", lines[3]
     )
     assert lines[4].startswith("Elo ") and "95% interval" in lines[4] and "LOS" in lines[4]
+    assert lines[5] == "Elo is relative: A's over B (random), B at 0, not the levels' scale."
 
 
 def test_one_game_notes_that_intervals_need_more_deals(capsys: pytest.CaptureFixture[str]) -> None:

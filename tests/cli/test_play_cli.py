@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import itertools
 from datetime import datetime
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from cheese.cli.play.session import Players, PlaySession
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
 from cheese.levels import level_spec
+from cheese.levels import level_table
 
 from .conftest import run
 
@@ -41,6 +43,8 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str], command: str) -
         (["play", "cheese-drop", "--humans", "2", "--seat", "1"], "one --seat per person"),
         (["play", "cheese-drop", "--level", "1", "--vs", "greedy"], "give one of them"),
         (["play", "cheese-drop", "--level", "hard"], "is not a level"),
+        (["play", "cheese-drop", "--level", "wizard"], "a name (beginner, novice, casual"),
+        (["play", "get-the-cheese", "--players", "6", "--level", "club"], "3 to 5 players"),
         (["play", "cheese-drop", "--level", "99"], "--level 99: cheese-drop"),
         (["play", "cheese-drop", "--name", "a:b"], "--name: 'a:b' is not a person's name"),
         (["play"], "give the game to play"),
@@ -135,7 +139,7 @@ def test_a_level_seats_its_bots_and_a_finished_game_goes_to_the_rating(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stored: list[tuple[GameRecord, str, tuple[int, ...]]] = []
-    monkeypatch.setattr(command, "level_spec", lambda game, level: "random")
+    monkeypatch.setattr(command, "level_spec", lambda game, level, players: "random")
     monkeypatch.setattr(
         command,
         "store_person_game",
@@ -146,7 +150,9 @@ def test_a_level_seats_its_bots_and_a_finished_game_goes_to_the_rating(
     argv = ["play", "get-the-cheese", "--level", "2", "--name", "ada", "--seat", "2"]
     code, out, _ = run(capsys, *argv, "--seed", "11", "--fast", "--record", str(path))
     assert code == 0
-    assert "you play P2" in out and "against level 2" in out and "opponents level 2" in out
+    assert "you play P2" in out and "opponents level 2" in out
+    name = level_table("get-the-cheese").name(2)
+    assert f"against level 2 ({name})" in " ".join(out.split())
     ((record, person, seats),) = stored
     assert (
         person == "ada"
@@ -256,3 +262,41 @@ def test_every_example_of_play_help_is_parsed_and_seated(
     for example in examples:  # in order: --continue goes on with the game the first saved
         table = seated(capsys, monkeypatch, shlex.split(example)[1:])
         assert table.humans and len(table.humans) + len(table.bots) > 1, example
+
+
+def test_a_level_by_name_takes_the_bots_of_the_tables_actual_size(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored: list[GameRecord] = []
+    monkeypatch.setattr(
+        command, "store_person_game", lambda record, person, seats: stored.append(record)
+    )
+    # Some Cheese Drop prompts have no choice 1: the answers go round 1 to 7.
+    answers = itertools.cycle(str(number) for number in range(1, 8))
+    monkeypatch.setattr(command, "line_reader", lambda console: lambda prompt: next(answers))
+    table = level_table("cheese-drop", 3)
+    name = table.name(1)
+    argv = ["play", "cheese-drop", "--players", "3", "--level", name.upper(), "--name", "ada"]
+    code, out, _ = run(capsys, *argv, "--seed", "4", "--fast", "--record", str(tmp_path / "r"))
+    assert code == 0
+    assert f"against level 1 ({name})" in " ".join(out.split())
+    (record,) = stored
+    assert record.players == ("human", table.level(1).spec, table.level(1).spec)
+
+
+def test_a_name_the_table_does_not_have_is_one_line_naming_its_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    table = level_table("cheese-drop", 2)
+    missing = next(word for word in ("novice", "advanced", "strong") if word not in table.names)
+    code, _, err = run(
+        capsys, "play", "cheese-drop", "--level", missing, "--record", str(tmp_path / "r")
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert f"is not a level of cheese-drop at 2 players; give 1 to {len(table.levels)}" in err
+    assert ", ".join(table.names) in err
+
+
+def test_the_level_help_names_the_words(capsys: pytest.CaptureFixture[str]) -> None:
+    out = " ".join(run(capsys, "play", "--help")[1].split())
+    assert "N|NAME|auto" in out and "beginner" in out and "master" in out

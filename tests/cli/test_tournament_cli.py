@@ -33,8 +33,10 @@ def test_a_run_prints_the_table_and_the_database_answers(
     code, out, err = tournament(capsys, db)
     assert code == 0 and "6 of 6 stored" in err
     assert out.splitlines()[0].split() == ["#", "bot", "Elo", "±", "games", "score", "draws"]
+    assert "Elo is relative: this table's mean at 0, not the levels' scale." in out
     code, out, _ = run(capsys, "tournament", "table", str(db), "--json", "--los")
     data = json.loads(out)
+    assert data["scale"] == "Elo is relative: this table's mean at 0, not the levels' scale."
     assert [set(entry) for entry in data["ratings"]] == [
         {"bot", "elo", "ci95", "games", "score", "draws", "mean_points", "bound"}
     ] * 3
@@ -51,6 +53,9 @@ def test_a_run_prints_the_table_and_the_database_answers(
         run(capsys, "tournament", "table", str(db), "--json", "--anchor", "random=1000")[1]
     )
     assert next(e for e in anchored["ratings"] if e["bot"] == "random")["elo"] == 1000.0
+    assert anchored["scale"].startswith("Elo is relative: random held at 1000,")
+    table = run(capsys, "tournament", "table", str(db), "--anchor", "random=1000")[1]
+    assert "Elo is relative: random held at 1000, not the levels' scale." in table
 
 
 def test_the_same_command_resumes_and_another_one_is_refused(
@@ -75,6 +80,7 @@ def test_the_report_is_one_page_with_its_figures(
     text = page.read_text()
     assert code == 0 and text.count("data:image/png;base64,") == 3
     assert "Head to head" in text and "Forfeits" in text and "mcts:iterations=20" in text
+    assert "Elo is relative: this table&#x27;s mean at 0, not the levels&#x27; scale." in text
 
 
 def test_a_config_file_gives_the_settings(
@@ -154,6 +160,8 @@ def test_ratings_of_a_file_reproduce_the_worked_answer(capsys: pytest.CaptureFix
         "alpha", 95.424251, -95.424251
     )
     assert (alpha["games"], alpha["score"], alpha["mean_points"]) == (6, 0.75, 3.5)
+    text = run(capsys, "ratings", str(DATA / "two-player.jsonl"), "--anchor", "beta=0")[1]
+    assert "Elo is relative: beta held at 0, not the levels' scale." in text
 
 
 @pytest.mark.parametrize(

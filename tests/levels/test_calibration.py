@@ -17,7 +17,7 @@ from cheese.levels.calibration import (
     measure,
     run_calibration,
 )
-from cheese.levels.ladders import Ladder
+from cheese.levels.ladders import GameLadders, Ladder
 from cheese.levels.table import Level, LevelError, intervals_apart, parse_table
 from cheese.referee.jobs import GameResult
 from cheese.referee.pool import local_player
@@ -32,10 +32,12 @@ SMALL = {
 
 
 def use_ladder(monkeypatch: pytest.MonkeyPatch, ladder: Ladder) -> None:
-    """Makes ``ladder`` the one its game's description names."""
+    """Makes ``ladder`` its game's only one, at its size, the game's default."""
     extension = describe(ladder.game).ladder
     assert extension is not None and extension.module == ladders.__name__
-    monkeypatch.setattr(ladders, extension.name, ladder)
+    monkeypatch.setattr(
+        ladders, extension.name, GameLadders(ladder.game, ladder.players, (ladder,))
+    )
 
 
 @pytest.fixture
@@ -67,12 +69,28 @@ def test_games_are_rounded_up_to_whole_deals_of_every_table() -> None:
 def test_the_command_names_every_setting_that_decides_the_games() -> None:
     request = CalibrationRequest("get-the-cheese", games=500, seed=3, db=Path("my levels.db"))
     assert request.command() == (
-        "cheese levels calibrate get-the-cheese --games 500 --seed 3 --db 'my levels.db'"
+        "cheese levels calibrate get-the-cheese --players 4 --games 500 --seed 3 "
+        "--db 'my levels.db'"
     )
     default = ladders.ladder_of("cheese-drop").default_games
     assert CalibrationRequest("cheese-drop").command() == (
-        f"cheese levels calibrate cheese-drop --games {default} --seed 0"
+        f"cheese levels calibrate cheese-drop --players 2 --games {default} --seed 0"
     )
+
+
+def test_each_table_size_plays_its_own_ladder_at_its_seats() -> None:
+    three = calibration_settings(CalibrationRequest("cheese-drop", players=3))
+    ladder = ladders.ladder_of("cheese-drop", 3)
+    assert three.players == 3 and three.specs == ladder.candidates
+    assert (
+        CalibrationRequest("cheese-drop", players=3)
+        .command()
+        .startswith(
+            f"cheese levels calibrate cheese-drop --players 3 --games {ladder.default_games} "
+        )
+    )
+    with pytest.raises(LevelError, match="cheese-drop has levels at 2, 3, 4, 5 players, not 7"):
+        calibration_settings(CalibrationRequest("cheese-drop", players=7))
 
 
 def test_an_interrupted_calibration_resumes_to_the_same_table(

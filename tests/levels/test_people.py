@@ -104,3 +104,25 @@ def test_the_database_is_in_the_data_directory(
     assert people_db_path() == tmp_path / "cheese" / "people.db"
     store_person_game(person_record("cheese-drop", ["greedy", "random"], seed=1), "ada", [1])
     assert len(person_games("ada", "cheese-drop")) == 1
+
+
+def test_games_are_read_by_table_size_from_the_one_tournament_of_the_game(
+    tmp_path: Path,
+) -> None:
+    # One tournament per person and game, as databases written before ratings were kept
+    # per size hold them: each game's size is its own seat count, so nothing is rewritten.
+    db = tmp_path / "people.db"
+    store_person_game(person_record("cheese-drop", ("greedy", "random"), 1), "ada", [0], db)
+    store_person_game(
+        person_record("cheese-drop", ("greedy", "random", "random"), 2), "ada", [0], db
+    )
+    store_person_game(person_record("cheese-drop", ("greedy", "random"), 3), "ada", [0], db)
+    connection = open_readonly(db)
+    try:
+        assert [stored.name for stored in tournaments(connection)] == ["person:ada:cheese-drop"]
+    finally:
+        connection.close()
+    assert people.played_sizes("ada", "cheese-drop", db) == (2, 3)
+    assert [len(game.seats) for game in person_games("ada", "cheese-drop", db, 2)] == [2, 2]
+    assert [len(game.seats) for game in person_games("ada", "cheese-drop", db, 3)] == [3]
+    assert len(person_games("ada", "cheese-drop", db)) == 3

@@ -45,7 +45,8 @@ from cheese.cli.play.terminal import line_reader, make_console
 from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
-from cheese.levels import LevelError, auto_level, level_spec
+from cheese.levels import LevelError, auto_level, level_spec, level_table, resolve_level
+from cheese.levels.names import WORDS
 from cheese.levels.people import check_person, default_person_name, store_person_game
 from cheese.referee.seats import make_seat_bot
 from cheese.store import DEFAULT_DB
@@ -66,18 +67,32 @@ def _bot(spec: str) -> Bot:
         raise UserInputError(str(error)) from None
 
 
-def _level_spec(game: str, level: int) -> str:
+def _level_spec(game: str, level: int, players: int) -> str:
     try:
-        return level_spec(game, level)
+        return level_spec(game, level, players)
     except LevelError as error:
         raise UserInputError(f"--level {level}: {error}") from None
 
 
-def _auto_level(game: str, person: str | None) -> int:
+def _level_number(game: str, choice: LevelChoice, person: str | None, players: int) -> int:
+    """The level chosen, in the table of the game's actual size."""
     try:
-        return auto_level(game, person or default_person_name())
+        if choice.name is not None:
+            return resolve_level(game, choice.name, players)
+        if choice.number is not None:
+            return choice.number
+        return auto_level(game, person or default_person_name(), players=players)
     except LevelError as error:
-        raise UserInputError(f"--level auto: {error}") from None
+        given = choice.name or choice.number or "auto"
+        raise UserInputError(f"--level {given}: {error}") from None
+
+
+def _level_words(game: str, players: int, level: int) -> str:
+    """``level 2 (casual)``: the level with its name, when its table can be read."""
+    try:
+        return f"level {level} ({level_table(game, players).name(level)})"
+    except (LevelError, IndexError):
+        return f"level {level}"
 
 
 def _person(name: str | None) -> str:
@@ -129,10 +144,11 @@ def play(
     level: Annotated[
         str | None,
         typer.Option(
-            metavar="N|auto",
-            help="Opponents of this level (1 is the weakest; cheese levels GAME lists "
-            "them), or auto: the level nearest your rating; in Cheese Chasers, played alone, "
-            "the level's bot gives the hints. Not with --vs.",
+            metavar="N|NAME|auto",
+            help="Opponents of this level of the table's size: a number (1 is the weakest) "
+            f"or a name ({', '.join(WORDS)}, as the table has them: cheese levels GAME "
+            "--players N lists them), or auto: the level nearest your rating; in Cheese "
+            "Chasers, played alone, the level's bot gives the hints. Not with --vs.",
         ),
     ] = None,
     name: Annotated[
@@ -184,7 +200,7 @@ def play(
     saved after every move (Ctrl-D and Ctrl-C save it too): cheese saved lists
     the games, cheese play --continue goes on with one, cheese replay shows it.
 
-    Example: cheese play get-the-cheese --level 2 --seat 2
+    Example: cheese play get-the-cheese --level club --seat 2
 
     Example: cheese play cheese-drop --humans 2 --vs greedy
 
@@ -295,8 +311,8 @@ def _new_game(
     chosen_level: int | None = None
     level_bot: str | None = None
     if level is not None:
-        chosen_level = level.number if level.number is not None else _auto_level(slug, person)
-        level_bot = _level_spec(slug, chosen_level)
+        chosen_level = _level_number(slug, level, person, num_players)
+        level_bot = _level_spec(slug, chosen_level, num_players)
         specs = dict.fromkeys(bot_seats, level_bot)
     else:
         specs = seat_specs(vs, bot_seats, renderer.default_opponent)
@@ -408,7 +424,7 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
     if not table.bots and not table.hot_seat:
         who = Text("solitaire")
         if table.level is not None:
-            who += Text(f", hints of level {table.level}")
+            who += Text(f", hints of {_level_words(state.game.info.slug, 1, table.level)}")
     elif table.hot_seat:
         bots = ", ".join(f"{seat_label(seat)} {bot.spec}" for seat, bot in table.bots.items())
         who = Text(
@@ -422,7 +438,8 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
             session.table(seat), seat
         )
         if table.level is not None:
-            who += Text(f", against level {table.level}")
+            level = _level_words(state.game.info.slug, state.num_players, table.level)
+            who += Text(f", against {level}")
     return Text(start) + who + ". Type help at any prompt for the commands and how to write moves."
 
 

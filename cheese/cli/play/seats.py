@@ -8,15 +8,18 @@ from dataclasses import dataclass
 from cheese.cli.errors import UserInputError
 from cheese.engine import Seat
 from cheese.engine.json_text import quoted
+from cheese.levels.names import WORDS
 
 AUTO = "auto"
 
 
 @dataclass(frozen=True, slots=True)
 class LevelChoice:
-    """``--level``: a level's number, or None for ``auto`` (the person's own level)."""
+    """``--level``: a level's number, or its name (``name``; the table of the game's size
+    says which number), or neither for ``auto`` (the person's own level)."""
 
     number: int | None
+    name: str | None = None
 
     @property
     def typed(self) -> str:
@@ -28,7 +31,9 @@ def level_choice(text: str | None, vs: list[str]) -> LevelChoice | None:
     """``--level`` as typed, refused with ``--vs`` (both would choose the bots).
 
     >>> level_choice("3", []), level_choice("auto", []), level_choice(None, ["mcts"])
-    (LevelChoice(number=3), LevelChoice(number=None), None)
+    (LevelChoice(number=3, name=None), LevelChoice(number=None, name=None), None)
+    >>> level_choice(" Expert", [])
+    LevelChoice(number=None, name='expert')
     """
     if text is None:
         return None
@@ -40,10 +45,12 @@ def level_choice(text: str | None, vs: list[str]) -> LevelChoice | None:
     word = text.strip().lower()
     if word == AUTO:
         return LevelChoice(None)
+    if word in WORDS:
+        return LevelChoice(None, word)
     if not (word.isascii() and word.isdigit()) or int(word) < 1:
         raise UserInputError(
             f"--level {quoted(text)} is not a level; give a whole number from 1 (the "
-            "weakest) or auto"
+            f"weakest), a name ({', '.join(WORDS)}) or auto"
         )
     return LevelChoice(int(word))
 
