@@ -3,9 +3,9 @@ and seats filled by ``--vs``."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
-import itertools
 from datetime import datetime
 from pathlib import Path
 
@@ -20,8 +20,7 @@ from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.session import Players, PlaySession
 from cheese.engine import GAME_SLUGS
 from cheese.engine.records import GameRecord
-from cheese.levels import level_spec
-from cheese.levels import level_table
+from cheese.levels import level_spec, level_table
 
 from .conftest import run
 
