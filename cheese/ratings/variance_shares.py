@@ -74,6 +74,12 @@ class Share:
     share: float
     ci95: tuple[float, float] | None
 
+    def text(self) -> str:
+        if self.ci95 is None:
+            return f"{self.share:.0%}"
+        low = f"{self.ci95[0]:.0%}".removesuffix("%")
+        return f"{self.share:.0%} [{low}–{self.ci95[1]:.0%}]"
+
     def as_json(self) -> dict[str, object]:
         return {"share": self.share, "ci95": None if self.ci95 is None else list(self.ci95)}
 
@@ -103,13 +109,13 @@ class VarianceShares:
         return found
 
     def text(self) -> str:
-        """One line: each share in percent with its interval."""
-        parts = []
-        for name in COMPONENTS:
-            share = self.component(name)
-            interval = "" if share.ci95 is None else (f" ({share.ci95[0]:.0%}–{share.ci95[1]:.0%})")
-            parts.append(f"{name} {share.share:.0%}{interval}")
-        return "variance of the results: " + ", ".join(parts)
+        """One line: the share of deals, seats and bots with their 95% intervals.
+
+        >>> Share(0.25, (0.125, 0.5)).text()
+        '25% [12–50%]'
+        """
+        named = ", ".join(f"{name} {self.component(name).text()}" for name in COMPONENTS[:3])
+        return f"variance explained: {named}; rest {self.rest.share:.0%}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +141,8 @@ def variance_shares(
 ) -> VarianceShares:
     """The shares of the variance of the seats' results (see the module docstring).
 
-    Raises ``ValueError`` when there are no games or too few to leave any residual.
+    Raises ``ValueError`` when there are no games, too few to leave any residual, or
+    results that never vary.
 
     >>> games = [SeatedGame(deal, bots, places) for deal in range(8)
     ...          for bots, places in ((("a", "b"), (1, 2)), (("b", "a"), (2, 1)))]
@@ -148,7 +155,8 @@ def variance_shares(
     point = _shares(design, weights)
     if np.isnan(point).any():
         raise ValueError(
-            "too few games to tell luck from skill (no residual is left): play more deals"
+            "too few games to tell luck from skill (no residual is left, or every seat's "
+            "result is the same): play more deals"
         )
     deals = len(weights)
     intervals: list[tuple[float, float] | None] = [None] * len(COMPONENTS)
@@ -339,11 +347,7 @@ def _shares(design: _Design, deal_weights: Vector) -> Vector:
     games_bots, gb_rank = fit(design.game_y, design.game_bots, game_rank)
     error_df = count - full_rank
     if error_df <= 0 or total <= 0:
-        return (
-            np.array([np.nan, np.nan, np.nan, np.nan])
-            if error_df <= 0
-            else np.array([0.0, 0.0, 0.0, 1.0])
-        )
+        return np.array([np.nan, np.nan, np.nan, np.nan])
     error = full / error_df
     terms = (
         (games_seats_bots - full, full_rank - gsb_rank),
