@@ -32,6 +32,7 @@ from cheese.cli.play.command import play, replay, saved
 from cheese.cli.ratings_command import ratings
 from cheese.cli.rules_command import rules
 from cheese.cli.tournament_command import tournament_app
+from cheese.cli.tune_command import tune
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
 from cheese.store import StoreError
 
@@ -148,6 +149,7 @@ app.add_typer(
     ),
 )
 app.command()(duel)
+app.command()(tune)
 app.command()(ratings)
 app.add_typer(
     tournament_app,
