@@ -119,3 +119,29 @@ def test_integer_parameters_and_the_candidate_spec() -> None:
     assert setup.parameters[1] == TunedParameter("iterations", 20.0, 80.0, True)
     assert setup.candidate_spec([1.5, 30]) == "mcts:iterations=30,c=1.5"
     assert setup.parameters[0].rounded(1.234567) == 1.235
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_tunes_as_the_local_pool_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    local = json.loads(run(capsys, "tune", *TINY, "--db", str(tmp_path / "l.db"), "--json")[1])
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        # Every candidate's duel is a run of its own: the player connects for each.
+        code, out, err = run(
+            capsys,
+            "tune",
+            *TINY,
+            "--db",
+            str(tmp_path / "c.db"),
+            "--json",
+            "--cluster",
+            cluster.scheduler_address,
+        )
+    assert code == 0, err
+    remote = json.loads(out)
+    assert remote["candidates"] == local["candidates"]
+    assert remote["best"] == local["best"] and remote["use"] == local["use"]
