@@ -84,15 +84,23 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     )
 
 
+@pytest.mark.slow
 def test_the_luck_and_skill_line_of_a_one_sided_duel(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
-        capsys, "greedy", "random", "--game", "cheese-drop", "--games", "12",
+        capsys, "greedy", "random", "--game", "get-the-cheese", "--games", "40",
         "--workers", "1",
     )
     assert code == 0
     line = next(line for line in out.splitlines() if line.startswith("variance explained"))
-    bots = float(line.split("bots ")[1].split("%")[0])
-    assert bots > 30
+    low = float(line.split("bots ")[1].split("[")[1].split("–")[0])
+    assert low > 10
+
+
+def test_equal_bots_leave_the_bots_share_near_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    data = duel_json(capsys, "random", "random", "--game", "cheese-drop", "--games", "40",
+                     "--workers", "1")
+    bots = data["variance"]["bots"]
+    assert bots["share"] < 0.05 and bots["ci95"][0] == 0.0
 
 
 def test_chasers_report_completion_and_the_points_difference(
