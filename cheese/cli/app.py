@@ -25,6 +25,7 @@ from cheese.cli.errors import (
     report_bad_input,
 )
 from cheese.cli.help_format import readable_help
+from cheese.cli.ladder_command import ladder
 from cheese.cli.levels_command import levels_app
 from cheese.cli.me_command import me
 from cheese.cli.parameters import GameArgument
@@ -150,6 +151,7 @@ app.add_typer(
 )
 app.command()(duel)
 app.command()(tune)
+app.command()(ladder)
 app.command()(ratings)
 app.add_typer(
     tournament_app,

@@ -72,7 +72,7 @@ class TunedParameter:
         name = name.strip().lower()
         if not equals or not colon:
             raise ValueError(f"--param {text!r} is not NAME=LOW:HIGH; write e.g. --param c=0.1:4")
-        declared = {parameter.name: parameter for parameter in _parameters(bot)}
+        declared = {parameter.name: parameter for parameter in parameters_of(bot)}
         numeric = [
             key
             for key, found in declared.items()
@@ -99,7 +99,8 @@ class TunedParameter:
         return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
 
 
-def _parameters(bot: str) -> tuple[Parameter, ...]:
+def parameters_of(bot: str) -> tuple[Parameter, ...]:
+    """The spec parameters the bot named ``bot`` declares; ``ValueError`` if none is."""
     for entry in bot_catalogue():
         if entry.name == bot:
             return entry.parameters
