@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, UserInputError
+from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_exit_code
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.workers import worker_count
@@ -83,12 +83,13 @@ def ladder(
     except (GameFailed, PoolError) as error:
         print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
         raise typer.Exit(EXIT_FAILURE) from None
-    except DuelStopped:
+    except (DuelStopped, KeyboardInterrupt):
+        # Ctrl-C: every finished game is stored, and the same command goes on from there.
         print(
             f"cheese: the ladder stopped; its games are in {db}: the same command goes on",
             file=sys.stderr,
         )
-        raise typer.Exit(EXIT_FAILURE) from None
+        raise typer.Exit(stopped_exit_code(None)) from None
     if plot is not None:
         try:
             _draw(found, plot)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,15 @@ def test_a_dask_cluster_tunes_as_the_local_pool_does(
     remote = json.loads(out)
     assert remote["candidates"] == local["candidates"]
     assert remote["best"] == local["best"] and remote["use"] == local["use"]
+
+
+@pytest.mark.slow
+def test_ctrl_c_says_the_same_command_goes_on(tmp_path: Path) -> None:
+    tune = Running(["tune", *TINY, "--steps", "50", "--db", "c.db"], tmp_path)
+    tune.wait_for(lambda: stored_games(tmp_path / "c.db") >= 2)
+    tune.process.send_signal(signal.SIGINT)
+    code, err = tune.finish()
+    assert code == 130
+    assert err.splitlines()[-1] == (
+        "cheese: the tune stopped; its games are in c.db: the same command goes on"
+    )
