@@ -25,6 +25,7 @@ from cheese.cli.errors import (
     report_bad_input,
 )
 from cheese.cli.help_format import readable_help
+from cheese.cli.ladder_command import ladder
 from cheese.cli.levels_command import levels_app
 from cheese.cli.me_command import me
 from cheese.cli.parameters import GameArgument
@@ -32,6 +33,7 @@ from cheese.cli.play.command import play, replay, saved
 from cheese.cli.ratings_command import ratings
 from cheese.cli.rules_command import rules
 from cheese.cli.tournament_command import tournament_app
+from cheese.cli.tune_command import tune
 from cheese.engine import GAME_SLUGS, EngineError, game_info, score_sheet
 from cheese.store import StoreError
 
@@ -148,6 +150,8 @@ app.add_typer(
     ),
 )
 app.command()(duel)
+app.command()(tune)
+app.command()(ladder)
 app.command()(ratings)
 app.add_typer(
     tournament_app,

@@ -267,6 +267,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
             "upper": settings.upper,
             "decision": report.sprt.decision,
         }
+    data["variance"] = None if report.variance is None else report.variance.as_json()
     data["notes"] = notes(report)
     return data
 
@@ -357,5 +358,7 @@ def report_as_text(report: DuelReport) -> str:
     for name, side in (("A", report.a), ("B", report.b)):
         if side.latency is not None:
             lines.append(f"replies: {name} {side.spec}: {side.latency.text}")
+    if report.variance is not None:
+        lines.append(report.variance.text())
     lines.extend(f"note: {note}" for note in notes(report))
     return "\n".join(lines)

@@ -16,6 +16,7 @@ from rich.table import Table
 from cheese.cli.errors import UserInputError
 from cheese.ratings.bradley_terry import Rating, Ratings
 from cheese.ratings.scales import relative_scale
+from cheese.ratings.variance_shares import VarianceShares
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the table as JSON.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")]
@@ -181,11 +182,19 @@ def show_ratings(
     as_csv: bool,
     with_los: bool,
     anchor: tuple[str, float] | None = None,
+    shares: VarianceShares | None = None,
 ) -> None:
-    """Print the table in the chosen form on stdout."""
+    """Print the table in the chosen form on stdout, with the luck and skill ``shares``
+    when given (a ``"variance"`` key in JSON, a line under the terminal's table)."""
     if as_json:
-        print(json.dumps(ratings_json(ratings, with_los, anchor), allow_nan=False))
+        data = ratings_json(ratings, with_los, anchor)
+        if shares is not None:
+            data["variance"] = shares.as_json()
+        print(json.dumps(data, allow_nan=False))
     elif as_csv:
         sys.stdout.write(ratings_csv(ratings))
     else:
-        print_ratings(ratings, Console(), with_los=with_los, anchor=anchor)
+        console = Console()
+        print_ratings(ratings, console, with_los=with_los, anchor=anchor)
+        if shares is not None:
+            console.print(shares.text(), highlight=False)

@@ -21,6 +21,7 @@ from cheese.cli.ratings_view import (
     LosOption,
     check_format,
     parse_anchor,
+    ratings_json,
     show_ratings,
 )
 from cheese.cli.tournament_run import run
@@ -35,7 +36,7 @@ from cheese.store import (
     open_readonly,
     tournaments,
 )
-from cheese.tournaments.standings import bot_latencies, tournament_ratings
+from cheese.tournaments.standings import bot_latencies, luck_and_skill, tournament_ratings
 
 tournament_app = typer.Typer(
     help="Run tournaments into a results database and read their tables and reports.",
@@ -78,16 +79,22 @@ def table(
     """Print the Elo table of a tournament (it may still be running).
 
     One joint Bradley-Terry fit of every game's pairwise results, with 95% intervals by a
-    seeded bootstrap over deals.
+    seeded bootstrap over deals; then how much of the results' variance the deals (luck),
+    the seats and the bots explain.
 
     Example: cheese tournament table night.db --anchor random=0 --los
     """
     check_format(as_json, as_csv)
     pinned = parse_anchor(anchor)
-    ratings = _read_played(
-        db, name, lambda connection, stored: tournament_ratings(connection, stored, pinned)
+    ratings, shares = _read_played(
+        db,
+        name,
+        lambda connection, stored: (
+            tournament_ratings(connection, stored, pinned),
+            None if as_csv else luck_and_skill(connection, stored),
+        ),
     )
-    show_ratings(ratings, as_json, as_csv, los, pinned)
+    show_ratings(ratings, as_json, as_csv, los, pinned, shares)
 
 
 def report(
@@ -102,13 +109,25 @@ def report(
         ),
     ] = None,
     name: NameOption = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Print the report's numbers as JSON instead of writing the page."
+        ),
+    ] = False,
 ) -> None:
-    """Write a self-contained HTML report: table, ratings, head-to-head, points, forfeits.
+    """Write a self-contained HTML report: table, ratings, head-to-head, points, forfeits,
+    luck and skill.
 
     Example: cheese tournament report night.db --out report.html
     """
     from cheese.tournaments.html_report import ReportUnavailable, report_page
 
+    if as_json:
+        if out is not None:
+            raise UserInputError("--json prints the report's numbers: drop --out, or --json")
+        print(json.dumps(_read_played(db, name, _report_json), allow_nan=False))
+        return
     if out is None:
         out = default_report_path(_database(db), name)
     try:
@@ -123,6 +142,17 @@ def report(
 
 
 Read = TypeVar("Read")
+
+
+def _report_json(connection: sqlite3.Connection, stored: StoredTournament) -> dict[str, object]:
+    """The report's numbers: the ratings with LOS, and the luck and skill shares."""
+    shares = luck_and_skill(connection, stored)
+    return {
+        "tournament": stored.name,
+        "games": stored.games_done,
+        **ratings_json(tournament_ratings(connection, stored), with_los=True),
+        "variance": None if shares is None else shares.as_json(),
+    }
 
 
 def default_report_path(db: Path, name: str | None) -> Path:

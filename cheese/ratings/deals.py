@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from statistics import fmean
 
 from cheese.ratings.pairwise import PairTally, deal_pairs
+from cheese.ratings.variance_shares import SeatedGame
 from cheese.referee.jobs import SIDE_A, SIDE_B, Fault, GameResult
 
 
@@ -30,6 +31,8 @@ class Deal:
     """Per side, the kind of each game it forfeited."""
     replies: tuple[tuple[float, ...], tuple[float, ...]] = field(default=((), ()), compare=False)
     """Per side, the seconds of each of its decisions (seat by seat, game by game)."""
+    seated: tuple[SeatedGame, ...] = field(default=(), compare=False)
+    """Its games with the side in each seat, for the luck and skill shares."""
 
     @classmethod
     def of_games(cls, index: int, games: Sequence[GameResult]) -> Deal:
@@ -53,6 +56,7 @@ class Deal:
             finished=(tuple(finished[SIDE_A]), tuple(finished[SIDE_B])),
             forfeits=(tuple(forfeits[SIDE_A]), tuple(forfeits[SIDE_B])),
             replies=(tuple(replies[SIDE_A]), tuple(replies[SIDE_B])),
+            seated=tuple(_seated(index, game) for game in games),
         )
 
     @property
@@ -64,6 +68,12 @@ class Deal:
         """A's mean points minus B's mean points over the deal's seats; a side whose every
         game of the deal was forfeited counts 0, the least a game scores."""
         return _mean_or_zero(self.points[SIDE_A]) - _mean_or_zero(self.points[SIDE_B])
+
+
+def _seated(index: int, game: GameResult) -> SeatedGame:
+    """A game with its seats labelled by side: two equal specs are still two bots."""
+    points = tuple(float(value) for value in game.points) if game.points else None
+    return SeatedGame(index, tuple(game.job.sides), tuple(game.ranking), points)
 
 
 def _mean_or_zero(values: Sequence[int]) -> float:

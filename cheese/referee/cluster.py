@@ -51,10 +51,14 @@ def cluster_player(address: str, bot_factory: BotFactory | None = None) -> Playe
         raise ClusterUnavailable(
             "--cluster needs Dask: pip install 'cheese[cluster]'"
         ) from None
-    client = _connect(address)
+    # Connected at once, so that an unreachable scheduler is refused before any game; a
+    # run closes its client when it ends, so a caller running several (a tune's duels)
+    # gets a new connection for each after the first.
+    unused = [_connect(address)]
     runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
 
     def play(jobs: Iterable[GameJob]) -> Iterator[Outcome[GameJob, GameResult]]:
+        client = unused.pop() if unused else _connect(address)
         return _play_on(client, runner, iter(jobs))
 
     return play

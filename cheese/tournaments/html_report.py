@@ -16,9 +16,16 @@ from typing import TYPE_CHECKING
 
 from cheese.ratings.bradley_terry import Ratings
 from cheese.ratings.scales import relative_scale
+from cheese.ratings.variance_shares import COMPONENTS, VarianceShares
 from cheese.referee.latency import Latency, seconds_text
 from cheese.store import StoredTournament, games
-from cheese.tournaments.standings import Forfeits, bot_latencies, forfeits, tournament_ratings
+from cheese.tournaments.standings import (
+    Forfeits,
+    bot_latencies,
+    forfeits,
+    luck_and_skill,
+    tournament_ratings,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -68,6 +75,8 @@ def report_page(connection: sqlite3.Connection, tournament: StoredTournament) ->
         "<h2>Head to head</h2>",
         '<p class="note">Row bot\'s share of the pair points against the column bot.</p>',
         _figure(_matrix_figure(ratings), "head-to-head score matrix"),
+        "<h2>Luck and skill</h2>",
+        _luck_and_skill(luck_and_skill(connection, tournament)),
         "<h2>Points per game</h2>",
         _figure(_points_figure(points, [rating.bot for rating in ratings.ratings]),
                 "points per game by bot"),
@@ -211,6 +220,37 @@ def _points_figure(points: dict[str, list[float]], order: Sequence[str]) -> Figu
         axes.invert_yaxis()
     axes.set_xlabel("points per game")
     return figure
+
+
+SHARE_WORDS = {
+    "deals": "the deal's luck for each seat (the same in every rotation)",
+    "seats": "the seat itself (playing first or last)",
+    "bots": "the bot in the seat",
+    "rest": "the rest: bots doing better on some deals, their own random choices",
+}
+
+
+def _luck_and_skill(shares: VarianceShares | None) -> str:
+    if shares is None:
+        return "<p>Too few games to tell luck from skill.</p>"
+    rows = "".join(
+        f"<tr><td></td><td>{html.escape(SHARE_WORDS[name])}</td>"
+        f"<td>{shares.component(name).share:.0%}</td>"
+        f"<td>{_share_interval(shares.component(name).ci95)}</td></tr>"
+        for name in COMPONENTS
+    )
+    head = "<tr><th></th><th>explained by</th><th>share</th><th>95% interval</th></tr>"
+    note = (
+        f'<p class="note">Shares of the variance of each seat\'s {shares.measure} '
+        f"({shares.observations} seats in {shares.deal_count} deals), by an analysis of "
+        "variance with the deal × seat luck, the seats and the bots as factors (omega "
+        "squared); intervals by bootstrap over deals.</p>"
+    )
+    return f"<table>{head}{rows}</table>{note}"
+
+
+def _share_interval(interval: tuple[float, float] | None) -> str:
+    return "" if interval is None else f"[{interval[0]:.0%}, {interval[1]:.0%}]"
 
 
 def _latencies(found: dict[str, Latency]) -> str:

@@ -19,6 +19,7 @@ from cheese.ratings.deals import Deal
 from cheese.ratings.pairwise import PairTally
 from cheese.ratings.sprt import SprtStatus
 from cheese.ratings.stats import bootstrap_interval, likelihood_of_superiority
+from cheese.ratings.variance_shares import VarianceShares, variance_shares
 from cheese.referee.jobs import SIDE_A, SIDE_B, DuelSetup, Fault, Side
 from cheese.referee.latency import Latency, latency
 from cheese.tournaments.schedule import games_per_deal
@@ -67,6 +68,9 @@ class DuelReport:
     """The name of its tournament in the results store, when its games were stored."""
     resumed: int = 0
     """Games read back from the store, stored by an earlier run of the same duel."""
+    variance: VarianceShares | None = None
+    """How much of the results the deals, the seats and the bots explain (None: too few
+    games to tell)."""
 
     @property
     def stopped_early(self) -> bool:
@@ -111,7 +115,16 @@ def summarize(setup: DuelSetup, deals: Sequence[Deal], sprt: SprtStatus | None) 
         b=_side_summary(setup, deals, SIDE_B, solitaire),
         score_difference=difference,
         sprt=sprt,
+        variance=duel_variance(deals, setup.seed),
     )
+
+
+def duel_variance(deals: Sequence[Deal], seed: int) -> VarianceShares | None:
+    """The luck and skill shares of the duel's games, or None when too few to tell."""
+    try:
+        return variance_shares([game for deal in deals for game in deal.seated], seed=seed)
+    except ValueError:
+        return None
 
 
 def _side_summary(

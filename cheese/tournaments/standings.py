@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cheese.ratings.bradley_terry import RatedGame, Ratings, rate
+from cheese.ratings.variance_shares import SeatedGame, VarianceShares, variance_shares
 from cheese.referee.latency import Latency, latencies
 from cheese.store import StoredGame, StoredTournament, games
 
@@ -70,6 +71,27 @@ def tournament_ratings(
         seed=seed if isinstance(seed, int) else 0,
         anchor=anchor,
     )
+
+
+def luck_and_skill(
+    connection: sqlite3.Connection, tournament: StoredTournament
+) -> VarianceShares | None:
+    """The shares of the results' variance of the deals, seats and bots (bootstrap seeded
+    by the tournament's seed), or None when the games are too few to tell them apart."""
+    seed = tournament.settings.get("seed", 0)
+    seated = (
+        SeatedGame(
+            deal=game.deal,
+            bots=game.seats,
+            places=game.ranking,
+            points=None if game.scores is None else tuple(float(value) for value in game.scores),
+        )
+        for game in games(connection, tournament.id)
+    )
+    try:
+        return variance_shares(seated, seed=seed if isinstance(seed, int) else 0)
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     data = duel_json(capsys, "random", "random", "--games", "4", "--workers", "1")
     assert set(data) == {
         "game", "players", "seed", "deals", "games", "wins", "draws", "losses", "score",
-        "elo", "elo_ci95", "elo_scale", "los", "a", "b", "notes",
+        "elo", "elo_ci95", "elo_scale", "los", "a", "b", "variance", "notes",
     }
     assert (data["game"], data["players"]) == ("get-the-cheese", 4)
     assert data["elo_scale"].startswith("Elo is relative: A's over B (random), B at 0")
@@ -76,6 +76,32 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     low, high = data["elo_ci95"]
     assert low <= data["elo"] <= high
     assert 0.0 <= data["los"] <= 1.0
+    variance = data["variance"]
+    assert set(variance) == {"measure", "observations", "deals_counted", "deals", "seats",
+                             "bots", "rest"}
+    assert (variance["measure"], variance["observations"]) == ("pair score", 4 * 4)
+    assert sum(variance[name]["share"] for name in ("deals", "seats", "bots", "rest")) == (
+        pytest.approx(1.0)
+    )
+
+
+@pytest.mark.slow
+def test_the_luck_and_skill_line_of_a_one_sided_duel(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "greedy", "random", "--game", "get-the-cheese", "--games", "40",
+        "--workers", "1",
+    )
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("variance explained"))
+    low = float(line.split("bots ")[1].split("[")[1].split("–")[0])
+    assert low > 10
+
+
+def test_equal_bots_leave_the_bots_share_near_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    data = duel_json(capsys, "random", "random", "--game", "cheese-drop", "--games", "40",
+                     "--workers", "1")
+    bots = data["variance"]["bots"]
+    assert bots["share"] < 0.05 and bots["ci95"][0] == 0.0
 
 
 def test_chasers_report_completion_and_the_points_difference(

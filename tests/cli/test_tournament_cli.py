@@ -42,6 +42,11 @@ def test_a_run_prints_the_table_and_the_database_answers(
     ] * 3
     assert {entry["bot"] for entry in data["ratings"]} == set(FIELD)
     assert set(data["los"]) == set(FIELD)
+    assert set(data["variance"]) >= {"deals", "seats", "bots", "rest"}
+    reported = json.loads(run(capsys, "tournament", "report", str(db), "--json")[1])
+    assert reported["variance"] == data["variance"] and reported["games"] == 6
+    assert {entry["bot"] for entry in reported["ratings"]} == set(FIELD)
+    assert "variance explained: deals" in run(capsys, "tournament", "table", str(db))[1]
     rows = list(csv.reader(io.StringIO(run(capsys, "tournament", "table", str(db), "--csv")[1])))
     assert rows[0][:3] == ["rank", "bot", "elo"] and len(rows) == 4
     code, out, _ = run(capsys, "tournament", "list", str(db))
@@ -81,6 +86,7 @@ def test_the_report_is_one_page_with_its_figures(
     assert code == 0 and text.count("data:image/png;base64,") == 3
     assert "Head to head" in text and "Forfeits" in text and "mcts:iterations=20" in text
     assert "Elo is relative: this table&#x27;s mean at 0, not the levels&#x27; scale." in text
+    assert "Luck and skill" in text and "the bot in the seat" in text
 
 
 def test_a_config_file_gives_the_settings(
