@@ -21,6 +21,7 @@ from cheese.analysis.file import (
     analysis_path,
     encode_analysis,
     load_analysis,
+    read_analysis_file,
     save_analysis,
 )
 from cheese.analysis.marks import THRESHOLDS, mark_of
@@ -40,5 +41,6 @@ __all__ = [
     "encode_analysis",
     "load_analysis",
     "mark_of",
+    "read_analysis_file",
     "save_analysis",
 ]

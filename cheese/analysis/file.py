@@ -133,9 +133,18 @@ def load_analysis(record_path: Path) -> AnalysisFile | None:
     ``RecordError`` naming the field when the file is damaged."""
     path = analysis_path(record_path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_analysis_file(path)
     except FileNotFoundError:
         return None
+
+
+def read_analysis_file(path: Path) -> AnalysisFile:
+    """The analysis in the file ``path``, wherever it is; ``FileNotFoundError`` when there
+    is none, ``RecordError`` naming the field when it is not an analysis."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"{path}: cannot be read ({error})") from None
     try:

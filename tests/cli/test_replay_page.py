@@ -8,11 +8,14 @@ import html
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cheese.cli.play.analysis_file import analysis_beside, read_analysis
+from cheese.analysis import analysis_path
+from cheese.cli.play.analysis_file import mark_symbol, read_analysis
 from cheese.cli.play.record_file import load_record
 from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay_page import PageInputs, page_inputs, replay_page
@@ -135,18 +138,20 @@ def test_the_bots_choices_and_the_analysis_are_at_their_moves(
         for number, move in enumerate(moves, 1)
         if move["analysis"] is not None
     }
-    assert marks == {1: None, 4: "?!", 10: "?", 25: "??"}
+    assert marks == {
+        1: None, 4: None, 7: None, 10: "??", 13: None, 16: "??", 19: None, 22: "??", 25: "??"
+    }
     blunder = moves[24]["analysis"]
     # The analysis writes the engine's notation; the page numbers cheeses as the board.
-    assert (blunder["played"], blunder["best"]) == ("1:cat,cat*,dog", "1:cat*,cat,dog")
-    assert blunder["played_figures"] == "win 0%, 8.0 points"
-    assert blunder["reason"] == "the dog chased your own cat"
+    assert (blunder["played"], blunder["best"]) == ("1:cat,cat*,dog", "4:cat,dog,cat*")
+    assert blunder["played_figures"] == "win 0%, 6.0 points"
+    assert blunder["reason"] == "gives away 2 sure points"
     assert data["analysis"] == {
         "seat": 0,
-        "bot": "mcts:iterations=400",
-        "accuracy": "82%",
-        "points_lost": 4.3,
-        "biggest": [25, 10, 4],
+        "bot": "mcts:iterations=15000",
+        "accuracy": "69%",
+        "points_lost": 9.91,
+        "biggest": [25, 10, 22],
     }
 
 
@@ -155,35 +160,53 @@ def test_the_analysis_beside_the_record_or_given_is_read(tmp_path: Path) -> None
     shutil.copy(RECORD, record)
     alone = page_inputs(record, None)
     assert alone.analysis is None and alone.choices == page_inputs(RECORD, None).choices
-    given = page_inputs(record, analysis_beside(RECORD))
-    assert given.analysis is not None and given.analysis_path == analysis_beside(RECORD)
+    given = page_inputs(record, analysis_path(RECORD))
+    assert given.analysis is not None and given.analysis_path == analysis_path(RECORD)
     assert page_inputs(None, None) == PageInputs({}, None, None)
 
 
-def test_the_analysis_reader_skips_fields_it_does_not_know() -> None:
-    analysis = read_analysis(analysis_beside(RECORD))
-    assert [item.symbol for item in analysis.decisions] == [None, "?!", "?", "??"]
+def test_the_page_reads_the_analysis_cheese_analyze_saved() -> None:
+    analysis = read_analysis(analysis_path(RECORD))
+    assert [mark_symbol(item.mark) for item in analysis.decisions] == [
+        None, None, None, "??", None, "??", None, "??", "??"
+    ]
     inputs = page_inputs(RECORD, None)
     assert inputs.analysis == analysis and inputs.choices
+
+
+def _changed_analysis(change: Callable[[dict[str, Any]], None]) -> str:
+    """The saved analysis of the test record as JSON, after ``change``."""
+    document = json.loads(analysis_path(RECORD).read_text())
+    change(document)
+    return json.dumps(document)
+
+
+def _set(path: tuple[str | int, ...], value: object) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        target: Any = document
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
 
 
 @pytest.mark.parametrize(
     ("analysis", "message"),
     [
-        ("{not json", "the analysis is not valid JSON"),
-        ('{"decisions": [{"move": 1}]}', "not a game analysis as cheese analyze writes it"),
-        ('{"game": "cheese-drop", "decisions": []}', "analyses a game of 'cheese-drop'"),
+        ("{not json", "not an analysis file"),
+        ('{"decisions": [{"move": 1}]}', "not an analysis file"),
+        (_changed_analysis(_set(("game",), "cheese-drop")), "analyses a game of 'cheese-drop'"),
         (
-            '{"decisions": [{"move": 1, "action_index": 0, "seat": 0, "played": "draw",'
-            ' "best": "draw"}]}',
+            _changed_analysis(_set(("decisions", 0, "action_index"), 0)),
             "puts move 1 at action 0, which is not where the record has it",
         ),
         (
-            '{"decisions": [{"move": 99, "action_index": 15, "seat": 0, "played": "draw",'
-            ' "best": "draw"}]}',
+            _changed_analysis(_set(("decisions", 0, "move"), 99)),
             "(the record has 27 moves)",
         ),
     ],
+    ids=["not-json", "not-an-analysis", "another-game", "misplaced-move", "move-past-end"],
 )
 def test_a_bad_analysis_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, analysis: str, message: str

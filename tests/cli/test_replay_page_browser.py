@@ -74,7 +74,7 @@ def test_the_page_steps_through_the_game_and_switches_views(
     assert "hands:" in start and page.locator("#prev").is_disabled()
     page.click("#next")
     assert counter.inner_text() == "move 1/27"
-    assert screen.inner_text() != start and "P1 b human drew 3 cards" in screen.inner_text()
+    assert screen.inner_text() != start and "P1 b you drew 3 cards" in screen.inner_text()
     page.keyboard.press("ArrowRight")
     assert counter.inner_text() == "move 2/27"
     assert "3:mouse,big,king" in page.locator("#choices").inner_text()  # P2's top choices

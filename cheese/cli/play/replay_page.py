@@ -21,15 +21,10 @@ from rich.console import Console, RenderableType
 from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 
+from cheese.analysis import AnalysisFile, DecisionAnalysis, analysis_path
 from cheese.bots.base import TopMeasure
 from cheese.cli.errors import UserInputError
-from cheese.cli.play.analysis_file import (
-    AnalysedDecision,
-    Analysis,
-    analysis_beside,
-    check_analysis,
-    read_analysis,
-)
+from cheese.cli.play.analysis_file import check_analysis, mark_symbol, read_analysis
 from cheese.cli.play.record_file import BotChoices, Choices, read_choices
 from cheese.cli.play.renderer import Renderer
 from cheese.cli.play.replay import Replay
@@ -78,7 +73,7 @@ class PageInputs:
     """What the page shows beside the record: the bots' top choices and an analysis."""
 
     choices: Choices
-    analysis: Analysis | None
+    analysis: AnalysisFile | None
     analysis_path: Path | None
 
 
@@ -91,8 +86,8 @@ def page_inputs(record_path: Path | None, analysis: Path | None) -> PageInputs:
             choices = read_choices(load_json(record_path.read_text(encoding="utf-8")))
         except (OSError, ValueError):
             choices = {}  # the record itself was read: only the extras are lost
-        if analysis is None and analysis_beside(record_path).is_file():
-            analysis = analysis_beside(record_path)
+        if analysis is None and analysis_path(record_path).is_file():
+            analysis = analysis_path(record_path)
     read = None if analysis is None else read_analysis(analysis)
     return PageInputs(choices, read, analysis)
 
@@ -302,17 +297,17 @@ def _choices(
     return {"measure": str(choices.measure), "top": top}
 
 
-def _decision(analysis: Analysis | None, index: int) -> AnalysedDecision | None:
+def _decision(analysis: AnalysisFile | None, index: int) -> DecisionAnalysis | None:
     if analysis is None:
         return None
     return next((item for item in analysis.decisions if item.action_index == index), None)
 
 
-def _judged(decision: AnalysedDecision, renderer: Renderer, state: State) -> dict[str, object]:
+def _judged(decision: DecisionAnalysis, renderer: Renderer, state: State) -> dict[str, object]:
     return {
         "seat": decision.seat,
-        "mark": decision.mark if decision.symbol is not None else None,
-        "symbol": decision.symbol,
+        "mark": decision.mark if mark_symbol(decision.mark) is not None else None,
+        "symbol": mark_symbol(decision.mark),
         "played": _shown(renderer, state, decision.played),
         "best": _shown(renderer, state, decision.best),
         "played_figures": _figures(decision.played_win, decision.played_points),
@@ -333,25 +328,23 @@ def _figures(win: float | None, points: float | None) -> str:
     return ", ".join(parts)
 
 
-def _summary(analysis: Analysis | None) -> dict[str, object] | None:
+def _summary(analysis: AnalysisFile | None) -> dict[str, object] | None:
     if analysis is None:
         return None
     summary = analysis.summary
     return {
         "seat": analysis.seat,
         "bot": analysis.bot,
-        "accuracy": None if summary is None else _percent(summary.accuracy),
-        "points_lost": None if summary is None else summary.points_lost,
-        "biggest": [] if summary is None else list(summary.biggest),
+        "accuracy": _percent(summary.accuracy),
+        "points_lost": summary.points_lost,
+        "biggest": list(summary.biggest),
     }
 
 
-def _percent(value: float | None) -> str | None:
-    """An accuracy given from 0 to 1 or from 0 to 100, as a percentage.
+def _percent(value: float) -> str:
+    """An accuracy, given in percent, as the page writes it.
 
-    >>> _percent(0.874), _percent(87.4), _percent(None)
-    ('87%', '87%', None)
+    >>> _percent(87.4)
+    '87%'
     """
-    if value is None:
-        return None
-    return f"{value * 100 if value <= 1 else value:.0f}%"
+    return f"{value:.0f}%"
