@@ -211,6 +211,7 @@ def test_a_chasers_level_is_the_hint_bot_saved_and_continued(
     argv = ["play", "cheese-chasers", "--level", "1", "--seed", "107", "--fast"]
     code, out, _ = run(capsys, *argv, "--record", str(path))
     assert code == 0 and "hints of level 1" in out and f"Asking {spec}…" in out
+    assert "· hints level 1 (beginner)" in out  # the screen's divider names the level
     facts = load_saved(path).facts
     assert facts is not None and (facts.hint, facts.level) == (spec, 1)
     typing(monkeypatch, ["hint", "quit", "y"])

@@ -31,6 +31,7 @@ from cheese.cli.play.renderers import RENDERERS
 from cheese.cli.play.replay import DATABASE_PREFIX, Replay, load_replay, renderer_of
 from cheese.cli.play.replay_page import check_page_path, page_inputs, write_page
 from cheese.cli.play.saved_games import find_saved, latest, listing_lines, saved_games
+from cheese.cli.play.screens import level_words
 from cheese.cli.play.seats import (
     LevelChoice,
     check_bots_seated,
@@ -45,7 +46,7 @@ from cheese.cli.play.terminal import line_reader, make_console
 from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.records import GameRecord
-from cheese.levels import LevelError, auto_level, level_spec, level_table, resolve_level
+from cheese.levels import LevelError, auto_level, level_spec, resolve_level
 from cheese.levels.names import WORDS
 from cheese.levels.people import check_person, default_person_name, store_person_game
 from cheese.referee.seats import make_seat_bot
@@ -85,14 +86,6 @@ def _level_number(game: str, choice: LevelChoice, person: str | None, players: i
     except LevelError as error:
         given = choice.name or choice.number or "auto"
         raise UserInputError(f"--level {given}: {error}") from None
-
-
-def _level_words(game: str, players: int, level: int) -> str:
-    """``level 2 (casual)``: the level with its name, when its table can be read."""
-    try:
-        return f"level {level} ({level_table(game, players).name(level)})"
-    except (LevelError, IndexError):
-        return f"level {level}"
 
 
 def _person(name: str | None) -> str:
@@ -424,7 +417,7 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
     if not table.bots and not table.hot_seat:
         who = Text("solitaire")
         if table.level is not None:
-            who += Text(f", hints of {_level_words(state.game.info.slug, 1, table.level)}")
+            who += Text(f", hints of {level_words(state.game.info.slug, 1, table.level)}")
     elif table.hot_seat:
         bots = ", ".join(f"{seat_label(seat)} {bot.spec}" for seat, bot in table.bots.items())
         who = Text(
@@ -438,7 +431,7 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
             session.table(seat), seat
         )
         if table.level is not None:
-            level = _level_words(state.game.info.slug, state.num_players, table.level)
+            level = level_words(state.game.info.slug, state.num_players, table.level)
             who += Text(f", against {level}")
     return Text(start) + who + ". Type help at any prompt for the commands and how to write moves."
 

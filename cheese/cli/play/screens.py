@@ -16,6 +16,7 @@ from cheese.cli.play.pager import page
 from cheese.cli.play.terminal import Terminal
 from cheese.cli.play.where_saved import saved_lines
 from cheese.engine import Action, Seat
+from cheese.levels import LevelError, level_table
 
 
 def seat_label(seat: Seat) -> str:
@@ -27,12 +28,25 @@ def seat_label(seat: Seat) -> str:
     return f"P{seat + 1}"
 
 
-def header(title: str, seed: int, level: int | None, opponents: bool) -> Rule:
-    """The divider that starts a screen: the game, its seed and the level played."""
+def header(title: str, seed: int, level: str | None, opponents: bool) -> Rule:
+    """The divider that starts a screen: the game, its seed and the level played
+    (``level_words``)."""
     # Alone at the table (Cheese Chasers), the level is the hint bot's.
     whose = "opponents" if opponents else "hints"
-    shown = "" if level is None else f" · {whose} level {level}"
+    shown = "" if level is None else f" · {whose} {level}"
     return Rule(f"{title} · seed {seed}{shown}", style="dim")
+
+
+def level_words(game: str, players: int, level: int) -> str:
+    """``level 2 (casual)``: the level with its name, when its table can be read.
+
+    >>> level_words("cheese-chasers", 1, 1)
+    'level 1 (beginner)'
+    """
+    try:
+        return f"level {level} ({level_table(game, players).name(level)})"
+    except (LevelError, IndexError):
+        return f"level {level}"
 
 
 def question_screen(console: Console, question: Question) -> None:

@@ -46,6 +46,7 @@ from cheese.cli.play.screens import (
     hand_over,
     header,
     hint_text,
+    level_words,
     print_saved,
     question_screen,
     seat_label,
@@ -308,7 +309,16 @@ class PlaySession:
         if not self.screen_open:
             players = self.players
             self.terminal.console.print(
-                header(self.renderer.title, self.state.seed, players.level, bool(players.bots))
+                header(
+                    self.renderer.title,
+                    self.state.seed,
+                    None
+                    if players.level is None
+                    else level_words(
+                        self.state.game.info.slug, self.state.num_players, players.level
+                    ),
+                    bool(players.bots),
+                )
             )
             self.screen_open = True
 
