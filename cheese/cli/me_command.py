@@ -224,22 +224,21 @@ def _report_text(report: dict[str, object]) -> str:
     gap = float(str(report["level_gap"]))
     if "completion" in report:
         low, high = _pair(report["ci95"])
-        settled = _settled_words(report, f"{gap:.1%}")
         return "\n".join(
             textwrap.wrap(
-                f"{title}: {settled}completed {report['completed']} of "
+                f"{title}: {_provisional(report)}completed {report['completed']} of "
                 f"{counted(games, 'game')} ({float(str(report['completion'])):.1%}, 95% "
                 f"[{low:.1%}, {high:.1%}]), best score {report['best_score']}, mean "
-                f"{report['mean_score']}; {auto} (the level whose hints complete about as "
-                f"often: {where})",
+                f"{report['mean_score']}{_until(report, f'{gap:.1%}')}; {auto} (the level "
+                f"whose hints complete about as often: {where})",
                 WIDTH,
                 break_on_hyphens=False,
             )
         )
     lines = textwrap.wrap(
-        f"{title}: {_settled_words(report, f'{gap:.0f} Elo')}{_elo_words(report)} after "
-        f"{counted(games, 'game')}, {report['rated_games']} against levels; {auto} "
-        f"(the levels: {where})",
+        f"{title}: {_provisional(report)}{_elo_words(report)} after "
+        f"{counted(games, 'game')}, {report['rated_games']} against levels"
+        f"{_until(report, f'{gap:.0f} Elo')}; {auto} (the levels: {where})",
         WIDTH,
         break_on_hyphens=False,
     )
@@ -261,11 +260,16 @@ def _report_text(report: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
-def _settled_words(report: dict[str, object], gap: str) -> str:
-    """``provisional (…)`` while the interval is wider than one level's gap either way."""
+def _provisional(report: dict[str, object]) -> str:
+    """``provisional: `` while the interval is wider than one level's gap either way."""
+    return "provisional: " if report["provisional"] else ""
+
+
+def _until(report: dict[str, object], gap: str) -> str:
+    """What a provisional rating waits for, after its figures."""
     if not report["provisional"]:
         return ""
-    return f"provisional (until the 95% interval is within ±{gap}, one level's gap) "
+    return f" (provisional until its 95% interval is within ±{gap}, one level's gap)"
 
 
 def _elo_words(report: dict[str, object]) -> str:

@@ -248,7 +248,8 @@ def test_one_won_game_is_provisional_with_its_interval_and_no_bound_as_a_figure(
     store_person_game(record, "ada", [0], db)
     code, out, _ = run(capsys, "me", "--name", "ada", "--db", str(db))
     words = " ".join(out.split())
-    assert code == 0 and "provisional (until the 95% interval is within ±" in words
+    assert code == 0 and "provisional: " in words
+    assert "(provisional until its 95% interval is within ±" in words
     assert "Elo above " in words and "(95%; every pair won so far) after 1 game" in words
     report = json.loads(
         run(capsys, "me", "--name", "ada", "--game", "get-the-cheese", "--db", str(db), "--json")[1]
