@@ -115,7 +115,7 @@ class VarianceShares:
         '25% [12–50%]'
         """
         named = ", ".join(f"{name} {self.component(name).text()}" for name in COMPONENTS[:3])
-        return f"variance explained: {named}; rest {self.rest.share:.0%}"
+        return f"variance: {named}, rest {self.rest.share:.0%}"
 
 
 @dataclass(frozen=True, slots=True)

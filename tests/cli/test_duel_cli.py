@@ -92,7 +92,7 @@ def test_the_luck_and_skill_line_of_a_one_sided_duel(capsys: pytest.CaptureFixtu
         "--workers", "1",
     )
     assert code == 0
-    line = next(line for line in out.splitlines() if line.startswith("variance explained"))
+    line = next(line for line in out.splitlines() if line.startswith("variance: "))
     low = float(line.split("bots ")[1].split("[")[1].split("–")[0])
     assert low > 10
 

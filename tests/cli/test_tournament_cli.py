@@ -46,7 +46,7 @@ def test_a_run_prints_the_table_and_the_database_answers(
     reported = json.loads(run(capsys, "tournament", "report", str(db), "--json")[1])
     assert reported["variance"] == data["variance"] and reported["games"] == 6
     assert {entry["bot"] for entry in reported["ratings"]} == set(FIELD)
-    assert "variance explained: deals" in run(capsys, "tournament", "table", str(db))[1]
+    assert "variance: deals" in run(capsys, "tournament", "table", str(db))[1]
     rows = list(csv.reader(io.StringIO(run(capsys, "tournament", "table", str(db), "--csv")[1])))
     assert rows[0][:3] == ["rank", "bot", "elo"] and len(rows) == 4
     code, out, _ = run(capsys, "tournament", "list", str(db))
