@@ -28,7 +28,7 @@ from cheese.analysis import (
 from cheese.bots.base import Bot, BotSpecError
 from cheese.bots.registry import make_bot
 from cheese.cli.errors import UserInputError
-from cheese.cli.play.command import replay_source
+from cheese.cli.play.command import RecordDatabaseOption, RecordSourceArgument, replay_source
 from cheese.cli.play.record_file import load_saved
 from cheese.cli.play.replay import DATABASE_PREFIX, load_replay
 from cheese.cli.play.where_saved import record_name
@@ -45,15 +45,7 @@ MOVE_WIDTH = 22
 
 
 def analyze(
-    source: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="RECORD | ID | DB:GAME_ID",
-            help="A game record file (from cheese play), a saved game's id (cheese saved), "
-            "or a game of a results database.",
-            show_default=False,
-        ),
-    ] = None,
+    source: RecordSourceArgument = None,
     last: Annotated[bool, typer.Option("--last", help="The latest finished saved game.")] = False,
     seat: Annotated[
         int | None,
@@ -83,10 +75,7 @@ def analyze(
             "is slower and less noisy.",
         ),
     ] = DEFAULT_SAMPLES,
-    db: Annotated[
-        Path,
-        typer.Option(help="The results database of a DB:GAME_ID (cheese tournament run --db)."),
-    ] = Path(DEFAULT_DB),
+    db: RecordDatabaseOption = Path(DEFAULT_DB),
 ) -> int:
     """Mark one seat's moves of a finished game: inaccuracy, mistake, blunder.
 

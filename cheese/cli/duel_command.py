@@ -17,7 +17,7 @@ from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.words import counted
-from cheese.cli.workers import worker_count
+from cheese.cli.workers import ClusterOption, WorkersOption, worker_count
 from cheese.parallel import PoolError
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
@@ -26,7 +26,7 @@ from cheese.referee.latency import Latency
 from cheese.referee.play import GameFailed
 from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore, StoreError, StoreFull
-from cheese.tournaments.config import BOTS_HELP, BY_NAME, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
+from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import (
     DEFAULT_GAMES,
     DuelStopped,
@@ -60,9 +60,7 @@ def duel(
     seed: Annotated[
         int, typer.Option(help="Seed of the deals and the bots.", parser=seed_value)
     ] = 0,
-    workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: one per core).")
-    ] = None,
+    workers: WorkersOption = None,
     move_time: Annotated[
         float | None,
         typer.Option(
@@ -94,10 +92,7 @@ def duel(
             "ELO1 logistic Elo stronger (alpha and beta default to 0.05).",
         ),
     ] = None,
-    cluster: Annotated[
-        str | None,
-        typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
-    ] = None,
+    cluster: ClusterOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     log: Annotated[
         Path | None, typer.Option("--log", metavar="FILE", help=LOG_HELP)

@@ -15,11 +15,10 @@ from cheese.bots.base import BotSpecError
 from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_exit_code
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
-from cheese.cli.workers import worker_count
+from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
 from cheese.parallel import PoolError
 from cheese.referee.play import GameFailed
 from cheese.store import DEFAULT_DB, ResultsStore, StoreError
-from cheese.tournaments.config import BY_NAME
 from cheese.tournaments.duel import DuelStopped
 from cheese.tournaments.ladder import Ladder, plan_ladder, run_ladder
 
@@ -38,20 +37,9 @@ def ladder(
     ] = "cheese-drop",
     players: Annotated[int | None, typer.Option(help="Seats, alternately the two budgets.")] = None,
     games: Annotated[int, typer.Option(help="Games of each doubling's duel.")] = 200,
-    workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: one per core).")
-    ] = None,
-    cluster: Annotated[
-        str | None,
-        typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
-    ] = None,
-    db: Annotated[
-        Path,
-        typer.Option(
-            metavar="PATH",
-            help="Store every game here; the same command run again goes on where it stopped.",
-        ),
-    ] = Path(DEFAULT_DB),
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
+    db: ResumedDbOption = Path(DEFAULT_DB),
     seed: Annotated[
         int, typer.Option(help="Seed of the deals and the bots.", parser=seed_value)
     ] = 0,

@@ -11,7 +11,7 @@ import typer
 
 from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.parameters import GameArgument, seed_value
-from cheese.cli.workers import worker_count
+from cheese.cli.workers import WorkersOption, worker_count
 from cheese.engine import GAME_SLUGS
 from cheese.levels import LevelError, level_table, table_sizes
 from cheese.levels.calibration import (
@@ -109,9 +109,7 @@ def calibrate(
             show_default=False,
         ),
     ] = None,
-    workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: one per core).")
-    ] = None,
+    workers: WorkersOption = None,
     db: Annotated[
         Path | None,
         typer.Option(help=f"The results database (default {DEFAULT_DB}).", show_default=False),

@@ -17,12 +17,11 @@ from cheese.cli.duel_command import report_as_json, report_as_text
 from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_exit_code
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
-from cheese.cli.workers import worker_count
+from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
 from cheese.parallel import PoolError
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.play import GameFailed
 from cheese.store import DEFAULT_DB, ResultsStore, StoreError
-from cheese.tournaments.config import BY_NAME
 from cheese.tournaments.duel import DuelStopped
 from cheese.tournaments.tune import DEFAULT_SPRT, Candidate, TuneResult, plan_tune, run_tune
 
@@ -70,20 +69,9 @@ def tune(
             help="The final duel's sequential test of the tuned bot against the start.",
         ),
     ] = f"{DEFAULT_SPRT.elo0:g},{DEFAULT_SPRT.elo1:g}",
-    workers: Annotated[
-        int | None, typer.Option(help="Worker processes (default: one per core).")
-    ] = None,
-    cluster: Annotated[
-        str | None,
-        typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
-    ] = None,
-    db: Annotated[
-        Path,
-        typer.Option(
-            metavar="PATH",
-            help="Store every game here; the same command run again goes on where it stopped.",
-        ),
-    ] = Path(DEFAULT_DB),
+    workers: WorkersOption = None,
+    cluster: ClusterOption = None,
+    db: ResumedDbOption = Path(DEFAULT_DB),
     seed: Annotated[
         int, typer.Option(help="Seed of the optimizer, the deals and the bots.", parser=seed_value)
     ] = 0,

@@ -1,9 +1,34 @@
-"""How many worker processes a run gets: ``--workers``, checked against the machine."""
+"""Where a run's games are played and kept: ``--workers`` (checked against the machine),
+``--cluster`` and a resumed run's ``--db``, declared once for the commands that run games."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
 from cheese.cli.errors import UserInputError
 from cheese.parallel import WORKERS_PER_CORE, default_workers, most_workers
+from cheese.tournaments.config import BY_NAME
+
+WorkersOption = Annotated[
+    int | None, typer.Option(help="Worker processes (default: one per core).")
+]
+"""``--workers``: checked by ``worker_count``."""
+ClusterOption = Annotated[
+    str | None,
+    typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),
+]
+"""``--cluster``: a Dask scheduler's address, as a tournament's setting of that name."""
+ResumedDbOption = Annotated[
+    Path,
+    typer.Option(
+        metavar="PATH",
+        help="Store every game here; the same command run again goes on where it stopped.",
+    ),
+]
+"""``--db`` of a run that a second start of the same command resumes."""
 
 
 def worker_count(given: int | None) -> int:

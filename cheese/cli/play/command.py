@@ -489,16 +489,25 @@ def replay_source(source: str | None, last: bool, verb: str, finished: bool = Fa
     return str(find_saved(source))
 
 
+RecordSourceArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="RECORD | ID | DB:GAME_ID",
+        help="A game record file (from cheese play), a saved game's id (cheese saved), "
+        "or a game of a results database.",
+        show_default=False,
+    ),
+]
+"""The game a ``cheese replay``-like command reads (``replay_source`` finds it)."""
+RecordDatabaseOption = Annotated[
+    Path,
+    typer.Option(help="The results database of a DB:GAME_ID (cheese tournament run --db)."),
+]
+"""Where a ``DB:GAME_ID`` is read."""
+
+
 def replay(
-    source: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="RECORD | ID | DB:GAME_ID",
-            help="A game record file (from cheese play), a saved game's id (cheese saved), "
-            "or a game of a results database.",
-            show_default=False,
-        ),
-    ] = None,
+    source: RecordSourceArgument = None,
     last: Annotated[
         bool, typer.Option("--last", help="The latest saved game (finished or not).")
     ] = False,
@@ -508,10 +517,7 @@ def replay(
             help="Show the game as this seat saw it, P1 being 1 (default: everything revealed)."
         ),
     ] = None,
-    db: Annotated[
-        Path,
-        typer.Option(help="The results database of a DB:GAME_ID (cheese tournament run --db)."),
-    ] = Path(DEFAULT_DB),
+    db: RecordDatabaseOption = Path(DEFAULT_DB),
     html: Annotated[
         Path | None,
         typer.Option(
