@@ -153,7 +153,8 @@ class GameDescription:
     """A factory of the bots' evaluation (``cheese.bots.search.evaluator.Evaluator``) for
     greedy's one ply and the searches' leaves; None: the generic evaluation."""
     ladder: Extension | None = None
-    """The candidate play levels (``cheese.levels.ladders.Ladder``); None: no levels."""
+    """The candidate play levels at each table size (``cheese.levels.ladders.GameLadders``);
+    None: no levels."""
     tie_breakers: tuple[str, ...] = ()
     """What the entries after the points in ``State.rank_keys`` count, in order, for the
     standings ("king mice"); none: equal points share the place."""

@@ -20,13 +20,17 @@ def test_what_a_description_names_loads_as_its_layer_expects(
     from cheese.adapters.tensors import Encoding
     from cheese.bots.search.evaluator import Evaluator
     from cheese.cli.play.renderer import CheckedRenderer
-    from cheese.levels.ladders import Ladder
+    from cheese.levels.ladders import GameLadders
 
     assert description.renderer.load(CheckedRenderer).title == description.info.title
     assert description.tensor_encoding.load(Encoding).view_type is description.view_type
     assert description.evaluation is not None and description.ladder is not None
     assert isinstance(description.evaluation.build(Evaluator), Evaluator)  # type: ignore[type-abstract]
-    assert description.ladder.load(Ladder).game == description.slug
+    ladders = description.ladder.load(GameLadders)
+    assert ladders.game == description.slug
+    # Levels at every table size the game allows.
+    info = description.info
+    assert ladders.players == tuple(range(info.min_players, info.max_players + 1))
 
 
 @pytest.mark.parametrize("description", GAMES, ids=lambda game: game.slug)
