@@ -115,6 +115,63 @@ Parameter: TypeAlias = IntParameter | FloatParameter | ChoiceParameter
 SettingValue: TypeAlias = int | float | str
 
 
+NumericParameter: TypeAlias = IntParameter | FloatParameter
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterRange:
+    """``NAME=LOW:HIGH`` over a declared numeric parameter, both ends within its range."""
+
+    parameter: NumericParameter
+    low: float
+    high: float
+
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        bot: str,
+        declared: Sequence[Parameter],
+        option: str,
+        example: str,
+        integer_only: bool = False,
+    ) -> ParameterRange:
+        """Read ``text`` as given to ``option`` for the bot named ``bot``; ``ValueError``
+        says what is wrong, naming the parameters that would do.
+
+        >>> ParameterRange.parse("c=0.1:4", bot="demo", option="--param", example="c=0.1:4",
+        ...     declared=(FloatParameter("c", 1.0, 0.0, 10.0, "exploration"),)).high
+        4.0
+        """
+        name, equals, bounds = text.partition("=")
+        low_text, colon, high_text = bounds.partition(":")
+        name = name.strip().lower()
+        if not equals or not colon:
+            raise ValueError(
+                f"{option} {text!r} is not NAME=LOW:HIGH; write e.g. {option} {example}"
+            )
+        kinds: tuple[type, ...] = (
+            (IntParameter,) if integer_only else (IntParameter, FloatParameter)
+        )
+        kind = "integer" if integer_only else "numeric"
+        fitting = [found for found in declared if isinstance(found, kinds)]
+        parameter = next((found for found in fitting if found.name == name), None)
+        if not isinstance(parameter, IntParameter | FloatParameter):
+            names = ", ".join(found.name for found in fitting) or "none"
+            raise ValueError(
+                f"{option} {text!r}: {bot} has no {kind} parameter {name!r}; its {kind} "
+                f"parameters are {names}"
+            )
+        try:
+            low, high = parameter.parse(low_text.strip()), parameter.parse(high_text.strip())
+        except ValueError as error:
+            raise ValueError(f"{option} {text!r}: {name} must be {error} at both ends") from None
+        if not low < high:
+            raise ValueError(f"{option} {text!r}: LOW must be below HIGH")
+        return cls(parameter, float(low), float(high))
+
+
 def describe_default(parameter: Parameter, where: str = "on the native backend") -> str:
     """The default, and the defaults some games use instead (``where`` says when).
 

@@ -4,22 +4,18 @@ plot (``cheese.tournaments.ladder``)."""
 from __future__ import annotations
 
 import json
-import sys
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_exit_code
+from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
+from cheese.cli.stored_run import run_stored
 from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
-from cheese.parallel import PoolError
-from cheese.referee.play import GameFailed
-from cheese.store import DEFAULT_DB, ResultsStore, StoreError
-from cheese.tournaments.duel import DuelStopped
+from cheese.store import DEFAULT_DB
 from cheese.tournaments.ladder import Ladder, plan_ladder, run_ladder
 
 
@@ -62,22 +58,9 @@ def ladder(
     except (BotSpecError, ValueError) as error:
         raise UserInputError(" ".join(str(error).split())) from None
     player = player_of(cluster, chosen_workers)
-    try:
-        with ExitStack() as stack:
-            store = stack.enter_context(ResultsStore(db))
-            found = run_ladder(setup, player=player, store=store)
-    except StoreError as error:
-        raise UserInputError(str(error)) from None
-    except (GameFailed, PoolError) as error:
-        print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
-        raise typer.Exit(EXIT_FAILURE) from None
-    except (DuelStopped, KeyboardInterrupt):
-        # Ctrl-C: every finished game is stored, and the same command goes on from there.
-        print(
-            f"cheese: the ladder stopped; its games are in {db}: the same command goes on",
-            file=sys.stderr,
-        )
-        raise typer.Exit(stopped_exit_code(None)) from None
+    found = run_stored(
+        db, "the ladder", lambda store: run_ladder(setup, player=player, store=store)
+    )
     if plot is not None:
         try:
             _draw(found, plot)

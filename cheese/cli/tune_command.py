@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -14,15 +13,13 @@ import typer
 
 from cheese.bots.base import BotSpecError
 from cheese.cli.duel_command import report_as_json, report_as_text
-from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_exit_code
+from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
+from cheese.cli.stored_run import run_stored
 from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
-from cheese.parallel import PoolError
 from cheese.ratings.sprt import SprtSettings
-from cheese.referee.play import GameFailed
-from cheese.store import DEFAULT_DB, ResultsStore, StoreError
-from cheese.tournaments.duel import DuelStopped
+from cheese.store import DEFAULT_DB
 from cheese.tournaments.tune import DEFAULT_SPRT, Candidate, TuneResult, plan_tune, run_tune
 
 
@@ -106,22 +103,11 @@ def tune(
     except (BotSpecError, ValueError) as error:
         raise UserInputError(" ".join(str(error).split())) from None
     player = player_of(cluster, chosen_workers)
-    try:
-        with ExitStack() as stack:
-            store = stack.enter_context(ResultsStore(db))
-            result = run_tune(setup, player=player, store=store, observer=_Progress())
-    except StoreError as error:
-        raise UserInputError(str(error)) from None
-    except (GameFailed, PoolError) as error:
-        print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
-        raise typer.Exit(EXIT_FAILURE) from None
-    except (DuelStopped, KeyboardInterrupt):
-        # Ctrl-C: every finished game is stored, and the same command goes on from there.
-        print(
-            f"cheese: the tune stopped; its games are in {db}: the same command goes on",
-            file=sys.stderr,
-        )
-        raise typer.Exit(stopped_exit_code(None)) from None
+    result = run_stored(
+        db,
+        "the tune",
+        lambda store: run_tune(setup, player=player, store=store, observer=_Progress()),
+    )
     if as_json:
         print(json.dumps(_result_json(result), allow_nan=False))
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cheese.bots.spec import BotSpec, IntParameter, compose_spec
+from cheese.bots.spec import BotSpec, ParameterRange, compose_spec
 from cheese.referee.pool import Player
 from cheese.store import ResultsStore
 from cheese.tournaments.duel import plan_duel, run_duel, stored_duel
@@ -61,25 +61,15 @@ def plan_ladder(
     (250, 500, 1000, 2000)
     """
     spec = BotSpec.parse(start)
-    name, equals, bounds = budget.partition("=")
-    low_text, colon, high_text = bounds.partition(":")
-    name = name.strip().lower()
-    if not equals or not colon:
-        raise ValueError(
-            f"--budget {budget!r} is not NAME=LOW:HIGH; write e.g. --budget iterations=250:16000"
-        )
-    declared = {parameter.name: parameter for parameter in parameters_of(spec.name)}
-    parameter = declared.get(name)
-    if not isinstance(parameter, IntParameter):
-        integers = [key for key, found in declared.items() if isinstance(found, IntParameter)]
-        raise ValueError(
-            f"--budget {budget!r}: {spec.name} has no integer parameter {name!r} to double; "
-            f"its integer parameters are {', '.join(integers) or 'none'}"
-        )
-    try:
-        low, high = parameter.parse(low_text.strip()), parameter.parse(high_text.strip())
-    except ValueError as error:
-        raise ValueError(f"--budget {budget!r}: {name} must be {error} at both ends") from None
+    chosen = ParameterRange.parse(
+        budget,
+        bot=spec.name,
+        declared=parameters_of(spec.name),
+        option="--budget",
+        example="iterations=250:16000",
+        integer_only=True,
+    )
+    name, low, high = chosen.parameter.name, int(chosen.low), int(chosen.high)
     if not (0 < low and 2 * low <= high):
         raise ValueError(f"--budget {budget!r}: HIGH must be at least twice LOW, above 0")
     rungs = [low]

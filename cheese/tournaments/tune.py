@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from cheese.bots.registry import bot_catalogue
-from cheese.bots.spec import BotSpec, FloatParameter, IntParameter, Parameter, compose_spec
+from cheese.bots.spec import BotSpec, IntParameter, Parameter, ParameterRange, compose_spec
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.pool import Player
 from cheese.store import ResultsStore
@@ -67,30 +67,11 @@ class TunedParameter:
         >>> TunedParameter.parse("c=0.1:4", "mcts")
         TunedParameter(name='c', low=0.1, high=4.0, integer=False)
         """
-        name, equals, bounds = text.partition("=")
-        low_text, colon, high_text = bounds.partition(":")
-        name = name.strip().lower()
-        if not equals or not colon:
-            raise ValueError(f"--param {text!r} is not NAME=LOW:HIGH; write e.g. --param c=0.1:4")
-        declared = {parameter.name: parameter for parameter in parameters_of(bot)}
-        numeric = [
-            key
-            for key, found in declared.items()
-            if isinstance(found, IntParameter | FloatParameter)
-        ]
-        parameter = declared.get(name)
-        if not isinstance(parameter, IntParameter | FloatParameter):
-            raise ValueError(
-                f"--param {text!r}: {bot} has no numeric parameter {name!r}; its numeric "
-                f"parameters are {', '.join(numeric) or 'none'}"
-            )
-        try:
-            low, high = parameter.parse(low_text.strip()), parameter.parse(high_text.strip())
-        except ValueError as error:
-            raise ValueError(f"--param {text!r}: {name} must be {error} at both ends") from None
-        if not low < high:
-            raise ValueError(f"--param {text!r}: LOW must be below HIGH")
-        return cls(name, float(low), float(high), isinstance(parameter, IntParameter))
+        chosen = ParameterRange.parse(
+            text, bot=bot, declared=parameters_of(bot), option="--param", example="c=0.1:4"
+        )
+        parameter = chosen.parameter
+        return cls(parameter.name, chosen.low, chosen.high, isinstance(parameter, IntParameter))
 
     def rounded(self, value: float) -> int | float:
         """``value`` as the spec holds it: a whole number, or 4 significant digits."""

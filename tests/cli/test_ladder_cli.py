@@ -47,8 +47,9 @@ def test_each_doubling_duels_the_one_below(
 @pytest.mark.parametrize(
     ("budget", "words"),
     [
-        ("samples=1:1", "HIGH must be at least twice LOW"),
-        ("temperature=1:4", "no integer parameter 'temperature' to double"),
+        ("samples=1:1", "LOW must be below HIGH"),
+        ("samples=3:5", "HIGH must be at least twice LOW"),
+        ("temperature=1:4", "no integer parameter 'temperature'; its integer parameters are"),
         ("samples=0:4", "samples must be an integer from 1 to 1000"),
         ("samples", "is not NAME=LOW:HIGH"),
     ],
