@@ -12,20 +12,19 @@ from typing import Annotated
 import typer
 
 from cheese.bots.base import BotSpecError
-from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_by, stopped_exit_code
+from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
+from cheese.cli.stored_run import run_failures_answered
 from cheese.cli.words import counted
 from cheese.cli.workers import ClusterOption, WorkersOption, worker_count
-from cheese.parallel import PoolError
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
 from cheese.referee.latency import Latency
-from cheese.referee.play import GameFailed
 from cheese.referee.seats import parse_seats
-from cheese.store import ResultsStore, StoreError, StoreFull
+from cheese.store import ResultsStore
 from cheese.tournaments.config import BOTS_HELP, DEFAULT_GAME, TC_HELP, TC_MARGIN_HELP
 from cheese.tournaments.duel import (
     DEFAULT_GAMES,
@@ -135,7 +134,7 @@ def duel(
         *(["--json"] if as_json else []),
     ])
     try:
-        with ExitStack() as stack:
+        with run_failures_answered(), ExitStack() as stack:
             stack.enter_context(logging_to(log))
             stored = None
             if db is not None:
@@ -148,15 +147,6 @@ def duel(
                 setup, sprt=sprt_settings, observer=progress, stored=stored, player=player,
                 stop=stop,
             )
-    except StoreFull as error:
-        print(f"cheese: error: {' '.join(str(error).split())}; free some space and run the "
-              "same command again", file=sys.stderr)
-        raise typer.Exit(EXIT_FAILURE) from None
-    except StoreError as error:
-        raise UserInputError(str(error)) from None
-    except (GameFailed, PoolError) as error:
-        print(f"cheese: error: {' '.join(str(error).split())}", file=sys.stderr)
-        raise typer.Exit(EXIT_FAILURE) from None
     except DuelStopped as stopped:
         how = "at once; the games in flight were dropped" if stopped.at_once else (
             "after the games in flight"

@@ -28,33 +28,30 @@ def test_the_run_gets_the_open_store_and_its_result_is_returned(tmp_path: Path) 
     assert (tmp_path / "r.db").exists()
 
 
-def test_a_full_disk_ends_the_run_saying_how_to_go_on(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("error", "exit_code", "line"),
+    [
+        (StoreFull("the disk is full"), EXIT_FAILURE,
+         "cheese: error: the disk is full; free some space and run the same command again\n"),
+        (PoolError("a worker\n died"), EXIT_FAILURE, "cheese: error: a worker died\n"),
+        (KeyboardInterrupt(), 130, "the ladder stopped; its games are in "),
+    ],
+    ids=["full disk", "failed pool", "ctrl-c"],
+)
+def test_a_run_that_cannot_go_on_says_so_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    error: BaseException,
+    exit_code: int,
+    line: str,
 ) -> None:
     with pytest.raises(typer.Exit) as stopped:
-        run_stored(tmp_path / "r.db", "the tune", _raising(StoreFull("the disk is full")))
-    assert stopped.value.exit_code == EXIT_FAILURE
-    assert "free some space and run the same command again" in capsys.readouterr().err
+        run_stored(tmp_path / "r.db", "the ladder", _raising(error))
+    assert stopped.value.exit_code == exit_code
+    err = capsys.readouterr().err
+    assert line in err and err.count("\n") == 1
 
 
 def test_an_unusable_store_is_the_users_to_fix(tmp_path: Path) -> None:
     with pytest.raises(UserInputError, match="not a results database"):
         run_stored(tmp_path / "r.db", "the tune", _raising(StoreError("not a results database")))
-
-
-def test_a_failed_pool_is_one_line_and_exit_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(typer.Exit) as stopped:
-        run_stored(tmp_path / "r.db", "the ladder", _raising(PoolError("a worker\n died")))
-    assert stopped.value.exit_code == EXIT_FAILURE
-    assert capsys.readouterr().err == "cheese: error: a worker died\n"
-
-
-def test_ctrl_c_keeps_the_games_and_says_the_same_command_goes_on(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(typer.Exit) as stopped:
-        run_stored(tmp_path / "r.db", "the ladder", _raising(KeyboardInterrupt()))
-    assert stopped.value.exit_code == 130
-    assert "the ladder stopped; its games are in" in capsys.readouterr().err
