@@ -107,9 +107,9 @@ def _ladder_text(found: Ladder) -> str:
         )
     flat = found.flattens_at
     lines.append(
-        f"flattens at {name}={flat}: that doubling's interval reaches 0"
+        f"flattens at {name}={flat}: from there on every doubling's interval reaches 0"
         if flat is not None
-        else "every doubling gained Elo (no interval reaches 0)"
+        else "not flat yet: the last doubling still gained Elo (its interval is above 0)"
     )
     return "\n".join(lines)
 

@@ -3,8 +3,9 @@
 ``iterations=250:16000`` gives the rungs 250, 500, 1000, … up to 16000; each rung plays
 the one below it in a duel on paired deals (its own seed per rung), so each doubling's Elo
 and 95% interval are measured directly, and their running sum is the ladder. The ladder
-*flattens* at the first doubling whose interval reaches down to zero: from there on the
-games cannot tell the larger budget from the smaller.
+*flattens* at the doubling from which on every interval reaches down to zero: from there
+the games cannot tell any larger budget from the one below it. (A single doubling whose
+interval reaches zero, followed by one that gains clearly, is noise, not a flat.)
 """
 
 from __future__ import annotations
@@ -110,8 +111,8 @@ class Ladder:
 
     @property
     def flattens_at(self) -> int | None:
-        """The budget of the first doubling the games cannot tell from the one below."""
-        return next((rung.value for rung in self.rungs if rung.flat), None)
+        """The budget from which on no doubling is told apart from the one below."""
+        return flat_from([rung.value for rung in self.rungs], [rung.flat for rung in self.rungs])
 
     def cumulative(self) -> list[float]:
         """The Elo of each budget over the lowest (0 for the lowest)."""
@@ -119,6 +120,23 @@ class Ladder:
         for rung in self.rungs:
             total.append(total[-1] + rung.duel.elo.elo)
         return total
+
+
+def flat_from(values: list[int], flat: list[bool]) -> int | None:
+    """The first of ``values`` from which on every doubling is ``flat``; None if the last
+    one is not.
+
+    >>> flat_from([500, 1000, 2000, 4000], [False, True, False, True])
+    4000
+    >>> flat_from([500, 1000, 2000], [True, True, True])
+    500
+    >>> flat_from([500, 1000], [True, False]) is None
+    True
+    """
+    start = len(flat)
+    while start > 0 and flat[start - 1]:
+        start -= 1
+    return values[start] if start < len(values) else None
 
 
 def run_ladder(setup: LadderSetup, *, player: Player, store: ResultsStore) -> Ladder:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cheese.tournaments.ladder import plan_ladder
+from cheese.tournaments.ladder import flat_from, plan_ladder
 
 from .conftest import refused, run, stored_games
 
@@ -71,3 +71,10 @@ def test_the_rungs_double_up_to_the_high_end() -> None:
         16000,
     )
     assert plan_ladder("mcts", "iterations=300:1000").rungs == (300, 600)
+
+
+def test_a_ladder_flattens_where_every_later_doubling_reaches_zero() -> None:
+    # Chasers' measured ladder: 1000 was not told from 500, but 2000 gained clearly again.
+    assert flat_from([500, 1000, 2000, 4000], [False, True, False, True]) == 4000
+    assert flat_from([500, 1000, 2000, 4000], [True, True, True, True]) == 500
+    assert flat_from([500, 1000], [True, False]) is None
