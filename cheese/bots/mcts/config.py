@@ -70,6 +70,16 @@ WORDS = tuple(choice.value for choice in PlayoutChoice)
 """The words ``playout=`` takes."""
 
 
+class Inference(StrEnum):
+    """The spec's ``infer=``: how the C loop deals the others' hidden cards."""
+
+    NONE = "none"
+    """Uniformly among the deals consistent with the seat's view."""
+    MODEL = "model"
+    """With the weights of the game's model of what players hide
+    (``Evaluator.hidden_card_weights``)."""
+
+
 def native_widen(defaults: CSearchAdvice) -> float:
     """The C loop's widening for a game: its own, else the Python loop's."""
     return DEFAULT_WIDEN if defaults.widen is None else defaults.widen
@@ -92,6 +102,7 @@ class NativeSearch:
     leaf_playouts: int
     chance_nodes: bool
     root_width: int = 0
+    infer: Inference = Inference.NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +194,13 @@ class MctsConfig(SpecConfig):
     workers: int = setting(
         IntParameter("workers", 1, 1, 64, "independent searches in parallel processes")
     )
+    infer: Inference = setting(
+        ChoiceParameter("infer", Inference.NONE.value, tuple(i.value for i in Inference),
+                        "how the C loop deals the others' hidden cards: none = uniformly; "
+                        "model = weighted by the game's model of what players hide "
+                        "(get-the-cheese: which cards go face down)"),
+        words=Inference,
+    )
 
     @property
     def wants_clock(self) -> bool:
@@ -240,6 +258,7 @@ class MctsConfig(SpecConfig):
             leaf_playouts=self.leaf or 1,
             chance_nodes=defaults.chance_nodes,
             root_width=defaults.root_width if self.root_width is None else self.root_width,
+            infer=self.infer,
         )
 
     def lines_search(self) -> LinesSearch:

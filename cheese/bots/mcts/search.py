@@ -31,7 +31,7 @@ from cheese.bots.base import Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.lines.model import Lines
 from cheese.bots.lines.uct import UctLines
-from cheese.bots.mcts.config import MctsConfig, NativeSearch
+from cheese.bots.mcts.config import Inference, MctsConfig, NativeSearch
 from cheese.bots.mcts.tree import Node, run_iteration, seed_root
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
@@ -131,6 +131,14 @@ def search_in_c(
             for index in ranked[settings.root_width:]:
                 values[index] = OUT_OF_SEARCH
         priors = dict(zip(legal, values))
+    weights = None
+    if settings.infer is Inference.MODEL:
+        weights = evaluator.hidden_card_weights()
+        if weights is None:
+            raise ValueError(
+                f"mcts:infer=model: {turn.game.info.slug} has no model of hidden cards; "
+                "use infer=none"
+            )
     result = c_search(
         world,
         turn.seat,
@@ -146,6 +154,7 @@ def search_in_c(
         prior_visits=settings.prior_visits,
         chance_nodes=settings.chance_nodes,
         leaf_playouts=settings.leaf_playouts,
+        determinize_weights=weights,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

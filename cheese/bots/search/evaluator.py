@@ -168,6 +168,12 @@ class Evaluator(ABC):
         never)."""
         return False
 
+    def hidden_card_weights(self) -> tuple[int, ...] | None:
+        """The integer weights with which the game's weighted determinization draws the
+        others' hidden cards, from a model of what players hide (``mcts:infer=model``);
+        ``None`` where the game has no such model (by default: none)."""
+        return None
+
     def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
         """The game's model of the lines that follow this decision, for the searches to
         search instead of the engine's tree (Cheese Drop: a bet, to the end of the round's

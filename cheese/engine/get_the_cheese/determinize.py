@@ -7,10 +7,18 @@ draws the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeAlias
 
 from cheese.engine.api import Seat
-from cheese.engine.get_the_cheese.cards import SYMBOL_KINDS, Kind, Pile, kinds_of, pile_of
+from cheese.engine.get_the_cheese.cards import (
+    KIND_COUNT,
+    SYMBOL_KINDS,
+    Kind,
+    Pile,
+    kinds_of,
+    pile_of,
+)
 from cheese.engine.get_the_cheese.options import GtcOptions
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
@@ -20,8 +28,14 @@ Slot: TypeAlias = tuple[int, int]
 """A card's place on the table: (cheese index, line index)."""
 
 
-def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64) -> Table:
-    """A full table drawn uniformly among those consistent with ``view``.
+def determinize_table(
+    view: GtcView,
+    options: GtcOptions,
+    generator: SplitMix64,
+    weights: Sequence[int] | None = None,
+) -> Table:
+    """A full table drawn among those consistent with ``view``: uniformly, or with
+    ``weights`` for the others' face-down cards.
 
     Algorithm (the C engine's ``gtc_determinize`` mirrors it step by step):
 
@@ -54,6 +68,15 @@ def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64)
     likely, and a state's chance is proportional to its number of physical deals,
     which is what an unseen shuffle of ``j``'s own deck gives. Seats are independent
     because nothing another seat sees ties their hidden cards together.
+
+    With ``weights`` (the integer weight of each (place in the play - 1, kind),
+    place-major; ``gtc_determinize_weighted`` in C), each draw of a hidden card played
+    in place ``p`` picks a card of the pool with chance proportional to its kind's weight
+    at ``p`` (``SplitMix64.pick`` over the pool in order): in step b among the symbol
+    cards, and after step b each unseen card played 1st, in slot order, takes such a pick
+    from what is left (the rest keeps its order). Step c then shuffles what is left and
+    deals only the hand and deck from it. Weights that favour what a player tends to put
+    face down make the worlds follow what its plays reveal.
     """
     kinds: dict[Slot, Kind] = {}
     hands: list[Pile] = []
@@ -62,7 +85,7 @@ def determinize_table(view: GtcView, options: GtcOptions, generator: SplitMix64)
         if seat == view.seat:
             hand, deck = _own_cards(view, options)
         else:
-            hand, deck = _deal_hidden_cards(view, options, seat, generator, kinds)
+            hand, deck = _deal_hidden_cards(view, options, seat, generator, kinds, weights)
         hands.append(hand)
         decks.append(deck)
     lines = tuple(
@@ -90,6 +113,7 @@ def _deal_hidden_cards(
     seat: Seat,
     generator: SplitMix64,
     kinds: dict[Slot, Kind],
+    weights: Sequence[int] | None,
 ) -> tuple[Pile, Pile]:
     """Steps 3a-3c for one other seat; fills ``kinds`` for its unseen slots."""
     pool_counts = list(options.composition)
@@ -107,10 +131,21 @@ def _deal_hidden_cards(
                 pool_counts[card.kind] -= 1
     pool = kinds_of(tuple(pool_counts))
     for slot in constrained:
-        symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
-        kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
-    generator.shuffle(pool)
-    for place, slot in enumerate(free):
-        kinds[slot] = pool[place]
-    hand_end = len(free) + view.hand_sizes[seat]
-    return pile_of(pool[len(free) : hand_end]), pile_of(pool[hand_end:])
+        if weights is None:
+            symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
+            kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
+        else:
+            offset = view.lines[slot[0]][slot[1]].position - 1
+            odds = [weights[offset * KIND_COUNT + k] if k in SYMBOL_KINDS else 0 for k in pool]
+            kinds[slot] = pool.pop(generator.pick(odds))
+    if weights is None:
+        generator.shuffle(pool)
+        for place, slot in enumerate(free):
+            kinds[slot] = pool[place]
+        del pool[: len(free)]
+    else:
+        for slot in free:
+            kinds[slot] = pool.pop(generator.pick([weights[kind] for kind in pool]))
+        generator.shuffle(pool)
+    hand_end = view.hand_sizes[seat]
+    return pile_of(pool[:hand_end]), pile_of(pool[hand_end:])

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from cheese.engine.api import (
@@ -178,11 +179,14 @@ class GtcState(SetupState):
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
         return view_of(self.table, seat, self.player, self.piles)
 
-    def determinize(self, seat: Seat, rng: random.Random) -> GtcState:
-        """The hidden cards dealt anew (``determinize.determinize_table``), under a fresh
-        deal seed: the real one decides every future draw, which ``seat`` cannot know."""
+    def determinize(
+        self, seat: Seat, rng: random.Random, weights: Sequence[int] | None = None
+    ) -> GtcState:
+        """The hidden cards dealt anew (``determinize.determinize_table``, with its
+        face-down ``weights`` or uniformly), under a fresh deal seed: the real one decides
+        every future draw, which ``seat`` cannot know."""
         generator, deal_seed = determinization_draw(rng)
-        table = determinize_table(self.view(seat), self.setup.options, generator)
+        table = determinize_table(self.view(seat), self.setup.options, generator, weights)
         return GtcState(replace(self.setup, seed=deal_seed), table, self.maker)
 
     # --- notation -------------------------------------------------------------------

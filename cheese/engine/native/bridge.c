@@ -24,6 +24,15 @@ void ch_determinize_copy(void (*determinize)(uint8_t *, int32_t, uint64_t), cons
     determinize((uint8_t *)target, seat, rng_seed);
 }
 
+int32_t ch_determinize_weighted_copy(const ch_game *game, const char *source, char *target,
+                                     int32_t size, int32_t seat, uint64_t rng_seed,
+                                     const int64_t *weights) {
+    if (!game->determinize_weighted) return -1;
+    memcpy(target, source, (size_t)size);
+    game->determinize_weighted((uint8_t *)target, seat, rng_seed, weights);
+    return 0;
+}
+
 /* `n` playouts of `game` from `state` by `policy`, all randomness from `seed`, added to
  * each seat's score sum and win shares (ch_tally_playout); returns how many ran: `n`, or
  * 0 for a policy no game has. The game's batch state lives on this stack frame. */

@@ -10,7 +10,7 @@ on the Python side (options, view decoding, notation) comes from the game's code
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -288,19 +288,34 @@ class NativeState(State):
         views = tuple(self.view(seat) for seat in range(self.num_players))
         return self._setup.game.codec.revealed_view(views, self._data)
 
-    def determinize(self, seat: Seat, rng: random.Random) -> NativeState:
+    def determinize(
+        self, seat: Seat, rng: random.Random, weights: Sequence[int] | None = None
+    ) -> NativeState:
+        """The hidden cards dealt anew for ``seat``; ``weights`` draws them with the
+        game's weighted determinization (a ``ValueError`` in a game without one)."""
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
         functions = self._setup.game.functions
         generator, deal_seed = determinization_draw(rng)
-        lib.ch_determinize_copy(
-            functions.determinize_pointer,
+        if weights is None:
+            lib.ch_determinize_copy(
+                functions.determinize_pointer,
+                self._data,
+                functions.scratch,
+                functions.state_size,
+                seat,
+                generator.state,
+            )
+        elif lib.ch_determinize_weighted_copy(
+            getattr(lib, f"{self._setup.game.c_prefix}_game")(),
             self._data,
             functions.scratch,
             functions.state_size,
             seat,
             generator.state,
-        )
+            ffi.new("int64_t[]", list(weights)),
+        ):
+            raise ValueError(f"{self._setup.game.info.slug} has no weighted determinization")
         return NativeState(
             replace(self._setup, seed=deal_seed),
             ffi.unpack(functions.scratch, functions.state_size),

@@ -157,6 +157,11 @@ typedef struct ch_game {
                             int32_t n, double *priors);
     int32_t (*world_playout)(void *world, const uint8_t *state, int32_t policy,
                              uint64_t *rng_state, int32_t *scores, int32_t *rank_keys);
+    /* Optional (NULL in a game without it): determinize drawing the hidden cards with
+     * the game's integer weights (Get The Cheese!: per place in a play and kind), NULL
+     * weights being the uniform draw of determinize. */
+    void (*determinize_weighted)(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                                 const int64_t *weights);
 } ch_game;
 
 /* A number of a game that its Python half also knows (a limit, a byte offset in the

@@ -655,8 +655,11 @@ int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
     return n;
 }
 
-/* determinize.determinize_table, step 3 for one other seat `j`. */
-static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng) {
+/* determinize.determinize_table, step 3 for one other seat `j`; `weights` NULL is the
+ * uniform deal, else the integer weight of each (place - 1, kind) with which a hidden card
+ * of that place in a play is drawn from j's unseen cards (face_down_weights). */
+static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng,
+                                  const int64_t *weights) {
     /* 3a: the pool, in ascending kind order */
     uint8_t counts[GTC_KINDS];
     memcpy(counts, s->composition, GTC_KINDS);
@@ -669,45 +672,71 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
     int n_pool = 0;
     for (int kind = 0; kind < GTC_KINDS; kind++)
         for (int c = 0; c < counts[kind]; c++) pool[n_pool++] = (uint8_t)kind;
+    int64_t odds[GTC_MAX_CARDS_PER_SEAT];
     /* 3b: constrained slots, in slot order, take a symbol card each */
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
         for (int i = 0; i < s->line_len[cheese]; i++) {
             uint8_t card = s->line[cheese][i];
             if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) == 1)
                 continue;
-            int symbols = 0;
-            for (int p = 0; p < n_pool; p++) symbols += gtc_is_symbol(pool[p]);
-            int pick = (int)ch_rng_below(rng, (uint64_t)symbols);
-            int p = 0;
-            for (;; p++)
-                if (gtc_is_symbol(pool[p]) && pick-- == 0) break;
+            int p;
+            if (weights) {
+                const int64_t *place = weights + (gtc_position(card) - 1) * GTC_KINDS;
+                for (int q = 0; q < n_pool; q++)
+                    odds[q] = gtc_is_symbol(pool[q]) ? place[pool[q]] : 0;
+                p = ch_rng_pick(rng, odds, n_pool);
+            } else {
+                int symbols = 0;
+                for (int q = 0; q < n_pool; q++) symbols += gtc_is_symbol(pool[q]);
+                int pick = (int)ch_rng_below(rng, (uint64_t)symbols);
+                for (p = 0;; p++)
+                    if (gtc_is_symbol(pool[p]) && pick-- == 0) break;
+            }
             s->line[cheese][i] = gtc_card(j, pool[p], gtc_position(card));
             memmove(pool + p, pool + p + 1, (size_t)(n_pool - p - 1));
             n_pool--;
         }
-    /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
-    ch_rng_shuffle_u8(rng, pool, n_pool);
+    /* weighted: the free slots, in slot order, draw one card each before the shuffle */
     int next = 0;
-    for (int cheese = 0; cheese < s->n_cheeses; cheese++)
-        for (int i = 0; i < s->line_len[cheese]; i++) {
-            uint8_t card = s->line[cheese][i];
-            if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) != 1)
-                continue;
-            s->line[cheese][i] = gtc_card(j, pool[next++], 1);
-        }
+    if (weights)
+        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+            for (int i = 0; i < s->line_len[cheese]; i++) {
+                uint8_t card = s->line[cheese][i];
+                if (gtc_owner(card) != j || gtc_known(card, seat, revealed) ||
+                    gtc_position(card) != 1)
+                    continue;
+                for (int q = next; q < n_pool; q++) odds[q - next] = weights[pool[q]];
+                int p = next + ch_rng_pick(rng, odds, n_pool - next);
+                uint8_t kind = pool[p];
+                memmove(pool + next + 1, pool + next, (size_t)(p - next));
+                pool[next++] = kind;
+                s->line[cheese][i] = gtc_card(j, kind, 1);
+            }
+    /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
+    ch_rng_shuffle_u8(rng, pool + next, n_pool - next);
+    if (!weights)
+        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+            for (int i = 0; i < s->line_len[cheese]; i++) {
+                uint8_t card = s->line[cheese][i];
+                if (gtc_owner(card) != j || gtc_known(card, seat, revealed) ||
+                    gtc_position(card) != 1)
+                    continue;
+                s->line[cheese][i] = gtc_card(j, pool[next++], 1);
+            }
     memset(s->hand[j], 0, GTC_KINDS);
     memset(s->deck[j], 0, GTC_KINDS);
     for (int i = 0; i < s->hand_size[j]; i++) s->hand[j][pool[next++]]++;
     while (next < n_pool) s->deck[j][pool[next++]]++;
 }
 
-/* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
-void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
+/* Mirrors determinize.determinize_table with `weights` (NULL: uniform). */
+void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                              const int64_t *weights) {
     gtc_state *s = (gtc_state *)state;
     ch_rng rng = ch_rng_seeded(rng_seed);
     int revealed = gtc_player(s) == CH_TERMINAL;
     for (int j = 0; j < s->num_players; j++)
-        if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng);
+        if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights);
     /* the hidden cards dealt anew may be other kinds */
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         int mice = 0, kings = 0;
@@ -718,6 +747,11 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
         s->line_mice[cheese] = (uint8_t)mice;
         s->line_kings[cheese] = (uint8_t)kings;
     }
+}
+
+/* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
+void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
+    gtc_determinize_weighted(state, seat, rng_seed, NULL);
 }
 
 /* ------------------------------------------------------------------------------------
@@ -1156,7 +1190,11 @@ const char *gtc_state_from_view(uint8_t *state, int32_t num_players, const int32
     return gtc_check_cards(s, *seat);
 }
 
-const ch_game *gtc_game(void) { CH_GAME_TABLE(gtc); }
+const ch_game *gtc_game(void) {
+    static const ch_game table = {CH_GAME_PRIMITIVES(gtc),
+                                  .determinize_weighted = gtc_determinize_weighted};
+    return &table;
+}
 
 CH_GAME_FACTS(gtc, {"min_players", GTC_MIN_PLAYERS}, {"max_players", GTC_MAX_PLAYERS},
               {"kinds", GTC_KINDS}, {"cards_per_turn", GTC_PER_TURN},

@@ -451,7 +451,11 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
     const ch_game *g = t->game;
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
-    g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
+    if (t->settings->determinize_weights)
+        g->determinize_weighted(state, t->settings->seat, ch_rng_next(&t->rng),
+                                t->settings->determinize_weights);
+    else
+        g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
     if (t->world_board) g->world_start(t->world_board, state);
     double rewards[CH_MAX_PLAYERS];
     int32_t node = 0, depth = 0;
@@ -564,6 +568,7 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     if (settings->num_players < 1 || settings->num_players > CH_MAX_PLAYERS ||
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
         settings->leaf_playouts < 1 ||
+        (settings->determinize_weights && !game->determinize_weighted) ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

@@ -80,6 +80,7 @@ def search(
     prior_visits: int = 0,
     chance_nodes: bool = False,
     leaf_playouts: int = 1,
+    determinize_weights: Sequence[int] | None = None,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -93,7 +94,8 @@ def search(
     virtual visits at it, which steer the search and are left out of the result.
     ``chance_nodes`` keys the tree by chance outcomes too (only right when the searching
     seat sees every outcome, as in a solitaire game without hidden cards);
-    ``leaf_playouts`` playouts are averaged at each leaf.
+    ``leaf_playouts`` playouts are averaged at each leaf. ``determinize_weights``
+    deals the hidden cards by the game's weighted determinization with these weights.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -111,6 +113,8 @@ def search(
     settings.prior_visits = prior_visits
     settings.chance_nodes = int(chance_nodes)
     settings.leaf_playouts = leaf_playouts
+    weights = ffi.new("int64_t[]", list(determinize_weights)) if determinize_weights else None
+    settings.determinize_weights = weights if weights is not None else ffi.NULL
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

@@ -13,6 +13,8 @@ typedef struct {
     int32_t prior_visits;    /* virtual visits of each root action given a prior value */
     int32_t chance_nodes;    /* 1: chance outcomes, seen by every seat, are tree edges */
     int32_t leaf_playouts;   /* playouts averaged at each leaf (at least 1) */
+    const int64_t *determinize_weights; /* NULL: the game's determinize, else its
+                                           determinize_weighted with these weights */
 } ch_search_settings;
 
 typedef struct {

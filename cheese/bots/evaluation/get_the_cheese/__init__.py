@@ -172,6 +172,12 @@ class GetTheCheeseEvaluator(Evaluator):
         expectimax_depth=1,
     )
 
+    def hidden_card_weights(self) -> tuple[int, ...]:
+        """The shipped model of which cards players put face down (``face_down``)."""
+        from cheese.bots.evaluation.get_the_cheese.face_down import load_model
+
+        return load_model().draw_weights()
+
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""
         seats = len(position.hands)

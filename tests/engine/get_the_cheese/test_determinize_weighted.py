@@ -1,0 +1,130 @@
+"""The weighted determinization: consistent with the view, the reference and C agree,
+and the weights move the face-down cards toward the kinds they favour."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.engine import State
+from cheese.engine.get_the_cheese import GtcState, ReferenceGame
+from cheese.engine.get_the_cheese.cards import CAT, DOG, KIND_COUNT, SYMBOL_CAT, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.luck import advance_chance
+from cheese.engine.play import random_policy
+
+from ..differential import both_backends
+from .test_determinize import cards_of, midgame
+
+REFERENCE_GAME, NATIVE_GAME = both_backends("get-the-cheese")
+PLACE_WEIGHTS = [1000] * KIND_COUNT
+SYMBOL_CAT_FIRST = [1000, 1000, 1000, 1000, 1000, 20_000, 1000]
+FAVOUR_CATS = [*PLACE_WEIGHTS[:CAT], 20_000, 20_000, 1000, *SYMBOL_CAT_FIRST, *SYMBOL_CAT_FIRST]
+FAVOUR_DOGS = [*PLACE_WEIGHTS[:DOG], 50_000] + PLACE_WEIGHTS * 2
+
+
+def hidden_first_cards(state: GtcState, seat: int) -> list[int]:
+    """The kinds of the others' cards ``seat`` sees face down in 1st place."""
+    view = state.view(seat)
+    return [
+        card.kind
+        for seen, line in zip(view.lines, state.table.lines, strict=True)
+        for shown, card in zip(seen, line, strict=True)
+        if shown.owner != seat and shown.face_down and shown.position == 1
+    ]
+
+
+def test_it_keeps_the_view_and_every_seats_cards(game: ReferenceGame) -> None:
+    for seed in range(30):
+        state = midgame(game, 3 + seed % 3, seed, decisions=seed % 40)
+        for seat in range(state.num_players):
+            sample = state.determinize(seat, random.Random(seed), FAVOUR_CATS)
+            assert sample.view(seat) == state.view(seat)
+            for owner in range(state.num_players):
+                assert cards_of(sample, owner) == state.setup.options.composition
+
+
+def test_cards_played_second_or_third_face_down_keep_the_symbol(game: ReferenceGame) -> None:
+    for seed in range(20):
+        state = midgame(game, 4, seed, decisions=30)
+        sample = state.determinize(0, random.Random(seed), FAVOUR_DOGS)
+        for line, sampled in zip(state.table.lines, sample.table.lines, strict=True):
+            for card, drawn in zip(line, sampled, strict=True):
+                if card.position > 1 and card.kind in SYMBOL_KINDS:
+                    assert drawn.kind in SYMBOL_KINDS
+
+
+def test_the_weights_favour_their_kinds_in_the_first_place(game: ReferenceGame) -> None:
+    state = midgame(game, 4, 11, decisions=24)
+    assert len(hidden_first_cards(state, 0)) >= 6
+    uniform_dogs = weighted_dogs = 0
+    for seed in range(200):
+        uniform = state.determinize(0, random.Random(seed))
+        weighted = state.determinize(0, random.Random(seed), FAVOUR_DOGS)
+        uniform_dogs += hidden_first_cards(uniform, 0).count(DOG)
+        weighted_dogs += hidden_first_cards(weighted, 0).count(DOG)
+    assert weighted_dogs > 2 * uniform_dogs
+
+
+def test_equal_weights_keep_every_deal_possible(game: ReferenceGame) -> None:
+    state = midgame(game, 3, 4, decisions=12)
+    equal = PLACE_WEIGHTS * 3
+    tables = {state.determinize(0, random.Random(seed), equal).table for seed in range(30)}
+    assert len(tables) > 10
+
+
+def play_to(state: State, rng: random.Random, decisions: int) -> State:
+    policy = random_policy(rng)
+    for _ in range(decisions):
+        if state.is_terminal():
+            break
+        state = advance_chance(state.apply(policy(state)))
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_c_engine_draws_the_same_worlds_as_the_reference(players: int) -> None:
+    for seed in range(12):
+        reference = play_to(
+            advance_chance(REFERENCE_GAME.new_initial_state(players, seed)),
+            random.Random(seed),
+            decisions=3 * seed,
+        )
+        native = play_to(
+            advance_chance(NATIVE_GAME.new_initial_state(players, seed)),
+            random.Random(seed),
+            decisions=3 * seed,
+        )
+        for seat in range(players):
+            for weights in (FAVOUR_CATS, FAVOUR_DOGS):
+                ours = reference.determinize(seat, random.Random(seed + seat), weights)
+                theirs = native.determinize(seat, random.Random(seed + seat), weights)
+                for viewer in range(players):
+                    assert theirs.view(viewer) == ours.view(viewer)
+
+
+def test_a_game_without_a_weighted_determinization_says_so() -> None:
+    _, native = both_backends("cheese-drop")
+    state = advance_chance(native.new_initial_state(seed=1))
+    with pytest.raises(ValueError, match="no weighted determinization"):
+        state.determinize(0, random.Random(1), [1000])
+
+
+def test_symbol_weights_favour_the_symbol_cat_in_second_place(game: ReferenceGame) -> None:
+    state = midgame(game, 4, 7, decisions=24)
+    view = state.view(0)
+    assert isinstance(view, GtcView)
+    favour = [1000] * KIND_COUNT + [1000, 1, 1000, 1000, 1000, 50_000, 1000] * 2
+
+    def symbol_cats(weights: list[int] | None) -> int:
+        cats = 0
+        for seed in range(100):
+            sample = state.determinize(0, random.Random(seed), weights)
+            for line, seen in zip(sample.table.lines, view.lines, strict=True):
+                for card, shown in zip(line, seen, strict=True):
+                    hidden_symbol = shown.owner != 0 and shown.kind < 0 and card.position > 1
+                    cats += hidden_symbol and card.kind == SYMBOL_CAT
+        return cats
+
+    assert symbol_cats(favour) > 1.5 * symbol_cats(None)

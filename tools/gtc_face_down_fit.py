@@ -1,0 +1,123 @@
+"""Fit which kind of card Get The Cheese! players put face down, from self-play.
+
+Plays ``GAMES`` games of ``SPEC`` against itself (deal seeds ``SEED`` onward, each seat's
+bot seeded from the deal), records every card a player put face down with the cards it
+could have put there, prints how far the choices are from uniform (each kind's share
+among the face-down first cards against its share of the hands they came from) and the
+fitted model (``cheese.bots.evaluation.get_the_cheese.face_down``); ``--write`` stores it
+as the package's ``face_down.json``:
+
+    python tools/gtc_face_down_fit.py GAMES [--seed S] [--players N] [--spec SPEC] [--write]
+
+The shipped model came from (the command is also stored in the model)::
+
+    python tools/gtc_face_down_fit.py 150 --seed 1000 --players 4 \\
+        --spec mcts:iterations=2000 --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from cheese.bots import Turn, make_bot
+from cheese.bots.evaluation.get_the_cheese import face_down
+from cheese.bots.evaluation.get_the_cheese.face_down import FaceDownChoice, FaceDownModel
+from cheese.engine import State, load_game
+from cheese.engine.get_the_cheese.cards import KIND_COUNT, KIND_NAMES, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.moves import DRAW, decode_play
+from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.luck import resolve_chance
+
+GAME = "get-the-cheese"
+MODEL_PATH = Path(face_down.__file__).with_name(face_down.MODEL_FILE)
+
+
+def play_choices(state: State, seat: int, action: int) -> list[FaceDownChoice]:
+    """The face-down cards of ``seat``'s ``action`` at ``state``, with what it held."""
+    if action == DRAW:
+        return []
+    view = state.view(seat)
+    assert isinstance(view, GtcView)
+    hand = list(view.hand)
+    _, kinds = decode_play(action)
+    choices = []
+    for place, kind in enumerate(kinds, start=1):
+        if place == 1 or kind in SYMBOL_KINDS:
+            choices.append(FaceDownChoice(place, tuple(hand), kind))
+        hand[kind] -= 1
+    return choices
+
+
+def game_choices(seed: int, players: int, spec: str) -> list[FaceDownChoice]:
+    """Every face-down choice of one self-play game on deal ``seed``."""
+    bots = [make_bot(spec) for _ in range(players)]
+    rngs = [random.Random(seed * 16 + seat) for seat in range(players)]
+    state = load_game(GAME).new_initial_state(num_players=players, seed=seed)
+    choices: list[FaceDownChoice] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+            continue
+        seat = state.current_player
+        action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
+        choices.extend(play_choices(state, seat, action))
+        state = state.apply(action)
+    return choices
+
+
+def collect(games: int, seed: int, players: int, spec: str) -> list[FaceDownChoice]:
+    """The face-down choices of ``games`` self-play games on deals ``seed`` onward."""
+    return [choice for game in range(games) for choice in game_choices(seed + game, players, spec)]
+
+
+def shares(choices: Sequence[FaceDownChoice]) -> list[tuple[str, float, float]]:
+    """Per kind: its share among the face-down first cards, and among the hands they
+    were chosen from."""
+    firsts = [choice for choice in choices if choice.place == 1]
+    held = [sum(choice.available[kind] for choice in firsts) for kind in range(KIND_COUNT)]
+    chosen = [sum(choice.kind == kind for choice in firsts) for kind in range(KIND_COUNT)]
+    return [
+        (KIND_NAMES[kind], chosen[kind] / max(1, len(firsts)), held[kind] / max(1, sum(held)))
+        for kind in range(KIND_COUNT)
+    ]
+
+
+def command_line(games: int, seed: int, players: int, spec: str) -> str:
+    return (
+        f"python tools/gtc_face_down_fit.py {games} --seed {seed} --players {players}"
+        f" --spec {spec} --write"
+    )
+
+
+def fitted_model(games: int, seed: int, players: int, spec: str) -> FaceDownModel:
+    """The model fitted to ``games`` self-play games, with the command that refits it."""
+    choices = collect(games, seed, players, spec)
+    return face_down.fit(choices, command_line(games, seed, players, spec))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--spec", default="mcts:iterations=1000")
+    parser.add_argument("--write", action="store_true", help="store the model in the package")
+    args = parser.parse_args(argv)
+    choices = collect(args.games, args.seed, args.players, args.spec)
+    print(f"{len(choices)} face-down cards from {args.games} games")
+    print("kind     face-down first  in hands")
+    for name, chosen, held in shares(choices):
+        print(f"{name:8} {chosen:15.3f} {held:9.3f}")
+    model = face_down.fit(choices, command_line(args.games, args.seed, args.players, args.spec))
+    for place, weights in enumerate(model.weights, start=1):
+        print(f"place {place}: " + " ".join(f"{w:+.2f}" for w in weights))
+    if args.write:
+        MODEL_PATH.write_bytes(face_down.encode_model(model))
+        print(f"wrote {MODEL_PATH}")
+
+
+if __name__ == "__main__":
+    main()
