@@ -51,6 +51,7 @@ from cheese.tournaments.tournament import (
     built_bots,
     check_clocks,
     check_game_count,
+    check_games,
     check_move_time,
     parsed_seats,
     seats_of,
@@ -99,7 +100,9 @@ def plan_duel(
     texts = tuple(spec if isinstance(spec, str) else spec.text for spec in (spec_a, spec_b))
     given = [spec for spec in (spec_a, spec_b) if not isinstance(spec, str)]
     parsed = parsed_seats(texts, given if len(given) == 2 else None, bot_factory)
-    check_clocks(built_bots(texts, parsed, bot_factory), time_control)
+    built = built_bots(texts, parsed, bot_factory)
+    check_clocks(built, time_control)
+    check_games(built, game)
     chosen_backend = BACKEND if backend is None else backend
     load_game(game, chosen_backend).new_initial_state(num_players=num_players, seed=seed)
     # An external bot that does not start is refused here, not forfeited at every game.

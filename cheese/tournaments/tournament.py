@@ -135,6 +135,7 @@ def plan_tournament(
     check_seed(settings.seed)
     check_move_time(settings.move_time)
     check_clocks(built, settings.time_control)
+    check_games(built, settings.game)
     load_game(settings.game, settings.backend).new_initial_state(
         num_players=num_players, seed=settings.seed, **dict(settings.options)
     )
@@ -204,6 +205,17 @@ def check_clocks(bots: Iterable[tuple[str, Bot]], time_control: TimeControl | No
                 f"{spec!r} budgets its time on the game clock (time=auto), but no clock is "
                 "kept; give --tc BASE+INC (e.g. --tc 10+0.1), or a time in seconds"
             )
+
+
+def check_games(bots: Iterable[tuple[str, Bot]], game: str) -> None:
+    """``ValueError`` for a bot (given with its spec) whose settings the game ``game``
+    cannot serve, as its optional ``refusal_for(game)`` says (``mcts:infer=model`` where
+    the game has no model of hidden cards): refused before any game, not forfeited in each."""
+    for spec, bot in bots:
+        refusal_for = getattr(bot, "refusal_for", None)
+        refusal = None if refusal_for is None else refusal_for(game)
+        if refusal is not None:
+            raise ValueError(f"{spec!r} cannot play {game}: {refusal}")
 
 
 def check_game_count(games: int, asked: str) -> None:

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.mcts.config import MctsConfig
+from cheese.bots.evaluation.select import evaluator_of
+from cheese.bots.mcts.config import Inference, MctsConfig
 from cheese.bots.mcts.search import RootStats, SearchLoop, search, search_lines
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
@@ -49,6 +50,17 @@ class MctsBot(ConfiguredBot[MctsConfig]):
     __slots__ = ()
 
     config_type = MctsConfig
+
+    def refusal_for(self, game: str) -> str | None:
+        """Why this bot's settings cannot serve the game ``game``, or None: ``infer=model``
+        needs the game's model of hidden cards."""
+        if self.config.infer is not Inference.MODEL:
+            return None
+        if evaluator_of(game).hidden_card_weights() is None:
+            return "infer=model needs the game's model of hidden cards, and it has none; " + (
+                "use infer=none"
+            )
+        return None
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()

@@ -53,3 +53,16 @@ def test_a_game_without_a_model_of_hidden_cards_says_so() -> None:
 def test_an_unknown_inference_lists_the_allowed_words() -> None:
     with pytest.raises(BotSpecError, match="none|model"):
         make_bot("mcts:infer=cards")
+
+
+def test_a_duel_or_tournament_refuses_infer_model_where_the_game_has_no_model() -> None:
+    from cheese.tournaments.duel import plan_duel
+    from cheese.tournaments.tournament import TournamentSettings, plan_tournament
+
+    with pytest.raises(ValueError, match="cannot play cheese-drop: .*use infer=none"):
+        plan_duel("mcts:infer=model", "greedy", game="cheese-drop", games=2)
+    with pytest.raises(ValueError, match="cannot play cheese-chasers"):
+        plan_tournament(
+            TournamentSettings(specs=("mcts:infer=model", "greedy"), game="cheese-chasers")
+        )
+    plan_duel("mcts:infer=model", "greedy", game="get-the-cheese", games=4)
