@@ -1,5 +1,5 @@
 """Expectimax aiming at finishing a one-seat game (``aim=finish``): Cheese Chasers'
-completion, its batched leaf playouts, and no look at the deck's order."""
+completion and its batched leaf playouts."""
 
 from __future__ import annotations
 
@@ -11,56 +11,14 @@ from cheese.bots import Turn, make_bot
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.evaluation.cheese_chasers import ChasersFinishEvaluator
 from cheese.bots.expectimax.config import Aim, ExpectimaxConfig
-from cheese.engine import Action, State, load_game
-from cheese.engine.luck import resolve_chance
-from cheese.engine.registry import NATIVE
+from cheese.engine import load_game
 
 from ...native import needs_native
 from ..conftest import random_position
+from ..test_chasers_deck_order import dealt, history
 
 FINISH = "expectimax:aim=finish,playouts=16"
 """A quick bot of the finish aim."""
-
-
-def history(seed: int, decisions: int) -> list[Action]:
-    """The actions (draws included) of a Cheese Chasers deal dealt with ``seed`` up to
-    the card drawn after ``decisions`` seeded random placements."""
-    rng = random.Random(seed)
-    state = load_game("cheese-chasers", backend=NATIVE).new_initial_state(seed=seed)
-    actions: list[Action] = []
-    placed = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = resolve_chance(state)
-        elif placed == decisions:
-            return actions
-        else:
-            action = rng.choice(state.legal_actions())
-            placed += 1
-        actions.append(action)
-        state = state.apply(action)
-    raise AssertionError(f"deal {seed} ended before {decisions} placements")
-
-
-def dealt(seed: int, actions: list[Action]) -> State:
-    """``actions`` replayed on a deal shuffled with ``seed``: the same table and drawn
-    cards, another order of the cards still in the deck."""
-    state = load_game("cheese-chasers", backend=NATIVE).new_initial_state(seed=seed)
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-def upcoming(state: State, count: int) -> list[Action]:
-    """The next ``count`` cards the deal draws, whatever is placed meanwhile."""
-    cards: list[Action] = []
-    while len(cards) < count and not state.is_terminal():
-        if state.is_chance_node():
-            cards.append(resolve_chance(state))
-            state = state.apply(cards[-1])
-        else:
-            state = state.apply(state.legal_actions()[0])
-    return cards
 
 
 def test_the_aim_is_a_declared_choice_that_round_trips() -> None:
@@ -95,19 +53,6 @@ def test_finish_aim_plays_legal_moves_the_same_from_the_same_seed() -> None:
     second = bot.choose(Turn(state, 0), random.Random(5))
     assert first.action in state.legal_actions()
     assert (first.action, first.info["value"]) == (second.action, second.info["value"])
-
-
-@needs_native
-@pytest.mark.parametrize("spec", [FINISH, "expectimax:aim=finish,depth=2,playouts=4,width=3"])
-def test_the_order_of_the_cards_still_in_the_deck_changes_no_choice(spec: str) -> None:
-    actions = history(7, 6)
-    shuffles = [dealt(seed, actions) for seed in (7, 8, 9)]
-    # The same table and drawn cards; the deck still to come in three orders.
-    assert len({tuple(upcoming(state, 6)) for state in shuffles}) == 3
-    assert len({tuple(state.view(0).left) for state in shuffles}) == 1  # type: ignore[attr-defined]
-    bot = make_bot(spec)
-    decisions = [bot.choose(Turn(state, 0), random.Random(1)) for state in shuffles]
-    assert len({(decision.action, decision.info["value"]) for decision in decisions}) == 1
 
 
 def test_a_game_without_a_finish_aim_is_searched_for_its_score() -> None:
