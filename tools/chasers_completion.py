@@ -5,8 +5,9 @@ Plays ``--deals`` seeded deals (deal ``d`` of seed ``S`` is the game seeded
 this process, and prints per spec the completion rate, its interval, the mean points and
 the median time a move took; with two specs, the deals only one of them completed.
 ``--out FILE`` keeps one line per deal (deal, then completed and points per spec),
-rewritten after every deal, so a run stopped early keeps what it played; ``--against
-FILE`` compares the first spec with the first of such a file on the same deals:
+rewritten after every deal; a run stopped with Ctrl-C (SIGINT) prints what the deals
+played so far measured. ``--against FILE`` compares the first spec with the first of
+such a file on the same deals:
 
     python tools/chasers_completion.py expectimax --deals 150 --seed 11 --out base.txt
     python tools/chasers_completion.py expectimax:playouts=512 --deals 150 --seed 11 \
@@ -104,17 +105,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     points: list[list[int]] = [[] for _ in args.specs]
     seconds: list[list[float]] = [[] for _ in args.specs]
     lines: list[str] = []
-    for deal in range(args.first, args.first + args.deals):
-        line = [str(deal)]
-        for index, spec in enumerate(args.specs):
-            done, score, times = play_deal(spec, args.seed, deal)
-            completed[index][deal] = done
-            points[index].append(score)
-            seconds[index].extend(times)
-            line += [str(int(done)), str(score)]
-        lines.append(" ".join(line))
-        if args.out is not None:
-            args.out.write_text("\n".join(lines) + "\n")
+    try:
+        for deal in range(args.first, args.first + args.deals):
+            results = [play_deal(spec, args.seed, deal) for spec in args.specs]
+            line = [str(deal)]
+            for index, (done, score, times) in enumerate(results):
+                completed[index][deal] = done
+                points[index].append(score)
+                seconds[index].extend(times)
+                line += [str(int(done)), str(score)]
+            lines.append(" ".join(line))
+            if args.out is not None:
+                args.out.write_text("\n".join(lines) + "\n")
+    except KeyboardInterrupt:
+        # Stopped by hand (Ctrl-C, SIGINT): the deals every spec finished are the result.
+        print(f"stopped after {len(lines)} deals")
+    if not lines:
+        return
     for index, spec in enumerate(args.specs):
         print(summary(spec, completed[index], points[index], seconds[index], args.seed))
     if len(args.specs) > 1:
