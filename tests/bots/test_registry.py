@@ -110,6 +110,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "chance",
         "leaf",
         "playouts",
+        "aim",
     ]
     assert all(catalogue[name].origin == "built-in" for name in list(catalogue)[:4])
 

@@ -73,3 +73,16 @@ def test_each_playouts_end_adds_up_to_the_batchs_sums(slug: str, policy: int) ->
             wins[seat] += 1 / len(winners)
     assert tuple(wins) == pytest.approx(totals.win_shares)
     assert playout_outcomes(start, 3, seed=5, policy=7) == []
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_playout_points_are_the_outcomes_points_without_their_keys(slug: str) -> None:
+    from cheese.engine.native import playout_outcomes, playout_points
+
+    players = game_info(slug).max_players
+    start = native_start(slug, players, seed=4)
+    outcomes = playout_outcomes(start, 9, seed=6, policy=1)
+    assert playout_points(start, 9, seed=6, policy=1) == [
+        outcome.points for outcome in outcomes
+    ]
+    assert playout_points(start, 3, seed=6, policy=7) == []

@@ -293,9 +293,31 @@ class CheeseChasersEvaluator(Evaluator):
         table = state.table if isinstance(state, ChasersState) else view.table()
         return (self.value(view, table),)
 
+    def finishing(self) -> ChasersFinishEvaluator:
+        """The evaluation that values finishing alone: the measure of the game's levels."""
+        return ChasersFinishEvaluator(self.weights)
+
     def playout_action(self, state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
         return best_valued(legal, self.action_priors(state, legal), rng)[0]
+
+
+class ChasersFinishEvaluator(CheeseChasersEvaluator):
+    """Finishing alone: a finished game is worth 1 whatever its points (a C playout's
+    finished game with no points at all counts as lost: rare, and never worse than
+    having lost), a lost one 0, and a position its estimated chance of finishing."""
+
+    __slots__ = ()
+
+    solitaire_finish = 1.0
+
+    def value(self, view: ChasersView, table: Table) -> float:
+        if view.ending is not None:
+            return 1.0 if view.ending == "complete" else 0.0
+        return finish_chance(view, table, active_mice(table), self.weights)
+
+    def finishing(self) -> ChasersFinishEvaluator:
+        return self
 
 
 def make_evaluator() -> CheeseChasersEvaluator:

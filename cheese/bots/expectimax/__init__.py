@@ -18,6 +18,12 @@ elsewhere. Every leaf of a world is played out with the same seeds, so the moves
 compared meet the same luck. ``playouts=0`` takes the game's advice (16 in Get The
 Cheese!, 128 in Cheese Chasers).
 
+**Aim** (``aim=``, one-seat games): ``score`` values a finished game by the reward of
+its points (the default); ``finish`` values finishing alone where the game's evaluation
+has that aim (``Evaluator.finishing``: Cheese Chasers, whose levels measure the
+completion rate), and runs each leaf's C playouts in one call from one seed of the
+world's luck (``cheese.bots.search.playouts.c_playout_batch``).
+
 **Depth** ``0`` (the default) takes the game's advice: one decision where leaves are
 played out (below it, Cheese Chasers' next card is still an exact chance node), two in
 Cheese Drop. Where the game models the lines that follow a decision

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, best_valued, top_choices
 from cheese.bots.evaluation import evaluator_for
-from cheese.bots.expectimax.config import GAME_ADVICE, ExpectimaxConfig, leaf_playout
+from cheese.bots.expectimax.config import GAME_ADVICE, Aim, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
 from cheese.bots.lines.full_search import best_line_values
@@ -58,6 +58,11 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         started = time.perf_counter()
         config = self.config.on_clock(turn.clock)
         evaluator = evaluator_for(turn.game)
+        batched = False
+        if config.aim is Aim.FINISH and turn.num_players == 1:
+            finishing = evaluator.finishing()
+            if finishing is not None:
+                evaluator, batched = finishing, True
         match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
             case OnePly():
                 return one_ply_decision(turn, evaluator, rng, config.samples)
@@ -68,7 +73,9 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
                     len(legal), moves, best_line_values(lines, moves), rng, started
                 )
             case SearchTree():
-                return self.tree_decision(turn, evaluator, legal, rng, started, config)
+                return self.tree_decision(
+                    turn, evaluator, legal, rng, started, config, batched=batched
+                )
 
     def tree_decision(
         self,
@@ -78,10 +85,11 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         rng: random.Random,
         started: float,
         config: ExpectimaxConfig | None = None,
+        batched: bool = False,
     ) -> Decision:
         """The decision of the deepest finished search of the engine's tree over the
         root's worlds, deepening one decision at a time (under ``config``, this move's
-        settings, else the bot's)."""
+        settings, else the bot's); ``batched``: each leaf's playouts in one C call."""
         config = self.config if config is None else config
         seconds = config.move_seconds(turn.clock)
         deadline = started + seconds if seconds else None
@@ -99,6 +107,7 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             playout,
             config.playouts or evaluator.advice.leaf_playouts,
             native,
+            batched,
         )
         order = root_candidates(evaluator, merged, legal, config.root_width)
         finished: RootResult | None = None

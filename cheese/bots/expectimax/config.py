@@ -38,6 +38,17 @@ class LeafValue(StrEnum):
     """Playouts."""
 
 
+class Aim(StrEnum):
+    """The spec's ``aim=``: what a one-seat game's search is after."""
+
+    SCORE = "score"
+    """The game's reward of the points (Cheese Chasers: finishing is worth half, the
+    points the rest)."""
+    FINISH = "finish"
+    """Finishing alone, where the game's evaluation has that aim (Cheese Chasers: the
+    completion rate its levels measure); its leaf playouts run in one C call each."""
+
+
 def depth_if_absent(values: SettingValues) -> int:
     """The depth a spec leaves open: the game's advice, or under a time limit the
     deepest allowed (the search deepens until the time is up)."""
@@ -89,6 +100,13 @@ class ExpectimaxConfig(SpecConfig):
     playouts: int = setting(
         IntParameter("playouts", GAME_ADVICE, 0, 10_000,
                      "playouts averaged per played-out leaf; 0 = the game's advice")
+    )
+    aim: Aim = setting(
+        ChoiceParameter("aim", Aim.SCORE.value, tuple(aim.value for aim in Aim),
+                        "what a one-seat game's search values: the reward of its points "
+                        "(score), or finishing alone (finish, where the game has that aim: "
+                        "Cheese Chasers)"),
+        words=Aim,
     )
 
     @property

@@ -143,6 +143,12 @@ class Evaluator(ABC):
             return (solitaire_reward(points[0], self.solitaire_scale, self.solitaire_finish),)
         return terminal_rewards_of(points, points)
 
+    def finishing(self) -> Evaluator | None:
+        """This evaluation aiming at finishing a one-seat game alone (a finished game is
+        worth 1 whatever its points, a lost one 0), or None when the game has no such
+        aim (by default)."""
+        return None
+
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """``rewards(state.apply(action))`` for each action, however it is fastest found
         (by default: apply each and evaluate the result)."""

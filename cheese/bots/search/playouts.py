@@ -34,6 +34,18 @@ def c_playout(state: State, policy: PlayoutPolicy, seed: int, evaluator: Evaluat
     return evaluator.rewards_of_points(totals.score_sums)
 
 
+def c_playout_batch(
+    state: State, policy: PlayoutPolicy, count: int, seed: int, evaluator: Evaluator
+) -> Rewards:
+    """The mean rewards of ``count`` playouts to the end run in C from the native
+    ``state`` in one call, their luck drawn from the one ``seed``."""
+    from cheese.engine.native import NativeState, playout_points
+
+    assert isinstance(state, NativeState), f"C playouts need a native state, not {state!r}"
+    batch = playout_points(state, count, seed, C_POLICIES[policy])
+    return mean_rewards([evaluator.rewards_of_points(points) for points in batch])
+
+
 def engine_playout(
     state: State, policy: PlayoutPolicy, depth: int, evaluator: Evaluator, rng: random.Random
 ) -> Rewards:

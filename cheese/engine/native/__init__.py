@@ -14,6 +14,7 @@ from cheese.engine.native.bridge import (
     load_native_game,
     native_facts,
     playout_outcomes,
+    playout_points,
     playouts,
 )
 
@@ -24,5 +25,6 @@ __all__ = [
     "load_native_game",
     "native_facts",
     "playout_outcomes",
+    "playout_points",
     "playouts",
 ]

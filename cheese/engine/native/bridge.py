@@ -401,6 +401,28 @@ def playout_outcomes(
     return outcomes
 
 
+def playout_points(
+    state: NativeState, count: int, seed: int, policy: int = 0
+) -> list[tuple[int, ...]]:
+    """Each seat's final points in each of ``count`` playouts from ``state`` wholly in C
+    (``playout_outcomes``' playouts, without the rank keys); none for a policy the C code
+    does not have."""
+    functions = state._setup.game.functions
+    seats = state.num_players
+    points = ffi.new("int32_t[]", count * OUTCOME_SEATS)
+    keys = ffi.new("int32_t[]", count * OUTCOME_SEATS * OUTCOME_KEY_WIDTH)
+    width: int = lib.ch_playout_outcomes(
+        functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, points, keys
+    )
+    if width == 0:
+        return []
+    unpacked: list[int] = ffi.unpack(points, count * OUTCOME_SEATS)
+    return [
+        tuple(unpacked[first : first + seats])
+        for first in range(0, count * OUTCOME_SEATS, OUTCOME_SEATS)
+    ]
+
+
 def _restore_state(
     slug: str,
     num_players: int,

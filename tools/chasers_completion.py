@@ -1,0 +1,134 @@
+"""How often a bot completes Cheese Chasers deals, with the Wilson 95% interval.
+
+Plays ``--deals`` seeded deals (deal ``d`` of seed ``S`` is the game seeded
+``S * 100_000 + d``; the bot's generator is seeded alike) with each bot spec given, in
+this process, and prints per spec the completion rate, its interval, the mean points and
+the median time a move took; with two specs, the deals only one of them completed.
+``--out FILE`` keeps one line per deal (deal, then completed and points per spec),
+rewritten after every deal; a run stopped with Ctrl-C (SIGINT) prints what the deals
+played so far measured. ``--against FILE`` compares the first spec with the first of
+such a file on the same deals:
+
+    python tools/chasers_completion.py expectimax --deals 150 --seed 11 --out base.txt
+    python tools/chasers_completion.py expectimax:playouts=512 --deals 150 --seed 11 \
+        --against base.txt
+    python tools/chasers_completion.py mcts:iterations=20000 expectimax --deals 1000 \
+        --seed 2026 --out final.txt
+
+The same seed and spec play the same games; times depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from cheese.bots import Turn, make_bot
+from cheese.engine import load_game
+from cheese.engine.luck import resolve_chance
+from cheese.ratings.stats import wilson_interval
+
+GAME = "cheese-chasers"
+DEALS_PER_SEED = 100_000
+"""Deal seeds of one ``--seed`` are ``seed * DEALS_PER_SEED + deal``: apart for any
+number of deals a run can play."""
+
+
+def play_deal(spec: str, seed: int, deal: int) -> tuple[bool, int, list[float]]:
+    """Whether ``spec`` completed the deal, its points, and each move's seconds."""
+    deal_seed = seed * DEALS_PER_SEED + deal
+    bot = make_bot(spec)
+    rng = random.Random(f"chasers:{deal_seed}")
+    state = load_game(GAME, "native").new_initial_state(seed=deal_seed)
+    seconds: list[float] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+            continue
+        started = time.perf_counter()
+        action = bot.choose(Turn(state, state.current_player), rng).action
+        seconds.append(time.perf_counter() - started)
+        state = state.apply(action)
+    return not state.ended_early(), state.scores()[0], seconds
+
+
+def read_results(path: Path) -> dict[int, bool]:
+    """Deal → completed by the first spec, from a file ``--out`` wrote."""
+    results: dict[int, bool] = {}
+    for line in path.read_text().splitlines():
+        deal, completed = line.split()[:2]
+        results[int(deal)] = completed == "1"
+    return results
+
+
+def summary(
+    spec: str, completed: dict[int, bool], points: list[int], seconds: list[float], seed: int
+) -> str:
+    """One spec's completion rate, its interval, mean points and median move time."""
+    wins = sum(completed.values())
+    deals = len(completed)
+    low, high = wilson_interval(wins, deals)
+    return (
+        f"{spec}: completed {wins}/{deals} = {wins / deals:.1%} [{low:.1%}, {high:.1%}], "
+        f"mean points {statistics.fmean(points):.2f}, "
+        f"median move {statistics.median(seconds) * 1000:.1f} ms (seed {seed})"
+    )
+
+
+def discordant(name: str, first: dict[int, bool], second: dict[int, bool]) -> str:
+    """How many deals of both only one of the two completed."""
+    both = [deal for deal in first if deal in second]
+    only_first = sum(1 for deal in both if first[deal] and not second[deal])
+    only_second = sum(1 for deal in both if second[deal] and not first[deal])
+    return (
+        f"against {name}: {len(both)} deals in common, completed only here {only_first}, "
+        f"only there {only_second}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="+", help="bot specs; each plays every deal")
+    parser.add_argument("--deals", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--first", type=int, default=0, help="first deal played")
+    parser.add_argument(
+        "--out", type=Path, help="write per deal: deal, then completed and points per spec"
+    )
+    parser.add_argument("--against", type=Path, help="a file --out wrote, to compare with")
+    args = parser.parse_args(argv)
+    completed: list[dict[int, bool]] = [{} for _ in args.specs]
+    points: list[list[int]] = [[] for _ in args.specs]
+    seconds: list[list[float]] = [[] for _ in args.specs]
+    lines: list[str] = []
+    try:
+        for deal in range(args.first, args.first + args.deals):
+            results = [play_deal(spec, args.seed, deal) for spec in args.specs]
+            line = [str(deal)]
+            for index, (done, score, times) in enumerate(results):
+                completed[index][deal] = done
+                points[index].append(score)
+                seconds[index].extend(times)
+                line += [str(int(done)), str(score)]
+            lines.append(" ".join(line))
+            if args.out is not None:
+                args.out.write_text("\n".join(lines) + "\n")
+    except KeyboardInterrupt:
+        # Stopped by hand (Ctrl-C, SIGINT): the deals every spec finished are the result.
+        print(f"stopped after {len(lines)} deals")
+    if not lines:
+        return
+    for index, spec in enumerate(args.specs):
+        print(summary(spec, completed[index], points[index], seconds[index], args.seed))
+    if len(args.specs) > 1:
+        print(discordant(args.specs[1], completed[0], completed[1]))
+    if args.against is not None:
+        print(discordant(str(args.against), completed[0], read_results(args.against)))
+
+
+if __name__ == "__main__":
+    main()
