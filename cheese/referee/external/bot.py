@@ -189,9 +189,9 @@ class ExternalBot:
         self._seq = 0
         # The generator's state before anything is drawn: what a bot in this process
         # would start the game with. The seed is drawn from it, so games replay.
-        words = list(rng.getstate()[1])
+        words = list(rng.getstate()[1]) if CHEESE_STATE in session.extensions else None
         message = new_game(self._game_id, seat, rng.getrandbits(64), clock)
-        if CHEESE_STATE in session.extensions:
+        if words is not None:
             message["cheese_rng"] = words
         try:
             session.process.send(message)
