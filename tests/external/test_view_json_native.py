@@ -116,3 +116,28 @@ def test_an_act_with_its_view_written_is_the_same_line() -> None:
     view = {"seat": 0, "cards": [[0, 0, 1]]}
     written = msgspec.Raw(msgspec.json.encode(view))
     assert encode(act(1, written, [(3, "B1")], None)) == encode(act(1, view, [(3, "B1")], None))
+
+
+def test_a_list_named_once_is_not_named_from_the_view_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cheese.referee.external import legal_json as module
+
+    views: list[Turn] = []
+    seen = Turn.view
+
+    def counted(turn: Turn) -> object:
+        views.append(turn)
+        return seen.fget(turn)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(Turn, "view", property(counted))
+    monkeypatch.setattr(module, "MOST_LISTS", 2)
+    writer = LegalJson()
+    start = load_game("get-the-cheese", "native").new_initial_state(num_players=4, seed=7)
+    states = random_states(start, random.Random(7))
+    decisions = [s for s in states if not s.is_chance_node() and not s.is_terminal()][:6]
+    first = [writer.of(Turn(s, s.current_player), s.legal_actions()) for s in decisions]
+    named = len(views)
+    again = [writer.of(Turn(s, s.current_player), s.legal_actions()) for s in decisions]
+    assert again == first and len(views) == named and named <= len(decisions)
+    assert len(writer._lists) <= 2  # forgotten past the bound, written again as they come
