@@ -144,6 +144,16 @@ class Turn:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions()
 
+    def view_json_text(self) -> bytes | None:
+        """The acting seat's view as the JSON of the game's ``view_json``, when the
+        engine writes it without building the view; ``None`` when it does not."""
+        return self._state.view_json_text(self.seat)
+
+    def notation_key(self) -> int | None:
+        """What the legal actions' notation depends on besides their numbers, when the
+        engine tells it (``State.notation_key``); ``None`` when it does not."""
+        return self._state.notation_key()
+
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn uniformly among those consistent with the seat's view."""
         return self._state.determinize(self.seat, rng)

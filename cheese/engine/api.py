@@ -232,6 +232,18 @@ class State(ABC):
         """
         return tuple(self.view(seat) for seat in range(self.num_players))
 
+    def view_json_text(self, seat: Seat) -> bytes | None:
+        """``seat``'s view as the compact JSON of the game's ``view_json``, when the
+        backend writes it without building the view (the C engine does); ``None`` here,
+        where it is encoded from ``view``."""
+        return None
+
+    def notation_key(self) -> int | None:
+        """At a decision, what its actions' notation depends on besides their numbers,
+        when the backend tells it without building a view: under equal keys, equal
+        numbers read the same. ``None`` here, where the view names them."""
+        return None
+
     @abstractmethod
     def determinize(self, seat: Seat, rng: random.Random) -> State:
         """A full state drawn uniformly among those consistent with ``view(seat)``.

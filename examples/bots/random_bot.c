@@ -84,6 +84,8 @@ static int is_type(const char *line, const char *type) {
 
 int main(void) {
     static char line[MAX_LINE];
+    /* Room for a whole act in stdin's buffer, so that one read brings one message. */
+    setvbuf(stdin, NULL, _IOFBF, 1 << 16);
     while (fgets(line, sizeof line, stdin)) {
         if (is_type(line, "hello")) {
             fprintf(stderr, "random_bot.c: hello\n");

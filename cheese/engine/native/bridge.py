@@ -47,6 +47,11 @@ def _check_extension() -> None:
 
 _check_extension()
 
+VIEW_JSON_BYTES = 65536
+"""Room for a view's JSON written in C: a view is a few kilobytes; a larger one is
+written again into a buffer twice the size, until it fits."""
+
+
 class _Functions:
     """A game's C entry points looked up once, plus scratch buffers for their outputs.
 
@@ -59,7 +64,7 @@ class _Functions:
         "state_size", "max_actions", "view_size", "init", "current_player", "legal_actions",
         "chance_weights", "chance_key", "apply", "scores", "rank_keys", "view", "determinize",
         "table", "actions_out", "weights_out", "ints_out", "apply_pointer",
-        "determinize_pointer", "scratch", "facts",
+        "determinize_pointer", "scratch", "facts", "view_json", "notation_key", "text_out",
     )
 
     def __init__(self, prefix: str) -> None:
@@ -81,6 +86,8 @@ class _Functions:
         self.rank_keys = entry("rank_keys")
         self.view = entry("view")
         self.determinize = entry("determinize")
+        self.view_json = entry("view_json")
+        self.notation_key = entry("notation_key")
         self.table = entry("game")()  # the game's primitives, for loops written once in C
         self.actions_out = ffi.new("int32_t[]", self.max_actions)
         self.weights_out = ffi.new("int64_t[]", self.max_actions)
@@ -88,6 +95,7 @@ class _Functions:
         self.apply_pointer = ffi.addressof(lib, f"{prefix}_apply")
         self.determinize_pointer = ffi.addressof(lib, f"{prefix}_determinize")
         self.scratch = ffi.new("char[]", self.state_size)
+        self.text_out = ffi.new("char[]", VIEW_JSON_BYTES)
         self.facts = _facts(entry("fact_name"), entry("fact_value"))
 
 
@@ -283,6 +291,26 @@ class NativeState(State):
         return self._setup.game.codec.decode_view(
             seat, ffi.unpack(functions.ints_out, length), self._setup.options
         )
+
+    def view_json_text(self, seat: Seat) -> bytes:
+        """``seat``'s view as JSON, written by the C engine (the bytes the referee's
+        encoder writes from the game's ``view_json``), without building the view."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
+        functions = self._setup.game.functions
+        length: int = functions.view_json(
+            self._data, seat, functions.text_out, len(functions.text_out)
+        )
+        while length < 0:
+            functions.text_out = ffi.new("char[]", 2 * len(functions.text_out))
+            length = functions.view_json(
+                self._data, seat, functions.text_out, len(functions.text_out)
+            )
+        return ffi.unpack(functions.text_out, length)  # type: ignore[no-any-return]
+
+    def notation_key(self) -> int:
+        functions = self._setup.game.functions
+        return int(functions.notation_key(self._data))
 
     def revealed_view(self) -> object:
         views = tuple(self.view(seat) for seat in range(self.num_players))

@@ -32,6 +32,7 @@
  * round's marbles, which nobody has seen, so that leaf playouts do not all share one.
  */
 #include "common.h"
+#include "json_writer.h"
 #define CH_GAME(name) cdp_##name
 #include "game_view_api.h"
 #include "game_api.h"
@@ -539,6 +540,93 @@ int32_t cdp_view(const uint8_t *state, int32_t seat, int32_t *out) {
         for (int i = 0; i < n; i++) out[k++] = s->points[r][i];
     }
     return k;
+}
+
+/* The pieces cdp_put_bets wrote at v[at] as JSON, one list of columns per seat; returns
+ * where they end. */
+static int cdp_bets_json(ch_text *text, const int32_t *v, int at, int players) {
+    CH_TEXT(text, "[");
+    for (int seat = 0; seat < players; seat++) {
+        if (seat) CH_TEXT(text, ",");
+        ch_text_ints(text, v + at + 1, v[at]);
+        at += 1 + v[at];
+    }
+    CH_TEXT(text, "]");
+    return at;
+}
+
+/* view_json.view_json of the view above: the phase by its name in lower case (core.Phase),
+ * marbles and scored rounds as objects. */
+int32_t cdp_view_json(const uint8_t *state, int32_t seat, char *out, int32_t capacity) {
+    static const char *const phases[] = {"draw", "gate", "fall", "bet", "over"};
+    int32_t v[CDP_VIEW_SIZE];
+    cdp_view(state, seat, v);
+    int players = v[1];
+    ch_text text = ch_text_into(out, capacity);
+    CH_TEXT(&text, "{\"seat\":");
+    ch_text_int(&text, v[0]);
+    CH_TEXT(&text, ",\"num_players\":");
+    ch_text_int(&text, players);
+    CH_TEXT(&text, ",\"round\":");
+    ch_text_int(&text, v[2]);
+    CH_TEXT(&text, ",\"drop\":");
+    ch_text_int(&text, v[3]);
+    CH_TEXT(&text, ",\"phase\":");
+    ch_text_string(&text, phases[v[4]]);
+    CH_TEXT(&text, ",\"current_player\":");
+    ch_text_int(&text, v[5]);
+    int at = 6;
+    CH_TEXT(&text, ",\"totals\":");
+    ch_text_ints(&text, v + at, players);
+    at += players;
+    CH_TEXT(&text, ",\"bag\":");
+    ch_text_ints(&text, v + at, CDP_COLOURS);
+    CH_TEXT(&text, ",\"hand\":");
+    ch_text_ints(&text, v + at + CDP_COLOURS, CDP_COLOURS);
+    at += 2 * CDP_COLOURS;
+    int marbles = v[at++];
+    CH_TEXT(&text, ",\"marbles\":[");
+    for (int i = 0; i < marbles; i++, at += 5) {
+        if (i) CH_TEXT(&text, ",");
+        CH_TEXT(&text, "{\"colour\":");
+        ch_text_int(&text, v[at]);
+        CH_TEXT(&text, ",\"drop\":");
+        ch_text_int(&text, v[at + 1]);
+        CH_TEXT(&text, ",\"slot\":");
+        ch_text_int(&text, v[at + 2]);
+        CH_TEXT(&text, ",\"rows_fallen\":");
+        ch_text_int(&text, v[at + 3]);
+        CH_TEXT(&text, ",\"seen_lane\":");
+        ch_text_int(&text, v[at + 4]);
+        CH_TEXT(&text, "}");
+    }
+    CH_TEXT(&text, "],\"bets\":");
+    at = cdp_bets_json(&text, v, at, players);
+    int scored = v[at++];
+    CH_TEXT(&text, ",\"results\":[");
+    for (int r = 0; r < scored; r++) {
+        if (r) CH_TEXT(&text, ",");
+        CH_TEXT(&text, "{\"lanes\":[");
+        for (int lane = 0; lane < CDP_LANES; lane++) {
+            if (lane) CH_TEXT(&text, ",");
+            ch_text_ints(&text, v + at + CDP_COLOURS * lane, CDP_COLOURS);
+        }
+        at += CDP_LANES * CDP_COLOURS;
+        CH_TEXT(&text, "],\"bets\":");
+        at = cdp_bets_json(&text, v, at, players);
+        CH_TEXT(&text, ",\"points\":");
+        ch_text_ints(&text, v + at, players);
+        at += players;
+        CH_TEXT(&text, "}");
+    }
+    CH_TEXT(&text, "]}");
+    return ch_text_length(&text);
+}
+
+/* The same numbers name a lane at a bet and a gate's marbles at a gate
+ * (notation.action_to_string): the phase tells them apart. */
+int32_t cdp_notation_key(const uint8_t *state) {
+    return cdp_phase((const cdp_state *)state);
 }
 
 /* state.DropState.determinize / determinize.reroll_hidden_rows, step for step: one

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "json_writer.h"
 #define CH_GAME(name) chs_##name
 #include "game_view_api.h"
 #include "game_api.h"
@@ -536,6 +537,50 @@ int32_t chs_view(const uint8_t *state, int32_t seat, int32_t *out) {
     for (int kind = 0; kind < CHS_KINDS; kind++) out[length++] = s->left[kind];
     out[length++] = s->ending;
     return length;
+}
+
+/* view_json.view_json of the view above: the last cell null before the first card, the
+ * pending card null when none waits, the ending by its name (view.ENDINGS) or null. */
+int32_t chs_view_json(const uint8_t *state, int32_t seat, char *out, int32_t capacity) {
+    static const char *const endings[] = {"complete", "trapped", "enclosed"};
+    const chs_state *s = (const chs_state *)state;
+    (void)seat;
+    ch_text text = ch_text_into(out, capacity);
+    CH_TEXT(&text, "{\"cards\":[");
+    for (int i = 0; i < s->n_cards; i++) {
+        int32_t card[3] = {s->cards[i].x, s->cards[i].y, s->cards[i].kind};
+        if (i) CH_TEXT(&text, ",");
+        ch_text_ints(&text, card, 3);
+    }
+    CH_TEXT(&text, "],\"last\":");
+    if (s->n_cards) {
+        int32_t last[2] = {s->last_x, s->last_y};
+        ch_text_ints(&text, last, 2);
+    } else {
+        CH_TEXT(&text, "null");
+    }
+    CH_TEXT(&text, ",\"pending\":");
+    if (s->pending == CHS_NO_CARD)
+        CH_TEXT(&text, "null");
+    else
+        ch_text_int(&text, s->pending);
+    int32_t left[CHS_KINDS];
+    for (int kind = 0; kind < CHS_KINDS; kind++) left[kind] = s->left[kind];
+    CH_TEXT(&text, ",\"left\":");
+    ch_text_ints(&text, left, CHS_KINDS);
+    CH_TEXT(&text, ",\"ending\":");
+    if (s->ending == CHS_PLAYING)
+        CH_TEXT(&text, "null");
+    else
+        ch_text_string(&text, endings[s->ending - 1]);
+    CH_TEXT(&text, "}");
+    return ch_text_length(&text);
+}
+
+/* A decision is a placement, named by its direction's number alone (board.DIRECTION_NAMES). */
+int32_t chs_notation_key(const uint8_t *state) {
+    (void)state;
+    return 0;
 }
 
 /* Mirrors ChasersState.determinize: nothing is hidden, so the state stays as it is (the

@@ -18,6 +18,12 @@ int32_t CH_GAME(apply)(uint8_t *state, int32_t action);
 void CH_GAME(scores)(const uint8_t *state, int32_t *out);
 int32_t CH_GAME(rank_keys)(const uint8_t *state, int32_t *out);
 int32_t CH_GAME(view)(const uint8_t *state, int32_t seat, int32_t *out);
+/* The seat's view as the JSON of the game's view_json.py (json_writer.h): its length, or
+ * -1 when it does not fit in `capacity` bytes. */
+int32_t CH_GAME(view_json)(const uint8_t *state, int32_t seat, char *out, int32_t capacity);
+/* At a decision, what its actions' notation depends on besides their numbers (equal
+ * numbers under equal keys read the same): a phase, or 0 when the number alone says. */
+int32_t CH_GAME(notation_key)(const uint8_t *state);
 void CH_GAME(determinize)(uint8_t *state, int32_t seat, uint64_t rng_seed);
 int32_t CH_GAME(playout)(const uint8_t *state, int32_t policy, uint64_t *rng_state,
                          int32_t *scores, int32_t *rank_keys);

@@ -18,6 +18,7 @@
  * gtc_heuristic_action, whose per-action values are also the search's priors.
  */
 #include "common.h"
+#include "json_writer.h"
 #define CH_GAME(name) gtc_##name
 #include "game_view_api.h"
 #include "game_api.h"
@@ -653,6 +654,72 @@ int32_t gtc_view(const uint8_t *state, int32_t seat, int32_t *out) {
             for (int kind = 0; kind < GTC_KINDS; kind++) out[n++] = piles[other][kind];
     }
     return n;
+}
+
+/* view_json.view_json of the view above: cards as objects, a face-down flag as a boolean,
+ * the score piles or null. */
+int32_t gtc_view_json(const uint8_t *state, int32_t seat, char *out, int32_t capacity) {
+    int32_t v[GTC_VIEW_SIZE];
+    gtc_view(state, seat, v);
+    int players = v[3], cheese_count = v[4], dealt = v[5];
+    ch_text text = ch_text_into(out, capacity);
+    CH_TEXT(&text, "{\"seat\":");
+    ch_text_int(&text, v[0]);
+    CH_TEXT(&text, ",\"current_player\":");
+    ch_text_int(&text, v[1]);
+    CH_TEXT(&text, ",\"to_move\":");
+    ch_text_int(&text, v[2]);
+    CH_TEXT(&text, ",\"cheeses\":");
+    ch_text_ints(&text, v + 6, dealt);
+    int at = 6 + dealt;
+    CH_TEXT(&text, ",\"lines\":[");
+    for (int cheese = 0; cheese < cheese_count; cheese++) {
+        int length = v[at++];
+        if (cheese) CH_TEXT(&text, ",");
+        CH_TEXT(&text, "[");
+        for (int i = 0; i < length; i++, at += 4) {
+            if (i) CH_TEXT(&text, ",");
+            CH_TEXT(&text, "{\"owner\":");
+            ch_text_int(&text, v[at]);
+            CH_TEXT(&text, ",\"kind\":");
+            ch_text_int(&text, v[at + 1]);
+            CH_TEXT(&text, ",\"face_down\":");
+            ch_text_bool(&text, v[at + 2] == 1);
+            CH_TEXT(&text, ",\"position\":");
+            ch_text_int(&text, v[at + 3]);
+            CH_TEXT(&text, "}");
+        }
+        CH_TEXT(&text, "]");
+    }
+    CH_TEXT(&text, "],\"hand\":");
+    ch_text_ints(&text, v + at, GTC_KINDS);
+    at += GTC_KINDS;
+    CH_TEXT(&text, ",\"hand_sizes\":");
+    ch_text_ints(&text, v + at, players);
+    CH_TEXT(&text, ",\"deck_sizes\":");
+    ch_text_ints(&text, v + at + players, players);
+    CH_TEXT(&text, ",\"owed\":");
+    ch_text_ints(&text, v + at + 2 * players, players);
+    at += 3 * players;
+    CH_TEXT(&text, ",\"score_piles\":");
+    if (v[at++]) {
+        CH_TEXT(&text, "[");
+        for (int other = 0; other < players; other++) {
+            if (other) CH_TEXT(&text, ",");
+            ch_text_ints(&text, v + at + GTC_KINDS * other, GTC_KINDS);
+        }
+        CH_TEXT(&text, "]");
+    } else {
+        CH_TEXT(&text, "null");
+    }
+    CH_TEXT(&text, "}");
+    return ch_text_length(&text);
+}
+
+/* A decision's notation is its number's alone (notation._PLAY_TEXTS). */
+int32_t gtc_notation_key(const uint8_t *state) {
+    (void)state;
+    return 0;
 }
 
 /* determinize.determinize_table, step 3 for one other seat `j`; `weights` NULL is the

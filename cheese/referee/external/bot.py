@@ -16,7 +16,9 @@ import logging
 import pickle
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+
+import msgspec
 
 from cheese.bots.base import BotFailure, Clock, Decision, Turn
 from cheese.bots.faults import Fault
@@ -24,6 +26,7 @@ from cheese.engine import State
 from cheese.engine.api import OptionValue
 from cheese.engine.games import describe
 from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.legal_json import LegalActions
 from cheese.referee.external.process import (
     WRITE_LIMIT_SECONDS,
     BotExited,
@@ -61,8 +64,24 @@ def final_views(state: State) -> tuple[object, ...]:
     Kept for the last few final states (states are values): every external bot of a
     table is sent the same ones.
     """
-    view_json = describe(state.game.info.slug).view_json
-    return tuple(view_json(state.view(seat)) for seat in range(state.num_players))
+    return tuple(_seat_view_json(state, seat) for seat in range(state.num_players))
+
+
+def _seat_view_json(state: State, seat: int) -> object:
+    """``seat``'s view as JSON: the engine's own text when it writes one (the C engine
+    does, without building the view), else the game's ``view_json`` of the view."""
+    written = state.view_json_text(seat)
+    if written is not None:
+        return msgspec.Raw(written)
+    return describe(state.game.info.slug).view_json(state.view(seat))
+
+
+def _view_json(turn: Turn) -> object:
+    """The acting seat's view as JSON, as ``_seat_view_json`` writes it."""
+    written = turn.view_json_text()
+    if written is not None:
+        return msgspec.Raw(written)
+    return describe(turn.game.info.slug).view_json(turn.view)
 
 
 class ExternalBot:
@@ -105,15 +124,9 @@ class ExternalBot:
         version2 = session.protocol >= 2
         # Version 2 numbers acts over the process's life, so a reply names its act alone.
         self._seq = session.next_seq() if version2 else self._seq + 1
-        description = describe(turn.game.info.slug)
-        seen = turn.view
-        # The codec names actions from the view both backends produce: the view is
-        # decoded and checked once, not once per legal action.
-        legal = turn.legal_actions()
-        names = description.native_codec.actions_to_strings(seen, legal)
-        notations = list(zip(legal, names))
+        legal = self._keeper.legal_json.of(turn, turn.legal_actions())
         game_id = self._game_id if version2 else None
-        message = act(self._seq, description.view_json(seen), notations, turn.clock, game_id)
+        message = act(self._seq, _view_json(turn), legal.json, turn.clock, game_id)
         if CHEESE_STATE in session.extensions:
             message["cheese_state"] = _consistent_state(turn, self._game_id, self._seq)
         deadline_seconds = reply_limit(turn.clock, turn.move_time, self.command.move_seconds)
@@ -138,7 +151,7 @@ class ExternalBot:
         except ProtocolError as error:
             self._fail()
             raise BotFailure(Fault.PROTOCOL, f"{error} (act {self._seq})") from None
-        action = _legal_action(answer, notations)
+        action = _legal_action(answer, legal)
         return Decision(action, reply_seconds=line.arrived - process.flushed)
 
     def game_over(self, final: State | None) -> None:
@@ -176,9 +189,9 @@ class ExternalBot:
         self._seq = 0
         # The generator's state before anything is drawn: what a bot in this process
         # would start the game with. The seed is drawn from it, so games replay.
-        words = list(rng.getstate()[1])
+        words = list(rng.getstate()[1]) if CHEESE_STATE in session.extensions else None
         message = new_game(self._game_id, seat, rng.getrandbits(64), clock)
-        if CHEESE_STATE in session.extensions:
+        if words is not None:
             message["cheese_rng"] = words
         try:
             session.process.send(message)
@@ -236,23 +249,24 @@ def reply_limit(clock: Clock | None, move_time: float | None, move_seconds: floa
     return limit
 
 
-def _legal_action(answer: int | str, notations: Sequence[tuple[int, str]]) -> int:
+def _legal_action(answer: int | str, legal: LegalActions) -> int:
     """The action the reply names, if legal; ``BotFailure("illegal")`` if not.
 
-    >>> _legal_action("b", [(0, "a"), (4, "b")]), _legal_action(0, [(0, "a")])
+    >>> legal = LegalActions(((0, "a"), (4, "b")), msgspec.Raw(b"[]"), frozenset({0, 4}))
+    >>> _legal_action("b", legal), _legal_action(0, legal)
     (4, 0)
     """
     if isinstance(answer, int):
-        if any(answer == action for action, _ in notations):
+        if answer in legal.numbers:
             return answer
         raise BotFailure(
             Fault.ILLEGAL,
-            f"chose action {answer}, which is not one of the {len(notations)} legal actions",
+            f"chose action {answer}, which is not one of the {len(legal.numbers)} legal actions",
         )
-    for action, text in notations:
+    for action, text in legal.notations:
         if text == answer:
             return action
     raise BotFailure(
         Fault.ILLEGAL,
-        f"chose {answer!r}, which names none of the {len(notations)} legal actions",
+        f"chose {answer!r}, which names none of the {len(legal.notations)} legal actions",
     )

@@ -93,7 +93,8 @@ class Act(TypedDict):
     game_id: NotRequired[int]
     """Version 2: the game the act belongs to (its ``seq`` counts the process's acts)."""
     view: object
-    legal: list[LegalAction]
+    legal: list[LegalAction] | msgspec.Raw
+    """The legal actions, or their list already written as JSON (``legal_json``)."""
     clock: ClockJson | None
     cheese_state: NotRequired[str]
     """A pickled state consistent with the view, to a bot that asked for ``cheese-state``."""
@@ -265,16 +266,20 @@ def new_game(game_id: int, seat: int, seed: int, clock: Clock | None) -> NewGame
 def act(
     seq: int,
     view: object,
-    legal: Sequence[tuple[int, str]],
+    legal: Sequence[tuple[int, str]] | msgspec.Raw,
     clock: Clock | None,
     game_id: int | None = None,
 ) -> Act:
-    """An ``act``; with ``game_id`` (version 2) it names its game too."""
+    """An ``act``; with ``game_id`` (version 2) it names its game too. The view and the
+    legal actions may come already written as JSON (``msgspec.Raw``), as the referee
+    sends them."""
     message: Act = {
         "type": "act",
         "seq": seq,
         "view": view,
-        "legal": [{"action": action, "notation": text} for action, text in legal],
+        "legal": legal
+        if isinstance(legal, msgspec.Raw)
+        else [{"action": action, "notation": text} for action, text in legal],
         "clock": clock_json(clock),
     }
     if game_id is not None:

@@ -27,6 +27,7 @@ from multiprocessing import util
 from cheese.bots.base import BotFailure
 from cheese.bots.faults import Fault
 from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.legal_json import LegalJson
 from cheese.referee.external.process import BotExited, BotProcess, ReplyTimeout
 from cheese.referee.external.protocol import (
     QUIT,
@@ -164,6 +165,9 @@ class SessionKeeper:
         self._stalls: dict[ExternalCommand, int] = {}
         """Failed starts in a row, per command: kept across a fork (a fact about the
         bot, not about processes), so workers forked after a probe know it too."""
+        self.legal_json = LegalJson()
+        """The legal actions' entries of ``act`` named so far: facts about the games,
+        kept across games and processes (and a fork) like the stalls."""
 
     def acquire(
         self, command: ExternalCommand, game: str, players: int, options: dict[str, object]
