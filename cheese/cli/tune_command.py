@@ -31,8 +31,9 @@ def tune(
         list[str],
         typer.Option(
             "--param",
-            metavar="NAME=LOW:HIGH",
-            help="A numeric parameter of the bot and the range to search (repeat for more).",
+            metavar="NAME=LOW:HIGH[:log]",
+            help="A numeric parameter of the bot and the range to search, :log for a log "
+            "scale (repeat for more).",
         ),
     ],
     against: Annotated[

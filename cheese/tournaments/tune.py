@@ -59,19 +59,41 @@ class TunedParameter:
     low: float
     high: float
     integer: bool
+    log: bool = False
+    """Searched on a log scale (``NAME=LOW:HIGH:log``): for a range over several orders
+    of magnitude, where a uniform draw would almost never try the small values."""
 
     @classmethod
     def parse(cls, text: str, bot: str) -> TunedParameter:
-        """``NAME=LOW:HIGH`` for the bot named ``bot``; ``ValueError`` says what is wrong.
+        """``NAME=LOW:HIGH`` or ``NAME=LOW:HIGH:log`` for the bot named ``bot``;
+        ``ValueError`` says what is wrong.
 
         >>> TunedParameter.parse("c=0.1:4", "mcts")
-        TunedParameter(name='c', low=0.1, high=4.0, integer=False)
+        TunedParameter(name='c', low=0.1, high=4.0, integer=False, log=False)
+        >>> TunedParameter.parse("temperature=0.001:4:log", "greedy").log
+        True
         """
+        body, colon, scale = text.rpartition(":")
+        log = bool(colon) and scale.strip().lower() == "log"
+        if not log and text.count(":") > 1:
+            raise ValueError(
+                f"--param {text!r}: after LOW:HIGH only :log may follow (NAME=LOW:HIGH:log)"
+            )
         chosen = ParameterRange.parse(
-            text, bot=bot, declared=parameters_of(bot), option="--param", example="c=0.1:4"
+            body if log else text,
+            bot=bot,
+            declared=parameters_of(bot),
+            option="--param",
+            example="c=0.1:4 (or c=0.01:4:log for a log scale)",
         )
+        if log and chosen.low <= 0:
+            raise ValueError(
+                f"--param {text!r}: a log scale needs LOW above 0; write e.g. "
+                f"{chosen.parameter.name}=0.001:{chosen.high:g}:log"
+            )
         parameter = chosen.parameter
-        return cls(parameter.name, chosen.low, chosen.high, isinstance(parameter, IntParameter))
+        integer = isinstance(parameter, IntParameter)
+        return cls(parameter.name, chosen.low, chosen.high, integer, log)
 
     def rounded(self, value: float) -> int | float:
         """``value`` as the spec holds it: a whole number, or 4 significant digits."""
@@ -232,7 +254,7 @@ def run_tune(
         trials = [study.ask() for _ in range(setup.candidates)]
         found = []
         for trial in trials:
-            values = tuple(_suggest(trial, parameter) for parameter in setup.parameters)
+            values = tuple(suggest_value(trial, parameter) for parameter in setup.parameters)
             candidate = _measure(setup, step, values, player, store)
             study.tell(trial, candidate.score)
             found.append(candidate)
@@ -273,10 +295,14 @@ def _start_values(setup: TuneSetup) -> dict[str, int | float] | None:
     return values
 
 
-def _suggest(trial: optuna.Trial, parameter: TunedParameter) -> int | float:
+def suggest_value(trial: optuna.Trial, parameter: TunedParameter) -> int | float:
     if parameter.integer:
-        return trial.suggest_int(parameter.name, round(parameter.low), round(parameter.high))
-    return parameter.rounded(trial.suggest_float(parameter.name, parameter.low, parameter.high))
+        return trial.suggest_int(
+            parameter.name, round(parameter.low), round(parameter.high), log=parameter.log
+        )
+    return parameter.rounded(
+        trial.suggest_float(parameter.name, parameter.low, parameter.high, log=parameter.log)
+    )
 
 
 def _measure(
