@@ -398,18 +398,27 @@ class PlayoutOutcome:
     rank_keys: tuple[tuple[int, ...], ...]
 
 
-def playout_outcomes(
-    state: NativeState, count: int, seed: int, policy: int = 0
-) -> list[PlayoutOutcome]:
-    """``count`` playouts from ``state`` wholly in C (as ``playouts``), each one's end
-    kept; none for a policy the C code does not have."""
+def _played_out(
+    state: NativeState, count: int, seed: int, policy: int
+) -> tuple[int, Any, Any]:
+    """``count`` playouts in C: the rank keys' width (0 for a policy the C code does not
+    have) and the buffers of each playout's points and rank keys."""
     functions = state._setup.game.functions
-    seats = state.num_players
     points = ffi.new("int32_t[]", count * OUTCOME_SEATS)
     keys = ffi.new("int32_t[]", count * OUTCOME_SEATS * OUTCOME_KEY_WIDTH)
     width: int = lib.ch_playout_outcomes(
         functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, points, keys
     )
+    return width, points, keys
+
+
+def playout_outcomes(
+    state: NativeState, count: int, seed: int, policy: int = 0
+) -> list[PlayoutOutcome]:
+    """``count`` playouts from ``state`` wholly in C (as ``playouts``), each one's end
+    kept; none for a policy the C code does not have."""
+    seats = state.num_players
+    width, points, keys = _played_out(state, count, seed, policy)
     if width == 0:
         return []
     outcomes = []
@@ -435,13 +444,8 @@ def playout_points(
     """Each seat's final points in each of ``count`` playouts from ``state`` wholly in C
     (``playout_outcomes``' playouts, without the rank keys); none for a policy the C code
     does not have."""
-    functions = state._setup.game.functions
     seats = state.num_players
-    points = ffi.new("int32_t[]", count * OUTCOME_SEATS)
-    keys = ffi.new("int32_t[]", count * OUTCOME_SEATS * OUTCOME_KEY_WIDTH)
-    width: int = lib.ch_playout_outcomes(
-        functions.table, state.data, count, seed & 0xFFFFFFFFFFFFFFFF, policy, points, keys
-    )
+    width, points, _ = _played_out(state, count, seed, policy)
     if width == 0:
         return []
     unpacked: list[int] = ffi.unpack(points, count * OUTCOME_SEATS)
