@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_code_passes_ruff() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--no-cache", "cheese", "tests", "tools"],
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "cheese", "tests", "tools", "docs"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -4,7 +4,7 @@
         --benchmark-columns=median,max --benchmark-sort=name
 
 ``cheese play`` lets the strongest default bot that answers within about a second a
-move play the person's opponents (README, "Playing"); these are the figures behind it.
+move play the person's opponents (docs/playing.md); these are the figures behind it.
 Positions: the first decision with a real choice (two legal moves or more) after 3, 12
 and 24 random moves of a game with the game's default player count.
 """

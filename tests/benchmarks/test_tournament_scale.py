@@ -39,7 +39,7 @@ CHEAP_BOTS = (
     "mcts:iterations=10", "mcts:iterations=20", "mcts:iterations=10,c=0.3",
     "mcts:iterations=10,c=1.5", "mcts:iterations=5,leaf=1",
 )
-"""The field of the scale runs (README, Tournaments: scale)."""
+"""The field of the scale runs (docs/tournaments.md, Scale)."""
 
 
 def resident_kib() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -145,15 +146,19 @@ def test_the_pager_is_the_person_s_choice_else_less_with_colours() -> None:
     assert pager_command({"PAGER": " ", "PATH": ""}) is None
 
 
-README_CHASERS_SEED = 107
-"""The README's Cheese Chasers example: `cheese play cheese-chasers --seed 107`."""
+PLAYING_PAGE = Path(__file__).resolve().parents[2] / "docs" / "playing.md"
+PLAYING_PAGE_CHASERS_SEED = 107
+"""docs/playing.md's Cheese Chasers example: `cheese play cheese-chasers --seed 107`."""
 
 
-def test_the_readme_chasers_deal_is_won_by_following_every_hint() -> None:
+def test_the_playing_page_s_chasers_deal_is_won_by_following_every_hint() -> None:
+    page = " ".join(PLAYING_PAGE.read_text(encoding="utf-8").split())
+    assert f"cheese play cheese-chasers --seed {PLAYING_PAGE_CHASERS_SEED}" in page
+    assert "following every hint scores 113" in page
     # As the play screen does: the deal's luck from its seed, each hint from the default
     # hint bot with the generator the screen gives it; the person types the top choice.
     hint_bot = make_bot(RENDERERS["cheese-chasers"].default_opponent)
-    seed = README_CHASERS_SEED
+    seed = PLAYING_PAGE_CHASERS_SEED
     state = load_game("cheese-chasers", "native").new_initial_state(num_players=1, seed=seed)
     moves = 0
     while not state.is_terminal():

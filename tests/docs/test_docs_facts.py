@@ -41,7 +41,7 @@ from cheese.tournaments.config import TC_MARGIN_HELP
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = sorted([*DOCS.glob("*.md"), *DOCS.glob("views/*.md")])
+PAGES = sorted([*DOCS.glob("*.md"), *DOCS.glob("*/*.md"), ROOT / "README.md"])
 PATH = re.compile(r"`((?:cheese|examples|tests|tools|docs)/[^`\s]*)`")
 
 
@@ -144,7 +144,11 @@ def test_what_the_docs_accept_from_a_bot_is_accepted() -> None:
 
 
 def _expansions(path: str) -> list[str]:
-    """``path`` with ``<package>`` or ``<slug>`` put for each game."""
+    """``path`` with ``<package>`` or ``<slug>`` put for each game, ``<players>`` and
+    ``<prefix>`` matching any table size and C prefix, and a test's ``::name`` or a
+    function's ``:name`` left off."""
+    path = re.sub(r"(\.py)?::?\w+$", r"\1", path.partition("::")[0])
+    path = path.replace("<players>", "*").replace("<prefix>", "*")
     packages = [game.package.rpartition(".")[2] for game in GAMES]
     if "<package>" in path:
         return [path.replace("<package>", package) for package in packages]
@@ -153,15 +157,17 @@ def _expansions(path: str) -> list[str]:
     return [path]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(DOCS)))
+def _exists(path: str) -> bool:
+    """Whether ``path`` names a file or directory, or, with a ``*``, matches one."""
+    if "*" in path:
+        return any(ROOT.glob(path.rstrip("/")))
+    return (ROOT / path.rstrip("/")).exists()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_file_a_page_names_exists(page: Path) -> None:
     named = PATH.findall(page.read_text(encoding="utf-8"))
     # Any other placeholder (``<game>``) is left in, so the path does not exist: a reader
     # could not tell which directory it means.
-    missing = [
-        path
-        for written in named
-        for path in _expansions(written)
-        if not (ROOT / path.rstrip("/")).exists()
-    ]
+    missing = [path for written in named for path in _expansions(written) if not _exists(path)]
     assert not missing, f"{page.name} names files that do not exist: {missing}"

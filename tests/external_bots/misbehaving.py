@@ -1,4 +1,4 @@
-"""A bot that breaks the protocol in the way its first argument names (see README.md).
+"""A bot that breaks the protocol in the way its first argument names (docs/contributing.md).
 
 With ``v2`` among its other arguments it speaks version 2 of the protocol (its ``ready``
 says so, its actions name their game, it answers ``ping``), else version 1.

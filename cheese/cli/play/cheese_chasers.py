@@ -27,7 +27,7 @@ from cheese.engine.cheese_chasers.scoring import TableScore, score_table
 from cheese.engine.cheese_chasers.view import VIEW_TYPE, ChasersView
 
 DEFAULT_OPPONENT = "expectimax"
-"""The bot that gives hints: the strongest default one here (README, Playing)."""
+"""The bot that gives hints: the strongest default one here (docs/playing.md)."""
 
 KIND_STYLES: tuple[str, ...] = ("bold white", "bold red", "bold yellow", "bold magenta")
 GRID_COLUMNS = 25

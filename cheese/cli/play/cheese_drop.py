@@ -45,7 +45,7 @@ from cheese.engine.cheese_drop.view import (
 )
 
 DEFAULT_OPPONENT = "mcts"
-"""The strongest default bot here by today's strength table (README, Bots); one place to
+"""The strongest default bot here by today's strength table (docs/bots.md, Strength); one place to
 change it."""
 
 MARBLE_STYLES: tuple[str, ...] = ("bold yellow", "bold red", "bold bright_black", "bold white")

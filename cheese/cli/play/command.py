@@ -324,7 +324,7 @@ def _new_game(
 
 def _hint_spec(opponents: bool, level_bot: str | None, vs: list[str], default: str) -> str:
     """The bot that gives hints: alone at the table (Cheese Chasers) the level's bot or
-    the one ``--vs`` names, as the README promises; else the game's strongest quick bot.
+    the one ``--vs`` names, as docs/playing.md promises; else the game's strongest quick bot.
 
     >>> _hint_spec(False, "greedy:temperature=0.03", [], "expectimax")
     'greedy:temperature=0.03'

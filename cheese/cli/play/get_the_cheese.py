@@ -33,7 +33,7 @@ from cheese.engine.get_the_cheese.view import (
 )
 
 DEFAULT_OPPONENT = "mcts"
-"""The strongest default bot here, well within a second a move (README, Playing)."""
+"""The strongest default bot here, well within a second a move (docs/playing.md)."""
 
 KIND_CODES: tuple[str, ...] = ("m", "m*", "B", "K", "c", "c*", "D")
 """Short names of the kinds on the board, in kind order (the legend spells them out)."""
