@@ -101,6 +101,16 @@ def test_every_page_is_one_click_from_the_readme() -> None:
     assert not unreachable, f"README.md links to none of {unreachable}"
 
 
+def test_the_readme_s_python_example_prints_what_it_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    readme = README.read_text(encoding="utf-8")
+    example = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    promised = readme.split("```python\n", 1)[1].split("prints `", 1)[1].split("`", 1)[0]
+    exec(compile(example, "README.md", "exec"), {})
+    assert capsys.readouterr().out.strip() == promised
+
+
 def test_the_readme_s_links_lead_somewhere() -> None:
     broken = [
         target
