@@ -19,16 +19,20 @@ from sphinx.util.docutils import SphinxDirective
 from typer import _click as click
 from typer.core import TyperGroup
 
-from cheese.cli.app import app, main
+from cheese.cli.app import app
 from cheese.cli.help_format import readable_help
 
 HELP_WIDTH = 88
 """Columns of the rendered help: wide enough that the option tables do not wrap."""
 
 
-def command_paths() -> Iterator[tuple[str, ...]]:
+def command_tree() -> click.Command:
+    """The ``cheese`` command as the console script builds it, with its readable help."""
+    return readable_help(typer.main.get_command(app))
+
+
+def command_paths(root: click.Command) -> Iterator[tuple[str, ...]]:
     """Every command below ``cheese``, depth first, in the order ``--help`` lists them."""
-    root = readable_help(typer.main.get_command(app))
 
     def walk(command: click.Command, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
         if path:
@@ -43,14 +47,14 @@ def command_paths() -> Iterator[tuple[str, ...]]:
     yield from walk(root, ())
 
 
-def rendered_help(path: tuple[str, ...]) -> str:
+def rendered_help(root: click.Command, path: tuple[str, ...]) -> str:
     """``cheese PATH --help`` as a plain terminal of ``HELP_WIDTH`` columns shows it."""
     saved = {name: os.environ.get(name) for name in ("COLUMNS", "NO_COLOR", "TERM")}
     os.environ.update(COLUMNS=str(HELP_WIDTH), NO_COLOR="1", TERM="dumb")
     output = io.StringIO()
     try:
         with contextlib.redirect_stdout(output):
-            code = main([*path, "--help"])
+            code = root.main(args=[*path, "--help"], prog_name="cheese", standalone_mode=False)
     finally:
         for name, value in saved.items():
             if value is None:
@@ -70,13 +74,14 @@ class CliReference(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         sections: list[nodes.Node] = []
-        for path in command_paths():
+        root = command_tree()
+        for path in command_paths(root):
             name = " ".join(("cheese", *path))
             section = nodes.section(
                 ids=[nodes.make_id(name)], names=[nodes.fully_normalize_name(name)]
             )
             section += nodes.title(text=name)
-            text = rendered_help(path)
+            text = rendered_help(root, path)
             block = nodes.literal_block(text, text, language="text")
             section += block
             self.state.document.note_implicit_target(section, section)
