@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, best_valued, top_choices
 from cheese.bots.evaluation import evaluator_for
+from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.expectimax.config import GAME_ADVICE, Aim, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
@@ -50,6 +51,15 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
     __slots__ = ()
 
     config_type = ExpectimaxConfig
+
+    def refusal_for(self, game: str) -> str | None:
+        """Why this bot's settings cannot serve the game ``game``, or None: ``aim=finish``
+        needs a one-seat game whose evaluation values finishing alone."""
+        if self.config.aim is Aim.FINISH and evaluator_of(game).finishing() is None:
+            return "aim=finish needs a game that values finishing alone (cheese-chasers); " + (
+                "use aim=score"
+            )
+        return None
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()

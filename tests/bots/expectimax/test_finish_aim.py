@@ -64,3 +64,13 @@ def test_a_game_without_a_finish_aim_is_searched_for_its_score() -> None:
         Turn(state, state.current_player), random.Random(4)
     )
     assert (plain.action, plain.info["value"]) == (aimed.action, aimed.info["value"])
+
+
+def test_a_duel_refuses_aim_finish_where_the_game_does_not_value_finishing() -> None:
+    from cheese.tournaments.duel import plan_duel
+
+    with pytest.raises(ValueError, match="cannot play get-the-cheese: .*use aim=score"):
+        plan_duel("expectimax:aim=finish", "greedy", game="get-the-cheese", games=4)
+    with pytest.raises(ValueError, match="cannot play cheese-drop"):
+        plan_duel("expectimax:aim=finish", "greedy", game="cheese-drop", games=2)
+    plan_duel("expectimax:aim=finish", "expectimax", game="cheese-chasers", games=2)
