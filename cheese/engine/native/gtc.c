@@ -763,33 +763,30 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
             memmove(pool + p, pool + p + 1, (size_t)(n_pool - p - 1));
             n_pool--;
         }
-    /* weighted: the free slots, in slot order, draw one card each before the shuffle */
+    /* the free slots: j's hidden cards in the first place of a play, in slot order */
+    uint8_t *free_slots[GTC_MAX_CARDS_PER_SEAT];
+    int n_free = 0;
+    for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+        for (int i = 0; i < s->line_len[cheese]; i++) {
+            uint8_t card = s->line[cheese][i];
+            if (gtc_owner(card) == j && !gtc_known(card, seat, revealed) &&
+                gtc_position(card) == 1)
+                free_slots[n_free++] = &s->line[cheese][i];
+        }
+    /* weighted: the free slots draw one card each before the shuffle */
     int next = 0;
     if (weights)
-        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
-            for (int i = 0; i < s->line_len[cheese]; i++) {
-                uint8_t card = s->line[cheese][i];
-                if (gtc_owner(card) != j || gtc_known(card, seat, revealed) ||
-                    gtc_position(card) != 1)
-                    continue;
-                for (int q = next; q < n_pool; q++) odds[q - next] = weights[pool[q]];
-                int p = next + ch_rng_pick(rng, odds, n_pool - next);
-                uint8_t kind = pool[p];
-                memmove(pool + next + 1, pool + next, (size_t)(p - next));
-                pool[next++] = kind;
-                s->line[cheese][i] = gtc_card(j, kind, 1);
-            }
+        for (int f = 0; f < n_free; f++) {
+            for (int q = next; q < n_pool; q++) odds[q - next] = weights[pool[q]];
+            int p = next + ch_rng_pick(rng, odds, n_pool - next);
+            uint8_t kind = pool[p];
+            memmove(pool + next + 1, pool + next, (size_t)(p - next));
+            pool[next++] = kind;
+        }
     /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
     ch_rng_shuffle_u8(rng, pool + next, n_pool - next);
-    if (!weights)
-        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
-            for (int i = 0; i < s->line_len[cheese]; i++) {
-                uint8_t card = s->line[cheese][i];
-                if (gtc_owner(card) != j || gtc_known(card, seat, revealed) ||
-                    gtc_position(card) != 1)
-                    continue;
-                s->line[cheese][i] = gtc_card(j, pool[next++], 1);
-            }
+    for (int f = 0; f < n_free; f++) *free_slots[f] = gtc_card(j, pool[f], 1);
+    next = n_free;
     memset(s->hand[j], 0, GTC_KINDS);
     memset(s->deck[j], 0, GTC_KINDS);
     for (int i = 0; i < s->hand_size[j]; i++) s->hand[j][pool[next++]]++;
