@@ -36,7 +36,8 @@ from cheese.referee.external.process import (
 from cheese.referee.external.protocol import (
     CHEESE_STATE,
     ProtocolError,
-    act,
+    act_line,
+    encode_value,
     game_over,
     new_game,
     shown,
@@ -76,12 +77,13 @@ def _seat_view_json(state: State, seat: int) -> object:
     return describe(state.game.info.slug).view_json(state.view(seat))
 
 
-def _view_json(turn: Turn) -> object:
-    """The acting seat's view as JSON, as ``_seat_view_json`` writes it."""
+def _view_text(turn: Turn) -> bytes:
+    """The acting seat's view as JSON text: the engine's own when it writes one, else
+    the game's ``view_json`` of the view, encoded."""
     written = turn.view_json_text()
     if written is not None:
-        return msgspec.Raw(written)
-    return describe(turn.game.info.slug).view_json(turn.view)
+        return written
+    return encode_value(describe(turn.game.info.slug).view_json(turn.view))
 
 
 class ExternalBot:
@@ -123,12 +125,13 @@ class ExternalBot:
             )
         version2 = session.protocol >= 2
         # Version 2 numbers acts over the process's life, so a reply names its act alone.
-        self._seq = session.next_seq() if version2 else self._seq + 1
+        seq = self._seq = session.next_seq() if version2 else self._seq + 1
         legal = self._keeper.legal_json.of(turn, turn.legal_actions())
         game_id = self._game_id if version2 else None
-        message = act(self._seq, _view_json(turn), legal.json, turn.clock, game_id)
+        drawn = None
         if CHEESE_STATE in session.extensions:
-            message["cheese_state"] = _consistent_state(turn, self._game_id, self._seq)
+            drawn = _consistent_state(turn, self._game_id, seq)
+        line = act_line(seq, _view_text(turn), legal.json, turn.clock, game_id, drawn)
         deadline_seconds = reply_limit(turn.clock, turn.move_time, self.command.move_seconds)
         process = session.process
         try:
@@ -137,9 +140,9 @@ class ExternalBot:
                 # game) is the fault of this act, whenever it arrived.
                 raise ProtocolError(f"sent a line before it was asked: {_unasked(process)}")
             # A bot that reads nothing must not hold the decision past its limit either.
-            process.send(message, min(WRITE_LIMIT_SECONDS, deadline_seconds))
-            line = process.receive(process.flushed + deadline_seconds)
-            answer = read_action_line(line.data, self._seq, game_id)
+            process.write(line, min(WRITE_LIMIT_SECONDS, deadline_seconds))
+            reply = process.receive(process.flushed + deadline_seconds)
+            answer = read_action_line(reply.data, seq, game_id)
         except ReplyTimeout:
             self._fail()
             raise BotFailure(
@@ -152,7 +155,7 @@ class ExternalBot:
             self._fail()
             raise BotFailure(Fault.PROTOCOL, f"{error} (act {self._seq})") from None
         action = _legal_action(answer, legal)
-        return Decision(action, reply_seconds=line.arrived - process.flushed)
+        return Decision(action, reply_seconds=reply.arrived - process.flushed)
 
     def game_over(self, final: State | None) -> None:
         """Tell the process how the game ended and give it back for the next game; end
