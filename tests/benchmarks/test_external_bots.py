@@ -51,8 +51,9 @@ from cheese.tournaments.tournament import (
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bots" / "random_bot.py"
 ENTRANTS = ("a", "b", "c", "d")
-DEALS = 10
-"""Deals of a round, each in the 4 rotations."""
+DEALS = 25
+"""Deals of a round, each in the 4 rotations: 100 games, over which the bots' start
+(tens of milliseconds each) weighs as it does in a tournament of that size."""
 GAMES = 4 * DEALS
 ROUNDS = 5
 """Paired rounds per external bot: an odd number, so that the median is one of them."""
