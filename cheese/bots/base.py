@@ -176,7 +176,9 @@ class Bot(Protocol):
     it once the game has ended, with the final state, or with ``None`` when the game was
     abandoned (a seat forfeited). Bots that keep a process or a connection use it, and
     ``begin_game(initial, seat, rng, clock)``, called before the game's first decision
-    outside its time limits (to start a process, say).
+    outside its time limits (to start a process, say), and ``prepare_game(initial)``,
+    called for every seat before any ``begin_game`` (to start that process without
+    waiting for it).
     """
 
     @property

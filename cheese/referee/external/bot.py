@@ -43,7 +43,7 @@ from cheese.referee.external.protocol import (
     shown,
 )
 from cheese.referee.external.protocol import read_action as read_action_line
-from cheese.referee.external.sessions import SESSIONS, Session, SessionKeeper
+from cheese.referee.external.sessions import SESSIONS, Launch, Session, SessionKeeper
 from cheese.referee.turn import soft_limit
 
 LOGGER = logging.getLogger("cheese.referee.external")
@@ -89,12 +89,15 @@ def _view_text(turn: Turn) -> bytes:
 class ExternalBot:
     """A bot played by the process that ``command`` starts (``cmd:`` or a bots file)."""
 
-    __slots__ = ("command", "_keeper", "_session", "_broken", "_game_id", "_seq")
+    __slots__ = ("command", "_keeper", "_session", "_claim", "_broken", "_game_id", "_seq")
 
     def __init__(self, command: ExternalCommand, keeper: SessionKeeper = SESSIONS) -> None:
         self.command = command
         self._keeper = keeper
         self._session: Session | None = None
+        self._claim: Session | Launch | BotFailure | None = None
+        """The process claimed by ``prepare_game`` for the game about to begin, or why
+        none could be, until ``begin_game`` takes it up."""
         self._broken: Session | None = None
         """A session that failed during a decision, ended at ``game_over``: ending it
         takes up to seconds, which must not count against the decision's hard limit."""
@@ -104,6 +107,21 @@ class ExternalBot:
     @property
     def spec(self) -> str:
         return self.command.label
+
+    def prepare_game(self, state: State) -> None:
+        """Claim the bot's process for the game about to begin: an idle one, or one
+        started now and sent ``hello``, whose ``ready`` ``begin_game`` waits for. Called
+        by the referee for every seat before any ``begin_game``, so that the table's bots
+        start side by side; a failure is told by ``begin_game``."""
+        if self._session is not None or self._claim is not None:
+            return
+        options = options_of(state.options)
+        try:
+            self._claim = self._keeper.claim(
+                self.command, state.game.info.slug, state.num_players, options
+            )
+        except BotFailure as failure:
+            self._claim = failure
 
     def begin_game(
         self, state: State, seat: int, rng: random.Random, clock: Clock | None = None
@@ -161,6 +179,7 @@ class ExternalBot:
         """Tell the process how the game ended and give it back for the next game; end
         the one that failed during it."""
         self._end_broken()
+        self._abandon_claim()
         session, self._session = self._session, None
         if session is None:
             return
@@ -186,7 +205,13 @@ class ExternalBot:
         clock: Clock | None,
     ) -> Session:
         self._end_broken()
-        session = self._keeper.acquire(self.command, slug, players, options_of(options))
+        claim, self._claim = self._claim, None
+        if isinstance(claim, BotFailure):
+            raise claim
+        if claim is None:
+            session = self._keeper.acquire(self.command, slug, players, options_of(options))
+        else:
+            session = self._keeper.ready(claim)
         session.games += 1
         self._game_id = session.games
         self._seq = 0
@@ -205,6 +230,12 @@ class ExternalBot:
             self._keeper.end(session, ask=False)
             raise BotFailure(Fault.PROTOCOL, f"{error} before its game began") from None
         return session
+
+    def _abandon_claim(self) -> None:
+        """Give back a process claimed for a game that never began for this bot."""
+        claim, self._claim = self._claim, None
+        if claim is not None and not isinstance(claim, BotFailure):
+            self._keeper.abandon(claim)
 
     def _fail(self) -> None:
         """Set the failed session aside, to be ended once the decision is over."""
