@@ -19,6 +19,7 @@ from cheese.parallel import (
     PoolError,
     Raised,
     Watch,
+    _GatheredLogs,
     gathered_worker_logs,
     run_forked,
     run_here,
@@ -179,3 +180,26 @@ def test_a_machine_that_refuses_to_fork_stops_the_pool_with_one_error(
     with pytest.raises(PoolError, match="cannot start a worker process .*use fewer --workers"):
         list(run_forked(range(9), square, 5))
     assert multiprocessing.active_children() == []
+
+
+class _Heard(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: list[logging.LogRecord | None] = []
+
+    def emit(self, record: logging.LogRecord | None) -> None:  # type: ignore[override]
+        self.heard.append(record)
+
+
+def test_the_gathered_logs_wake_their_receiving_thread_to_close() -> None:
+    # Woken by None rather than found closed at the end of a 0.2 s wait: a run's end
+    # does not wait for it. The records sent before the close are handled first.
+    heard = _Heard()
+    handler = _GatheredLogs("test", sub_handler=heard)
+    record = logging.LogRecord("cheese", logging.INFO, __file__, 1, "said", None, None)
+    handler.emit(record)
+    handler.close()
+    assert [entry if entry is None else entry.getMessage() for entry in heard.heard] == [
+        "said",
+        None,
+    ]

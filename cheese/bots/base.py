@@ -105,7 +105,7 @@ class Clock:
 class Turn:
     """The acting seat's information set: everything a bot may use to choose."""
 
-    __slots__ = ("_state", "seat", "clock", "move_time")
+    __slots__ = ("_state", "seat", "clock", "move_time", "_legal")
 
     def __init__(
         self,
@@ -122,6 +122,7 @@ class Turn:
         """The seat's game clock, or ``None`` when the game is not played on a clock."""
         self.move_time = move_time
         """The limit per decision in seconds (``--move-time``), or ``None``."""
+        self._legal: tuple[Action, ...] | None = None
 
     @property
     def game(self) -> Game:
@@ -142,7 +143,13 @@ class Turn:
         return self._state.view(self.seat)
 
     def legal_actions(self) -> list[Action]:
-        return self._state.legal_actions()
+        """The seat's legal actions, ascending: asked of the state once per turn (the bot
+        and the referee's check of its answer both need them), and a new list each time,
+        as a bot may change the one it was given."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._state.legal_actions())
+        return list(legal)
 
     def view_json_text(self) -> bytes | None:
         """The acting seat's view as the JSON of the game's ``view_json``, when the
@@ -169,7 +176,9 @@ class Bot(Protocol):
     it once the game has ended, with the final state, or with ``None`` when the game was
     abandoned (a seat forfeited). Bots that keep a process or a connection use it, and
     ``begin_game(initial, seat, rng, clock)``, called before the game's first decision
-    outside its time limits (to start a process, say).
+    outside its time limits (to start a process, say), and ``prepare_game(initial)``,
+    called for every seat before any ``begin_game`` (to start that process without
+    waiting for it).
     """
 
     @property

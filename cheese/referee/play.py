@@ -216,6 +216,8 @@ def _played(
     referee = TurnReferee(job.move_time, clocks, watch)
     played: list[Action] = []
     for seat, bot in enumerate(bots):
+        _prepare_game(bot, initial, seat)
+    for seat, bot in enumerate(bots):
         _begin_game(bot, initial, seat, rngs[seat], clocks)
 
     def decide(state: State) -> Action:
@@ -233,6 +235,19 @@ def _played(
         return reply.action
 
     return play_out(initial, decide, played), played
+
+
+def _prepare_game(bot: Bot, initial: State, seat: int) -> None:
+    """Call the bot's optional ``prepare_game`` hook, before any seat's ``begin_game``:
+    an external bot starts its process there without waiting for it, so that the
+    table's processes start side by side (each takes tens of milliseconds to answer)."""
+    hook = getattr(bot, "prepare_game", None)
+    if hook is None:
+        return
+    try:
+        hook(initial)
+    except BaseException as error:
+        raise _Fault(seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", ()) from None
 
 
 def _begin_game(

@@ -116,9 +116,10 @@ class TurnReferee:
             clock = Clock(clocks.remaining[seat], control.increment, control.margin)
         # Armed for every decision, so that a worker dying now is laid at this seat's door.
         self.watch.arm(min(limits) if limits else None, seat)
+        turn = Turn(state, seat, clock, self.move_time)
         begun = time.monotonic()
         try:
-            decision = bot.choose(Turn(state, seat, clock, self.move_time), rng)
+            decision = bot.choose(turn, rng)
         except BotFailure as failure:
             raise TurnFault(failure.kind, str(failure), failure) from None
         except KeyboardInterrupt as error:
@@ -132,7 +133,7 @@ class TurnReferee:
             self.watch.disarm()
         took = reply_seconds(decision, time.monotonic() - begun)
         self._check_time(seat, took)
-        action = legal_action(decision, state, took)
+        action = legal_action(decision, turn, took)
         if isinstance(decision, Decision) and decision.top_measure is not None:
             return Reply(action, took, decision.top, decision.top_measure)
         return Reply(action, took)
@@ -174,8 +175,8 @@ def reply_seconds(decision: object, measured: float) -> float:
     return measured
 
 
-def legal_action(decision: object, state: State, took: float | None = None) -> Action:
-    """The action of a bot's answer if it is a decision of a legal action in ``state``;
+def legal_action(decision: object, turn: Turn, took: float | None = None) -> Action:
+    """The action of a bot's answer if it is a decision of a legal action of ``turn``;
     ``TurnFault`` (``illegal``) if not.
 
     Numpy integers pass as the numbers they are; ``None``, strings and ``True`` do not.
@@ -187,7 +188,7 @@ def legal_action(decision: object, state: State, took: float | None = None) -> A
             f"answered {decision!r}, which is not a decision (a Decision with an action)",
             seconds=took,
         )
-    legal = state.legal_actions()
+    legal = turn.legal_actions()
     number = _action_number(action)
     if number is None or number not in legal:
         raise TurnFault(

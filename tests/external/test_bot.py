@@ -343,3 +343,50 @@ def test_a_kept_bot_that_does_not_answer_ping_is_started_again_without_a_fault(
     pids = {line.split()[1] for line in _logged(caplog, command.label, "new_game")}
     assert len(pids) == 2
     assert any("did not answer ping between games" in r.getMessage() for r in caplog.records)
+
+
+def _table_job(labels: tuple[str, ...]) -> GameJob:
+    return GameJob(
+        game="cheese-drop",
+        options=(),
+        num_players=len(labels),
+        seat_specs=labels,
+        sides=tuple(range(len(labels))),
+        deal_seed=3,
+        deal=0,
+        rotation=0,
+        seed=1,
+        backend="native",
+    )
+
+
+def test_the_bots_of_a_table_start_side_by_side(tmp_path: Path) -> None:
+    # Each bot answers hello only once both have been started.
+    meet = {"meet": str(tmp_path), "seats": 2}
+    commands = [
+        dataclasses.replace(_command("meet", **meet), label=f"meet-{seat}") for seat in (0, 1)
+    ]
+    specs = {command.label: command for command in commands}
+    keeper = SessionKeeper()
+    try:
+        job = _table_job(tuple(specs))
+        result = play_or_forfeit(job, bot_factory=lambda spec: ExternalBot(specs[spec], keeper))
+    finally:
+        keeper.close_all()
+    assert result.error is None and result.finished
+
+
+def test_a_bot_started_for_a_game_that_never_began_is_ended() -> None:
+    # Seat 0 fails to start; seat 1's process, started beside it, is ended with the game.
+    failing, good = _command("future"), _command("good")
+    specs = {command.label: command for command in (failing, good)}
+    keeper = SessionKeeper()
+    try:
+        result = play_or_forfeit(
+            _table_job((failing.label, good.label)),
+            bot_factory=lambda spec: ExternalBot(specs[spec], keeper),
+        )
+        assert keeper.live_pids() == []
+    finally:
+        keeper.close_all()
+    assert result.forfeit == 0 and result.fault is Fault.PROTOCOL

@@ -25,6 +25,7 @@ from cheese.referee.external.protocol import (
     Ready,
     Unsupported,
     act,
+    act_line,
     encode,
     game_over,
     hello,
@@ -197,3 +198,16 @@ def test_declared_options_check_a_bots_file_s_settings() -> None:
     )
     # A bot that declares nothing takes whatever its bots file says.
     assert Ready("b", "1").settings_problem({"anything": 1}) is None
+
+
+@pytest.mark.parametrize("clock", [None, Clock(9.5, 0.1)])
+@pytest.mark.parametrize("game_id", [None, 3])
+@pytest.mark.parametrize("drawn", [None, "gASV"])
+def test_an_act_line_is_the_act_message_encoded(
+    clock: Clock | None, game_id: int | None, drawn: str | None
+) -> None:
+    view, legal = b'{"seat":1,"hand":["\\u00e9"]}', b'[{"action":3,"notation":"B1"}]'
+    message = act(12, msgspec.Raw(view), msgspec.Raw(legal), clock, game_id)
+    if drawn is not None:
+        message["cheese_state"] = drawn
+    assert act_line(12, view, msgspec.Raw(legal), clock, game_id, drawn) == encode(message)

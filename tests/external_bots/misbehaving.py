@@ -50,6 +50,16 @@ def main():
                 leave_a_daemon()
             if MODE == "stall":
                 time.sleep(60)
+            if MODE == "meet":
+                # Ready only once every bot of the table has been started: a referee that
+                # waits for each bot's ready before starting the next never gets one.
+                meeting, seats = message["settings"]["meet"], message["settings"]["seats"]
+                open(os.path.join(meeting, str(os.getpid())), "w").close()
+                waited = time.monotonic()
+                while len(os.listdir(meeting)) < seats:
+                    if time.monotonic() - waited > 20:
+                        sys.exit(3)
+                    time.sleep(0.01)
             if MODE == "flood":
                 sys.stderr.write(("x" * 1023 + "\n") * 4096)
                 sys.stderr.flush()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cheese.bots.base import Bot
+from cheese.bots.base import Bot, Decision, Turn
 from cheese.engine import State, load_game
 from cheese.engine.records import GameRecord, replay
 from cheese.referee.jobs import SIDE_A, GameJob
@@ -108,3 +110,28 @@ def test_only_chasers_games_can_end_unfinished() -> None:
     assert all(result.points == (0,) for result in chasers)
     others = play_job(deal_jobs("get-the-cheese", 3, "first", "random")[0], scripted_bot)
     assert others.finished
+
+
+class ListChanger:
+    """Chooses an action it appended to the legal list it was given (1000, never legal),
+    or the first legal one after emptying the list."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        legal = turn.legal_actions()
+        if self.spec == "append":
+            legal.append(1000)
+            return Decision(legal[-1])
+        first = legal[0]
+        legal.clear()
+        return Decision(first)
+
+
+def test_a_bot_changing_its_legal_list_changes_nothing_the_referee_checks() -> None:
+    # The turn asks the state once and hands each caller a copy: the bot's list is its own.
+    played = play_job(deal_jobs("cheese-drop", 2, "clear", "clear")[0], ListChanger)
+    assert played.finished
+    with pytest.raises(GameFailed, match="chose 1000, which is not legal there"):
+        play_job(deal_jobs("cheese-drop", 2, "append", "clear")[0], ListChanger)

@@ -36,13 +36,14 @@ from cheese.referee.external.process import (
 from cheese.referee.external.protocol import (
     CHEESE_STATE,
     ProtocolError,
-    act,
+    act_line,
+    encode_value,
     game_over,
     new_game,
     shown,
 )
 from cheese.referee.external.protocol import read_action as read_action_line
-from cheese.referee.external.sessions import SESSIONS, Session, SessionKeeper
+from cheese.referee.external.sessions import SESSIONS, Launch, Session, SessionKeeper
 from cheese.referee.turn import soft_limit
 
 LOGGER = logging.getLogger("cheese.referee.external")
@@ -76,23 +77,27 @@ def _seat_view_json(state: State, seat: int) -> object:
     return describe(state.game.info.slug).view_json(state.view(seat))
 
 
-def _view_json(turn: Turn) -> object:
-    """The acting seat's view as JSON, as ``_seat_view_json`` writes it."""
+def _view_text(turn: Turn) -> bytes:
+    """The acting seat's view as JSON text: the engine's own when it writes one, else
+    the game's ``view_json`` of the view, encoded."""
     written = turn.view_json_text()
     if written is not None:
-        return msgspec.Raw(written)
-    return describe(turn.game.info.slug).view_json(turn.view)
+        return written
+    return encode_value(describe(turn.game.info.slug).view_json(turn.view))
 
 
 class ExternalBot:
     """A bot played by the process that ``command`` starts (``cmd:`` or a bots file)."""
 
-    __slots__ = ("command", "_keeper", "_session", "_broken", "_game_id", "_seq")
+    __slots__ = ("command", "_keeper", "_session", "_claim", "_broken", "_game_id", "_seq")
 
     def __init__(self, command: ExternalCommand, keeper: SessionKeeper = SESSIONS) -> None:
         self.command = command
         self._keeper = keeper
         self._session: Session | None = None
+        self._claim: Session | Launch | BotFailure | None = None
+        """The process claimed by ``prepare_game`` for the game about to begin, or why
+        none could be, until ``begin_game`` takes it up."""
         self._broken: Session | None = None
         """A session that failed during a decision, ended at ``game_over``: ending it
         takes up to seconds, which must not count against the decision's hard limit."""
@@ -102,6 +107,21 @@ class ExternalBot:
     @property
     def spec(self) -> str:
         return self.command.label
+
+    def prepare_game(self, state: State) -> None:
+        """Claim the bot's process for the game about to begin: an idle one, or one
+        started now and sent ``hello``, whose ``ready`` ``begin_game`` waits for. Called
+        by the referee for every seat before any ``begin_game``, so that the table's bots
+        start side by side; a failure is told by ``begin_game``."""
+        if self._session is not None or self._claim is not None:
+            return
+        options = options_of(state.options)
+        try:
+            self._claim = self._keeper.claim(
+                self.command, state.game.info.slug, state.num_players, options
+            )
+        except BotFailure as failure:
+            self._claim = failure
 
     def begin_game(
         self, state: State, seat: int, rng: random.Random, clock: Clock | None = None
@@ -123,12 +143,13 @@ class ExternalBot:
             )
         version2 = session.protocol >= 2
         # Version 2 numbers acts over the process's life, so a reply names its act alone.
-        self._seq = session.next_seq() if version2 else self._seq + 1
+        seq = self._seq = session.next_seq() if version2 else self._seq + 1
         legal = self._keeper.legal_json.of(turn, turn.legal_actions())
         game_id = self._game_id if version2 else None
-        message = act(self._seq, _view_json(turn), legal.json, turn.clock, game_id)
+        drawn = None
         if CHEESE_STATE in session.extensions:
-            message["cheese_state"] = _consistent_state(turn, self._game_id, self._seq)
+            drawn = _consistent_state(turn, self._game_id, seq)
+        line = act_line(seq, _view_text(turn), legal.json, turn.clock, game_id, drawn)
         deadline_seconds = reply_limit(turn.clock, turn.move_time, self.command.move_seconds)
         process = session.process
         try:
@@ -137,9 +158,9 @@ class ExternalBot:
                 # game) is the fault of this act, whenever it arrived.
                 raise ProtocolError(f"sent a line before it was asked: {_unasked(process)}")
             # A bot that reads nothing must not hold the decision past its limit either.
-            process.send(message, min(WRITE_LIMIT_SECONDS, deadline_seconds))
-            line = process.receive(process.flushed + deadline_seconds)
-            answer = read_action_line(line.data, self._seq, game_id)
+            process.write(line, min(WRITE_LIMIT_SECONDS, deadline_seconds))
+            reply = process.receive(process.flushed + deadline_seconds)
+            answer = read_action_line(reply.data, seq, game_id)
         except ReplyTimeout:
             self._fail()
             raise BotFailure(
@@ -152,12 +173,13 @@ class ExternalBot:
             self._fail()
             raise BotFailure(Fault.PROTOCOL, f"{error} (act {self._seq})") from None
         action = _legal_action(answer, legal)
-        return Decision(action, reply_seconds=line.arrived - process.flushed)
+        return Decision(action, reply_seconds=reply.arrived - process.flushed)
 
     def game_over(self, final: State | None) -> None:
         """Tell the process how the game ended and give it back for the next game; end
         the one that failed during it."""
         self._end_broken()
+        self._abandon_claim()
         session, self._session = self._session, None
         if session is None:
             return
@@ -183,7 +205,13 @@ class ExternalBot:
         clock: Clock | None,
     ) -> Session:
         self._end_broken()
-        session = self._keeper.acquire(self.command, slug, players, options_of(options))
+        claim, self._claim = self._claim, None
+        if isinstance(claim, BotFailure):
+            raise claim
+        if claim is None:
+            session = self._keeper.acquire(self.command, slug, players, options_of(options))
+        else:
+            session = self._keeper.ready(claim)
         session.games += 1
         self._game_id = session.games
         self._seq = 0
@@ -202,6 +230,12 @@ class ExternalBot:
             self._keeper.end(session, ask=False)
             raise BotFailure(Fault.PROTOCOL, f"{error} before its game began") from None
         return session
+
+    def _abandon_claim(self) -> None:
+        """Give back a process claimed for a game that never began for this bot."""
+        claim, self._claim = self._claim, None
+        if claim is not None and not isinstance(claim, BotFailure):
+            self._keeper.abandon(claim)
 
     def _fail(self) -> None:
         """Set the failed session aside, to be ended once the decision is over."""

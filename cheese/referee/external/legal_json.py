@@ -63,12 +63,13 @@ class LegalJson:
         if key is None:
             names = describe(slug).native_codec.actions_to_strings(turn.view, actions)
             return _written(list(zip(actions, names)))
-        found = self._lists.get((slug, key, tuple(actions)))
+        list_key = (slug, key, tuple(actions))
+        found = self._lists.get(list_key)
         if found is None:
             found = _written(self._notations(turn, slug, key, actions))
             if len(self._lists) >= MOST_LISTS:
                 self._lists.clear()
-            self._lists[slug, key, tuple(actions)] = found
+            self._lists[list_key] = found
         return found
 
     def _notations(

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import IO, NoReturn
 
 from cheese.referee.external.launcher import END_SIGNAL
-from cheese.referee.external.protocol import MAX_LINE_BYTES, encode
+from cheese.referee.external.protocol import MAX_LINE_BYTES, ProtocolError, encode
 
 QUIT_GRACE_SECONDS = 1.0
 """How long a bot may take to exit after ``quit`` before its group is terminated."""
@@ -260,15 +260,28 @@ class BotProcess:
         return f"exited with code {code}"
 
     def send(self, message: Mapping[str, object], limit: float = WRITE_LIMIT_SECONDS) -> None:
-        """Write ``message`` as one line, waiting at most ``limit`` seconds for room;
-        ``BotExited`` if the pipe is broken."""
-        from cheese.referee.external.protocol import ProtocolError
+        """Write ``message`` as one line (``write``)."""
+        self.write(encode(message), limit)
 
-        data = memoryview(encode(message))
+    def write(self, line: bytes, limit: float = WRITE_LIMIT_SECONDS) -> None:
+        """Write ``line`` (a message, newline included) in one call when the pipe has
+        room, as it has for a bot that reads, waiting at most ``limit`` seconds for room
+        otherwise; ``BotExited`` if the pipe is broken."""
         # Timed from the start of the write: the bot may be woken, answer and be read
         # back before the write call returns.
         began = time.monotonic()
-        deadline = began + limit
+        try:
+            written = os.write(self._stdin, line)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # EPIPE: the bot closed its input or is gone
+            self._process_gone()
+        if written < len(line):
+            self._write_rest(memoryview(line)[written:], began + limit, limit)
+        self.flushed = began
+
+    def _write_rest(self, data: memoryview, deadline: float, limit: float) -> None:
+        """The rest of a line the pipe had no room for, as room comes."""
         try:
             while data:
                 try:
@@ -280,7 +293,6 @@ class BotProcess:
                     self._writable.poll(max(1, math.ceil(left * 1000)))
         except OSError:  # EPIPE: the bot closed its input or is gone
             self._process_gone()
-        self.flushed = began
 
     def waiting(self) -> bool:
         """Whether a line (or the output's end, or the process's) is already waiting, unasked."""
@@ -292,8 +304,16 @@ class BotProcess:
         ``ReplyTimeout`` when none comes in time, ``BotExited`` when the output closed,
         ``ProtocolError`` (from ``protocol``) for a line over ``MAX_LINE_BYTES``.
         """
-        from cheese.referee.external.protocol import ProtocolError
+        if not self._pending:
+            # The usual reply: one read brings one whole line and nothing more.
+            chunk = self._read(deadline)
+            if chunk.find(b"\n") == len(chunk) - 1 and chunk.strip():
+                return Line(chunk, self._arrived)
+            self._pending += chunk
+        return self._pending_line(deadline)
 
+    def _pending_line(self, deadline: float) -> Line:
+        """The next non-blank line from what was read and what comes until ``deadline``."""
         while True:
             end = self._pending.find(b"\n")
             if end >= MAX_LINE_BYTES:
@@ -306,15 +326,21 @@ class BotProcess:
                 continue
             if len(self._pending) > MAX_LINE_BYTES:
                 raise ProtocolError(f"sent a line longer than {MAX_LINE_BYTES} bytes")
+            self._pending += self._read(deadline)
+
+    def _read(self, deadline: float) -> bytes:
+        """What one read of the bot's output brings once it is readable, before the
+        monotonic ``deadline`` (``ReplyTimeout``); ``BotExited`` once it has closed."""
+        while True:
             if self._closed:
                 self._process_gone()
             left = deadline - time.monotonic()
-            events = [] if left <= 0 else self._poller.poll(max(1, math.ceil(left * 1000)))
+            events = self._poller.poll(math.ceil(left * 1000)) if left > 0 else []
             if not events:
                 if time.monotonic() >= deadline:
                     raise ReplyTimeout()
                 continue
-            if all(fd == self._pidfd for fd, _ in events):
+            if len(events) == 1 and events[0][0] == self._pidfd:
                 # Exited, and nothing left to read: whoever still holds the pipe, it is gone.
                 self._closed = True
                 continue
@@ -324,13 +350,10 @@ class BotProcess:
                 chunk = b""
             self._arrived = time.monotonic()
             if chunk:
-                self._pending += chunk
-            else:
-                self._closed = True
+                return chunk
+            self._closed = True
 
     def _process_gone(self) -> NoReturn:
-        from cheese.referee.external.protocol import ProtocolError
-
         try:
             self._process.wait(EXIT_NOTICE_SECONDS)
         except subprocess.TimeoutExpired:

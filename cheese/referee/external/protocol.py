@@ -234,6 +234,11 @@ def encode(message: Mapping[str, object]) -> bytes:
     return _ENCODER.encode(message) + b"\n"
 
 
+def encode_value(value: object) -> bytes:
+    """A value of a message (a view) as the protocol's encoder writes it inside a line."""
+    return _ENCODER.encode(value)
+
+
 def clock_json(clock: Clock | None) -> ClockJson | None:
     return None if clock is None else {"remaining": clock.remaining, "increment": clock.increment}
 
@@ -285,6 +290,35 @@ def act(
     if game_id is not None:
         message["game_id"] = game_id
     return message
+
+
+def act_line(
+    seq: int,
+    view: bytes,
+    legal: bytes | msgspec.Raw,
+    clock: Clock | None,
+    game_id: int | None = None,
+    cheese_state: str | None = None,
+) -> bytes:
+    """``act`` as its line, from the view and the legal list already written as JSON:
+    the bytes ``encode`` writes of the ``act`` message (with ``cheese_state`` when the bot
+    asked for it), without building the message.
+
+    >>> act_line(3, b'{"seat":0}', b'[]', None, 2)
+    b'{"type":"act","seq":3,"view":{"seat":0},"legal":[],"clock":null,"game_id":2}\\n'
+    """
+    clock_text = b"null" if clock is None else _ENCODER.encode(clock_json(clock))
+    line = b'{"type":"act","seq":%d,"view":%b,"legal":%b,"clock":%b' % (
+        seq,
+        view,
+        legal,
+        clock_text,
+    )
+    if game_id is not None:
+        line += b',"game_id":%d' % game_id
+    if cheese_state is not None:
+        line += b',"cheese_state":' + _ENCODER.encode(cheese_state)
+    return line + b"}\n"
 
 
 def ping(seq: int) -> Ping:

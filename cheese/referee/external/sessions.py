@@ -104,32 +104,47 @@ class GivenUp(BotFailure):
         )
 
 
-def start_session(
+@dataclass(slots=True, eq=False)
+class Launch:
+    """A process of ``command`` started for a kind of game and sent ``hello``, its
+    answer not read yet (``finish_session``)."""
+
+    key: SessionKey
+    process: BotProcess
+    started: float
+    """When it was started (monotonic seconds): its start-up limit counts from then."""
+
+
+def launch_session(
     command: ExternalCommand, game: str, players: int, options_json: str, options: dict[str, object]
-) -> Session:
-    """A new process of ``command`` that said ``ready`` to the game; ``BotFailure`` with
-    the kind ``crash`` (it did not start, or exited), ``stall`` (no answer in time),
-    ``protocol`` (a wrong answer, ``unsupported`` as ``Declined``, settings that do not
-    fit the options it declares as ``BadSettings``)."""
+) -> Launch:
+    """A new process of ``command``, sent ``hello`` for the game; ``BotFailure`` (``crash``)
+    when it cannot be started, as ``finish_session`` for a failure on the way."""
     try:
         process = BotProcess(command.label, command.argv, command.workdir, dict(command.env))
     except BotExited as error:
         raise BotFailure(Fault.CRASH, str(error)) from None
+    started = time.monotonic()
     try:
         process.send(hello(game, players, options, command.options))
-        line = process.receive(time.monotonic() + command.startup_seconds)
+    except BaseException as error:
+        process.close()
+        raise _hello_failure(command, error) from None
+    return Launch((command, game, players, options_json), process, started)
+
+
+def finish_session(launch: Launch) -> Session:
+    """The launched process once it said ``ready``; ``BotFailure`` with the kind ``crash``
+    (it exited), ``stall`` (no answer within the start-up limit), ``protocol`` (a wrong
+    answer, ``unsupported`` as ``Declined``, settings that do not fit the options it
+    declares as ``BadSettings``)."""
+    command, process = launch.key[0], launch.process
+    try:
+        line = process.receive(launch.started + command.startup_seconds)
         answer = read_ready(line.data)
     except BaseException as error:
         process.close()
-        if isinstance(error, ReplyTimeout):
-            raise BotFailure(
-                Fault.STALL, f"did not answer hello within {command.startup_seconds:g} s"
-            ) from None
-        if isinstance(error, BotExited):
-            raise BotFailure(Fault.CRASH, f"{error} before answering hello") from None
-        if isinstance(error, ProtocolError):
-            raise BotFailure(Fault.PROTOCOL, str(error)) from None
-        raise
+        raise _hello_failure(command, error) from None
     if isinstance(answer, Unsupported):
         process.close(QUIT)
         raise Declined(answer.reason)
@@ -137,12 +152,18 @@ def start_session(
     if problem is not None:
         process.close(QUIT)
         raise BadSettings(problem)
-    return Session(
-        (command, game, players, options_json),
-        process,
-        answer,
-        extensions=frozenset(answer.extensions),
-    )
+    return Session(launch.key, process, answer, extensions=frozenset(answer.extensions))
+
+
+def _hello_failure(command: ExternalCommand, error: BaseException) -> BaseException:
+    """What a failure while the bot starts means (anything else is raised as it is)."""
+    if isinstance(error, ReplyTimeout):
+        return BotFailure(Fault.STALL, f"did not answer hello within {command.startup_seconds:g} s")
+    if isinstance(error, BotExited):
+        return BotFailure(Fault.CRASH, f"{error} before answering hello")
+    if isinstance(error, ProtocolError):
+        return BotFailure(Fault.PROTOCOL, str(error))
+    return error
 
 
 def options_text(options: dict[str, object]) -> str:
@@ -161,6 +182,8 @@ class SessionKeeper:
         self._lock = threading.Lock()
         self._idle: dict[SessionKey, list[Session]] = {}
         self._live: list[Session] = []
+        self._launching: list[Launch] = []
+        """Processes claimed for a game, not ready yet (``claim``)."""
         self._finalized_in: int | None = None
         self._stalls: dict[ExternalCommand, int] = {}
         """Failed starts in a row, per command: kept across a fork (a fact about the
@@ -173,8 +196,16 @@ class SessionKeeper:
         self, command: ExternalCommand, game: str, players: int, options: dict[str, object]
     ) -> Session:
         """An idle session of that kind that is still alive, or a new one (see
-        ``start_session``); ``GivenUp`` without a start for a bot that never became
+        ``finish_session``); ``GivenUp`` without a start for a bot that never became
         ready, ``BotFailure`` (``protocol``) for an idle one that sent lines unasked."""
+        return self.ready(self.claim(command, game, players, options))
+
+    def claim(
+        self, command: ExternalCommand, game: str, players: int, options: dict[str, object]
+    ) -> Session | Launch:
+        """For a game about to begin: an idle session of that kind, or a process launched
+        for it whose ``ready`` is read by ``ready``, so that the bots of a table start
+        side by side rather than one after the other. Raises as ``acquire``."""
         options_json = options_text(options)
         key = (command, game, players, options_json)
         while True:
@@ -185,7 +216,34 @@ class SessionKeeper:
                 break
             if self._answers_ping(session):
                 return session
-        return self.start(command, game, players, options_json, options)
+        return self._launch(command, game, players, options_json, options)
+
+    def ready(self, claim: Session | Launch) -> Session:
+        """The session of a ``claim``, once a launched process said ``ready``
+        (``finish_session``, counted towards giving up on a bot that never does)."""
+        if isinstance(claim, Session):
+            return claim
+        with self._lock:
+            self._launching.remove(claim)
+        command = claim.key[0]
+        try:
+            session = finish_session(claim)
+        except BotFailure as failure:
+            if failure.kind is Fault.STALL:
+                self._count_stall(command)
+            raise
+        self._keep(session)
+        return session
+
+    def abandon(self, claim: Session | Launch) -> None:
+        """Give back a claim whose game never began: an idle session stays for the next
+        game, a launched process is ended (it may not even be ready)."""
+        if isinstance(claim, Session):
+            self.release(claim, reusable=True)
+            return
+        with self._lock:
+            self._launching.remove(claim)
+        claim.process.close()
 
     def start(
         self,
@@ -195,26 +253,42 @@ class SessionKeeper:
         options_json: str,
         options: dict[str, object],
     ) -> Session:
-        """A new session (``start_session``), counted towards giving up on a bot that
-        never becomes ready."""
+        """A new session (``launch_session``, then ``ready``)."""
+        return self.ready(self._launch(command, game, players, options_json, options))
+
+    def _launch(
+        self,
+        command: ExternalCommand,
+        game: str,
+        players: int,
+        options_json: str,
+        options: dict[str, object],
+    ) -> Launch:
+        """A new process sent ``hello`` (``launch_session``); ``GivenUp`` without a start
+        for a bot that never became ready."""
         with self._lock:
             if self._stalls.get(command, 0) >= GIVE_UP_AFTER_STALLS:
                 raise GivenUp(command)
-        try:
-            session = start_session(command, game, players, options_json, options)
-        except BotFailure as failure:
-            if failure.kind is Fault.STALL:
-                self._count_stall(command)
-            raise
+        launch = launch_session(command, game, players, options_json, options)
         with self._lock:
-            self._stalls.pop(command, None)
+            self._launching.append(launch)
+            self._end_at_exit()
+        return launch
+
+    def _keep(self, session: Session) -> None:
+        """Keep a session that became ready, to end it at this process's exit."""
+        with self._lock:
+            self._stalls.pop(session.key[0], None)
             self._live.append(session)
-            if self._finalized_in != os.getpid():
-                # A multiprocessing worker clears the finalizers it inherits and leaves
-                # through os._exit, never atexit: register in the process that starts bots.
-                util.Finalize(None, self.close_all, exitpriority=100)
-                self._finalized_in = os.getpid()
-        return session
+            self._end_at_exit()
+
+    def _end_at_exit(self) -> None:
+        """Have this process's bots ended at its exit (called under the lock)."""
+        if self._finalized_in != os.getpid():
+            # A multiprocessing worker clears the finalizers it inherits and leaves
+            # through os._exit, never atexit: register in the process that starts bots.
+            util.Finalize(None, self.close_all, exitpriority=100)
+            self._finalized_in = os.getpid()
 
     def _count_stall(self, command: ExternalCommand) -> None:
         with self._lock:
@@ -285,6 +359,12 @@ class SessionKeeper:
         """End every bot process of this process (at exit)."""
         with self._lock:
             live, self._live, self._idle = self._live, [], {}
+            launching, self._launching = self._launching, []
+        for launch in launching:
+            try:
+                launch.process.close()
+            except Exception as error:  # at exit, the others must still be ended
+                LOGGER.warning("could not end bot %s: %s", launch.process.label, error)
         for session in live:
             try:
                 session.process.close(QUIT)
@@ -296,12 +376,17 @@ class SessionKeeper:
         of failed starts is kept)."""
         self._lock = threading.Lock()
         live, self._live, self._idle = self._live, [], {}
+        launching, self._launching = self._launching, []
+        for launch in launching:
+            launch.process.forget()
         for session in live:
             session.process.forget()
 
     def live_pids(self) -> list[int]:
         with self._lock:
-            return [session.process.pid for session in self._live]
+            return [session.process.pid for session in self._live] + [
+                launch.process.pid for launch in self._launching
+            ]
 
 
 SESSIONS = SessionKeeper()
