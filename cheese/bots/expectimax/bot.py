@@ -11,11 +11,20 @@ import random
 import time
 from collections.abc import Sequence
 
-from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, best_valued, top_choices
+from cheese.bots.base import (
+    BotFailure,
+    ConfiguredBot,
+    Decision,
+    TopMeasure,
+    Turn,
+    best_valued,
+    top_choices,
+)
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.expectimax.config import GAME_ADVICE, Aim, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
+from cheese.bots.faults import Fault
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import distinct_worlds, one_ply_decision
@@ -63,7 +72,19 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             finishing = evaluator.finishing()
             if finishing is not None:
                 evaluator, batched = finishing, True
-        match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
+        if config.value not in evaluator.end_values:
+            raise BotFailure(
+                Fault.RAISED,
+                f"{self.spec}: {turn.game.info.slug} has no lines valued by "
+                f"value={config.value}; drop value=",
+            )
+        match plan_turn(
+            turn,
+            evaluator,
+            rng,
+            game_decides=config.depth == GAME_ADVICE,
+            end_value=config.value,
+        ):
             case OnePly():
                 return one_ply_decision(turn, evaluator, rng, config.samples)
             case SearchLines(lines):
