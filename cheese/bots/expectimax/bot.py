@@ -21,6 +21,7 @@ from cheese.bots.base import (
     top_choices,
 )
 from cheese.bots.evaluation import evaluator_for
+from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.expectimax.config import GAME_ADVICE, Aim, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
@@ -60,6 +61,13 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
 
     config_type = ExpectimaxConfig
 
+    def refusal_for(self, game: str) -> str | None:
+        """Why this bot's settings cannot serve the game ``game``, or None: a ``value=``
+        other than the lead needs lines the game can value so."""
+        if self.config.value in evaluator_of(game).end_values:
+            return None
+        return f"its lines have no value={self.config.value}; drop value="
+
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
         if len(legal) == 1:
@@ -72,12 +80,10 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             finishing = evaluator.finishing()
             if finishing is not None:
                 evaluator, batched = finishing, True
-        if config.value not in evaluator.end_values:
-            raise BotFailure(
-                Fault.RAISED,
-                f"{self.spec}: {turn.game.info.slug} has no lines valued by "
-                f"value={config.value}; drop value=",
-            )
+        refusal = self.refusal_for(turn.game.info.slug)
+        if refusal is not None:
+            slug = turn.game.info.slug
+            raise BotFailure(Fault.RAISED, f"{self.spec} cannot play {slug}: {refusal}")
         match plan_turn(
             turn,
             evaluator,

@@ -11,6 +11,7 @@ import pytest
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.base import BotFailure, BotSpecError
+from cheese.bots.expectimax.bot import ExpectimaxBot
 from cheese.engine import load_game
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.luck import advance_chance
@@ -61,5 +62,8 @@ def test_a_search_of_the_engines_tree_is_refused(spec: str, named: str) -> None:
 def test_a_game_without_such_lines_is_refused() -> None:
     game = load_game("get-the-cheese")
     state = advance_chance(game.new_initial_state(3, seed=1))
-    with pytest.raises(BotFailure, match="get-the-cheese has no lines valued by value=places"):
-        make_bot(PLACES).choose(Turn(state, state.current_player), random.Random(0))
+    bot = ExpectimaxBot.from_params({"value": "places"})
+    assert bot.refusal_for("get-the-cheese") == "its lines have no value=places; drop value="
+    assert bot.refusal_for("cheese-drop") is None
+    with pytest.raises(BotFailure, match="cannot play get-the-cheese: its lines have no"):
+        bot.choose(Turn(state, state.current_player), random.Random(0))
