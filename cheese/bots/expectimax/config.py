@@ -114,7 +114,8 @@ class ExpectimaxConfig(SpecConfig):
                         "how the searched lines value a round's end before the last "
                         "(Cheese Drop's bets): lead = by the lead over each rival; places = "
                         "by the chances of each final place, from play-outs of the rounds "
-                        "to come in their betting order"),
+                        "to come in their betting order; odds = by the normal chances of "
+                        "beating each rival, from those play-outs' means and spreads"),
         words=EndValue,
     )
 

@@ -120,6 +120,9 @@ class EndValue(StrEnum):
     """By the lead it leaves each seat, as the game's evaluation turns a lead into places."""
     PLACES = "places"
     """By each seat's chances of each final place, from play-outs of the rounds to come."""
+    ODDS = "odds"
+    """By each seat's normal chance of beating each rival at the end, from the mean and
+    spread of the rounds to come in the play-outs."""
 
 
 class Evaluator(ABC):

@@ -1,7 +1,7 @@
-"""``expectimax:value=places``: Cheese Drop's bets searched with each round's end valued
-by the final places after play-outs of the rounds to come — legal, the same move from
-the same seed, blind to where the hidden marbles ended, and refused where it does not
-apply."""
+"""``expectimax:value=places`` and ``value=odds``: Cheese Drop's bets searched with each
+round's end valued by the final places after play-outs of the rounds to come — legal,
+the same move from the same seed, blind to where the hidden marbles ended, and refused
+where they do not apply."""
 
 from __future__ import annotations
 
@@ -19,38 +19,45 @@ from cheese.engine.luck import advance_chance
 from .test_cheese_drop_tables import decision_in_round
 
 PLACES = "expectimax:value=places"
+ODDS = "expectimax:value=odds"
 
 
+@pytest.mark.parametrize("spec", [PLACES, ODDS])
 @pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("round_index", [0, 1])
-def test_it_bets_legally_and_the_same_from_the_same_seed(players: int, round_index: int) -> None:
+def test_it_bets_legally_and_the_same_from_the_same_seed(
+    spec: str, players: int, round_index: int
+) -> None:
     state = decision_in_round(players, 7, round_index, Phase.BET)
     seat = state.current_player
-    first = make_bot(PLACES).choose(Turn(state, seat), random.Random(3))
-    again = make_bot(PLACES).choose(Turn(state, seat), random.Random(3))
+    first = make_bot(spec).choose(Turn(state, seat), random.Random(3))
+    again = make_bot(spec).choose(Turn(state, seat), random.Random(3))
     assert first.action in state.legal_actions()
     assert first.info["depth"] == "lines"
     assert (again.action, again.top) == (first.action, first.top)
 
 
+@pytest.mark.parametrize("spec", [PLACES, ODDS])
 @pytest.mark.parametrize("players", [4, 5])
-def test_it_bets_the_same_wherever_the_hidden_marbles_ended(players: int) -> None:
+def test_it_bets_the_same_wherever_the_hidden_marbles_ended(spec: str, players: int) -> None:
     state = decision_in_round(players, 11, 1, Phase.BET)
     seat = state.current_player
-    expected = make_bot(PLACES).choose(Turn(state, seat), random.Random(5))
+    expected = make_bot(spec).choose(Turn(state, seat), random.Random(5))
     for world in range(3):
         other = state.determinize(seat, random.Random(world))
         assert other != state and other.view(seat) == state.view(seat)
-        chosen = make_bot(PLACES).choose(Turn(other, seat), random.Random(5))
+        chosen = make_bot(spec).choose(Turn(other, seat), random.Random(5))
         assert (chosen.action, chosen.top) == (expected.action, expected.top)
 
 
 def test_its_values_are_not_the_leads() -> None:
     state = decision_in_round(4, 7, 1, Phase.BET)
     seat = state.current_player
-    places = make_bot(PLACES).choose(Turn(state, seat), random.Random(3))
-    lead = make_bot("expectimax").choose(Turn(state, seat), random.Random(3))
-    assert places.top != lead.top
+    tops = [
+        make_bot(spec).choose(Turn(state, seat), random.Random(3)).top
+        for spec in ("expectimax", PLACES, ODDS)
+    ]
+    assert len(set(tops)) == 3
 
 
 @pytest.mark.parametrize(("spec", "named"), [("depth=3", "depth="), ("time=1", "time=")])

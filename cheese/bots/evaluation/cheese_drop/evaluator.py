@@ -19,7 +19,11 @@ from functools import partial
 import numpy as np
 
 from cheese.bots.base import Turn, best_valued
-from cheese.bots.evaluation.cheese_drop.future_rounds import future_rounds, place_rewards
+from cheese.bots.evaluation.cheese_drop.future_rounds import (
+    future_rounds,
+    odds_rewards,
+    place_rewards,
+)
 from cheese.bots.evaluation.cheese_drop.outlook import (
     Outlook,
     lane_distributions,
@@ -105,7 +109,7 @@ class CheeseDropEvaluator(Evaluator):
         c_search=CSearchAdvice(prior_visits=20, widen=0.5),
     )
 
-    end_values = (EndValue.LEAD, EndValue.PLACES)
+    end_values = (EndValue.LEAD, EndValue.PLACES, EndValue.ODDS)
 
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)
@@ -169,20 +173,21 @@ class CheeseDropEvaluator(Evaluator):
         """A bet: the rest of the round's betting (``round_lines``), the other
         seats' replies predicted by their one-ply values, the finished round valued
         exactly over draws of the hidden rows; before the last round by the lead
-        (``round_end_spread``) or, with ``value`` places, by the final places after
-        play-outs of the rounds to come (``future_rounds``). Other decisions: none."""
+        (``round_end_spread``) or, with ``value`` places or odds, by the final places
+        after play-outs of the rounds to come (``future_rounds``). Other decisions: none."""
         view = VIEW_TYPE.of(turn.view)
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
         spread = round_end_spread(view.num_players, ROUNDS - 1 - view.round)
         end_rewards = None
-        if value is EndValue.PLACES and spread is not None:
+        if value is not EndValue.LEAD and spread is not None:
             future = future_rounds(
                 view.num_players, view.round, options, LINE_SAMPLES,
                 np.random.default_rng(rng.getrandbits(64)),
             )
-            end_rewards = partial(place_rewards, future=future, start_player=options.start_player)
+            valued = place_rewards if value is EndValue.PLACES else odds_rewards
+            end_rewards = partial(valued, future=future, start_player=options.start_player)
         return RoundLines(view, options, self.bet_rewards, spread, rng, end_rewards=end_rewards)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:

@@ -33,6 +33,7 @@ import numpy.typing as npt
 
 from cheese.bots.evaluation.cheese_drop.outlook import lane_distributions
 from cheese.bots.evaluation.cheese_drop.round_lines import FloatArray, mean_rewards, scored_lanes
+from cheese.bots.search.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -232,3 +233,49 @@ def place_rewards(totals: FloatArray, future: FutureRounds, start_player: int) -
         np.put_along_axis(gained, orders, points[rows], axis=1)
         finals += gained
     return mean_rewards(finals, None)
+
+
+LEAST_VARIANCE = 1.0
+"""The least variance per round to come of the points between two seats: the play-outs'
+bettors, all alike, copy each other's pieces when they bet in a row (two cells a column),
+which real players do less; set by hand."""
+
+
+def position_moments(points: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The mean points of each betting position, and ``[p, q]`` the variance of the
+    difference between positions ``p`` and ``q``, over a round's play-outs."""
+    means: FloatArray = points.mean(axis=0)
+    covariance = np.atleast_2d(np.cov(points, rowvar=False))
+    variances = np.diag(covariance)
+    differences: FloatArray = variances[:, None] + variances[None, :] - 2.0 * covariance
+    return means, np.maximum(differences, LEAST_VARIANCE)
+
+
+def odds_rewards(totals: FloatArray, future: FutureRounds, start_player: int) -> FloatArray:
+    """Per seat, the mean over rows of ``totals[k, seat]`` (a round's end) of the
+    rewards once ``future``'s rounds are added, each seat beating each rival with the
+    normal chance of their final difference: each round to come adds the mean points of
+    the betting position the expected totals then give a seat, and the variance of the
+    difference between the two positions (``position_moments``)."""
+    draws, seats = totals.shape
+    expected = totals.copy()
+    variance = np.zeros((draws, seats, seats))
+    for offset, points in enumerate(future.points):
+        means, differences = position_moments(points)
+        round_start = round_start_player(start_player, future.first_round + offset, seats)
+        orders = betting_orders(expected, round_start)
+        positions = np.empty_like(orders)
+        np.put_along_axis(positions, orders, np.arange(seats)[None, :], axis=1)
+        expected = expected + means[positions]
+        variance += differences[positions[:, :, None], positions[:, None, :]]
+    lead = expected[:, :, None] - expected[:, None, :]
+    chances = 0.5 * np.asarray(
+        _erfc(-lead / np.sqrt(2.0 * np.maximum(variance, 1e-12))), dtype=np.float64
+    )
+    beaten = chances.sum(axis=2) - 0.5  # a seat ties with itself
+    positive = np.maximum(expected, 0.0)
+    scored = positive.sum(axis=1, keepdims=True)
+    shares = np.where(scored > 0, positive / np.where(scored > 0, scored, 1.0), 1.0 / seats)
+    rewards = PAIRWISE_WEIGHT * beaten / (seats - 1) + POINTS_WEIGHT * shares
+    result: FloatArray = rewards.mean(axis=0)
+    return result

@@ -3,6 +3,7 @@ and a round's end valued by the final places."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -18,8 +19,10 @@ from cheese.bots.evaluation.cheese_drop.future_rounds import (
     bet_round,
     betting_orders,
     future_rounds,
+    odds_rewards,
     place_rewards,
     played_rounds,
+    position_moments,
     seen_values,
 )
 from cheese.bots.evaluation.cheese_drop.outlook import lane_distributions
@@ -51,12 +54,26 @@ def test_the_rounds_to_come_are_added_in_their_own_betting_orders() -> None:
     assert rewards.tolist() == pytest.approx(expected)
 
 
+def test_the_odds_add_each_positions_mean_and_spread() -> None:
+    # The same rounds as above, every play-out alike: each round adds the least variance.
+    gains = np.array([[4.0, 0.0, 0.0], [4.0, 0.0, 0.0]])
+    means, differences = position_moments(gains)
+    assert means.tolist() == [4.0, 0.0, 0.0] and (differences == 1.0).all()
+    rewards = odds_rewards(np.array([[0.0, 1.0, 2.0]]), FutureRounds(1, (gains, gains)), 0)
+    # Final (4, 5, 2); seat 1 beats seat 0 by 1 point at a variance of 2 (two rounds).
+    beats_seat_0 = 0.5 * math.erfc(-1.0 / math.sqrt(2.0 * 2.0))
+    beats_seat_2 = 0.5 * math.erfc(-3.0 / math.sqrt(2.0 * 2.0))
+    expected = 0.8 * (beats_seat_0 + beats_seat_2) / 2 + 0.2 * 5 / 11
+    assert rewards[1] == pytest.approx(expected)
+
+
 def test_a_seat_far_ahead_keeps_its_place_in_every_draw() -> None:
     options = parse_options(4, {})
     future = future_rounds(4, 0, options, 64, np.random.default_rng(1))
     totals = np.tile([100.0, 0.0, 0.0, 0.0], (64, 1))
-    rewards = place_rewards(totals, future, options.start_player)
-    assert rewards[0] > 0.8 and rewards[1:].max() < 0.8 * 2 / 3 + 0.2
+    for valued in (place_rewards, odds_rewards):
+        rewards = valued(totals, future, options.start_player)
+        assert rewards[0] > 0.8 and rewards[1:].max() < 0.8 * 2 / 3 + 0.2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
