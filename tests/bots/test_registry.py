@@ -112,6 +112,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "leaf",
         "playouts",
         "aim",
+        "value",
     ]
     assert all(catalogue[name].origin == "built-in" for name in list(catalogue)[:4])
 

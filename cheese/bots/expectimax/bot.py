@@ -11,12 +11,21 @@ import random
 import time
 from collections.abc import Sequence
 
-from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, best_valued, top_choices
+from cheese.bots.base import (
+    BotFailure,
+    ConfiguredBot,
+    Decision,
+    TopMeasure,
+    Turn,
+    best_valued,
+    top_choices,
+)
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.expectimax.config import GAME_ADVICE, Aim, ExpectimaxConfig, leaf_playout
 from cheese.bots.expectimax.root import RootResult, root_candidates, search_depth
 from cheese.bots.expectimax.world_search import UPPER, WorldSearch
+from cheese.bots.faults import Fault
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import distinct_worlds, one_ply_decision
@@ -54,12 +63,21 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``aim=finish``
-        needs a one-seat game whose evaluation values finishing alone."""
+        needs a one-seat game whose evaluation values finishing alone, and a ``value=``
+        other than the lead needs lines the game can value so."""
         if self.config.aim is Aim.FINISH and evaluator_of(game).finishing() is None:
             return "aim=finish needs a game that values finishing alone (cheese-chasers); " + (
                 "use aim=score"
             )
-        return None
+        return self._value_refusal(game)
+
+    def _value_refusal(self, game: str) -> str | None:
+        """Why the lines of ``game`` cannot value a round's end as ``value=`` asks, or None.
+        Unlike ``aim=finish``, which a game without that aim plays for its score, such a
+        value is never quietly replaced, so a turn refuses it too."""
+        if self.config.value in evaluator_of(game).end_values:
+            return None
+        return f"its lines have no value={self.config.value}; drop value="
 
     def choose(self, turn: Turn, rng: random.Random) -> Decision:
         legal = turn.legal_actions()
@@ -73,7 +91,17 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             finishing = evaluator.finishing()
             if finishing is not None:
                 evaluator, batched = finishing, True
-        match plan_turn(turn, evaluator, rng, game_decides=config.depth == GAME_ADVICE):
+        refusal = self._value_refusal(turn.game.info.slug)
+        if refusal is not None:
+            slug = turn.game.info.slug
+            raise BotFailure(Fault.RAISED, f"{self.spec} cannot play {slug}: {refusal}")
+        match plan_turn(
+            turn,
+            evaluator,
+            rng,
+            game_decides=config.depth == GAME_ADVICE,
+            end_value=config.value,
+        ):
             case OnePly():
                 return one_ply_decision(turn, evaluator, rng, config.samples)
             case SearchLines(lines):

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from cheese.bots.base import Clock
 from cheese.bots.search.budget import AUTO_TIME, SecondsParameter, clock_seconds
-from cheese.bots.search.evaluator import PlayoutPolicy, SearchAdvice
+from cheese.bots.search.evaluator import EndValue, PlayoutPolicy, SearchAdvice
 from cheese.bots.spec import ChoiceParameter, IntParameter
 from cheese.bots.spec_config import SettingValues, SpecConfig, setting
 
@@ -108,6 +108,26 @@ class ExpectimaxConfig(SpecConfig):
                         "Cheese Chasers)"),
         words=Aim,
     )
+
+    value: EndValue = setting(
+        ChoiceParameter("value", EndValue.LEAD.value, tuple(value.value for value in EndValue),
+                        "how the searched lines value a round's end before the last "
+                        "(Cheese Drop's bets): lead = by the lead over each rival; places = "
+                        "by the chances of each final place, from play-outs of the rounds "
+                        "to come in their betting order; odds = by the normal chances of "
+                        "beating each rival, from those play-outs' means and spreads"),
+        words=EndValue,
+    )
+
+    def __post_init__(self) -> None:
+        super(ExpectimaxConfig, self).__post_init__()
+        if self.value is not EndValue.LEAD and self.depth != GAME_ADVICE:
+            # Only the game's lines value a round's end; the engine's tree has leaves.
+            named = "time=" if self.seconds and self.depth == MAX_DEPTH else "depth="
+            raise ValueError(
+                f"value={self.value} values the lines the game searches, which {named} "
+                f"replaces by a search of the engine's tree; drop {named} or value="
+            )
 
     @property
     def wants_clock(self) -> bool:

@@ -112,6 +112,19 @@ class SearchAdvice:
     """The MCTS loop in C (native backend)."""
 
 
+class EndValue(StrEnum):
+    """How a game's lines value a line's end before the game's last round (the spec's
+    ``value=``)."""
+
+    LEAD = "lead"
+    """By the lead it leaves each seat, as the game's evaluation turns a lead into places."""
+    PLACES = "places"
+    """By each seat's chances of each final place, from play-outs of the rounds to come."""
+    ODDS = "odds"
+    """By each seat's normal chance of beating each rival at the end, from the mean and
+    spread of the rounds to come in the play-outs."""
+
+
 class Evaluator(ABC):
     """Game knowledge used by greedy, MCTS and expectimax; see the module docstring."""
 
@@ -125,6 +138,8 @@ class Evaluator(ABC):
     solitaire_finish: ClassVar[float] = 0.0
     """With one seat, what any points at all are worth: the reward rises from it toward 1
     as the points grow (none is worth 0)."""
+    end_values: ClassVar[tuple[EndValue, ...]] = (EndValue.LEAD,)
+    """The ways this game's lines can value their ends (``lines``' ``value``)."""
 
     @abstractmethod
     def rewards(self, state: State) -> Rewards:
@@ -180,10 +195,13 @@ class Evaluator(ABC):
         ``None`` where the game has no such model (by default: none)."""
         return None
 
-    def lines(self, turn: Turn, rng: random.Random) -> Lines[Any] | None:
+    def lines(
+        self, turn: Turn, rng: random.Random, value: EndValue = EndValue.LEAD
+    ) -> Lines[Any] | None:
         """The game's model of the lines that follow this decision, for the searches to
         search instead of the engine's tree (Cheese Drop: a bet, to the end of the round's
-        betting); ``None`` where the game has none for this decision (by default: none)."""
+        betting), their ends valued as ``value`` says (one of ``end_values``); ``None``
+        where the game has none for this decision (by default: none)."""
         return None
 
     def move_reason(

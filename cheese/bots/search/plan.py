@@ -13,7 +13,7 @@ from typing import Any, TypeAlias
 
 from cheese.bots.base import Turn
 from cheese.bots.lines.model import Lines
-from cheese.bots.search.evaluator import Evaluator
+from cheese.bots.search.evaluator import EndValue, Evaluator
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,14 +38,20 @@ TurnPlan: TypeAlias = OnePly | SearchTree | SearchLines
 
 
 def plan_turn(
-    turn: Turn, evaluator: Evaluator, rng: random.Random, *, game_decides: bool = True
+    turn: Turn,
+    evaluator: Evaluator,
+    rng: random.Random,
+    *,
+    game_decides: bool = True,
+    end_value: EndValue = EndValue.LEAD,
 ) -> TurnPlan:
     """How to search ``turn``: as the game's evaluation advises, or through the engine's
     tree whatever it advises when not ``game_decides`` (a spec that names how to search).
-    Modelling the lines may draw from ``rng``."""
+    Modelling the lines may draw from ``rng``; their ends are valued as ``end_value``
+    says."""
     if not game_decides:
         return SearchTree()
     if evaluator.decided_by_one_ply(turn.view):
         return OnePly()
-    lines = evaluator.lines(turn, rng)
+    lines = evaluator.lines(turn, rng, end_value)
     return SearchTree() if lines is None else SearchLines(lines)

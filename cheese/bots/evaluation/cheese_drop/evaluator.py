@@ -14,8 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
+
+import numpy as np
 
 from cheese.bots.base import Turn, best_valued
+from cheese.bots.evaluation.cheese_drop.future_rounds import (
+    future_rounds,
+    odds_rewards,
+    place_rewards,
+)
 from cheese.bots.evaluation.cheese_drop.outlook import (
     Outlook,
     lane_distributions,
@@ -23,9 +31,11 @@ from cheese.bots.evaluation.cheese_drop.outlook import (
     outlook,
 )
 from cheese.bots.evaluation.cheese_drop.predicted_bets import simulate_betting
+from cheese.bots.evaluation.cheese_drop.round_lines import DEFAULT_SAMPLES as LINE_SAMPLES
 from cheese.bots.evaluation.cheese_drop.round_lines import RoundEndSpread, RoundLines
 from cheese.bots.search.evaluator import (
     CSearchAdvice,
+    EndValue,
     Evaluator,
     PlayoutPolicy,
     SearchAdvice,
@@ -99,6 +109,8 @@ class CheeseDropEvaluator(Evaluator):
         c_search=CSearchAdvice(prior_visits=20, widen=0.5),
     )
 
+    end_values = (EndValue.LEAD, EndValue.PLACES, EndValue.ODDS)
+
     def falls(self, rows: int) -> list[list[list[float]]]:
         table = self._falls.get(rows)
         if table is None:
@@ -155,16 +167,28 @@ class CheeseDropEvaluator(Evaluator):
         so a search ranks them worse than the estimate does. Bets are searched."""
         return VIEW_TYPE.of(view).phase == Phase.GATE
 
-    def lines(self, turn: Turn, rng: random.Random) -> RoundLines | None:
+    def lines(
+        self, turn: Turn, rng: random.Random, value: EndValue = EndValue.LEAD
+    ) -> RoundLines | None:
         """A bet: the rest of the round's betting (``round_lines``), the other
         seats' replies predicted by their one-ply values, the finished round valued
-        exactly over draws of the hidden rows. Other decisions: none."""
+        exactly over draws of the hidden rows; before the last round by the lead
+        (``round_end_spread``) or, with ``value`` places or odds, by the final places
+        after play-outs of the rounds to come (``future_rounds``). Other decisions: none."""
         view = VIEW_TYPE.of(turn.view)
         if view.phase != Phase.BET:
             return None
         options = drop_options(turn.determinize(rng))
         spread = round_end_spread(view.num_players, ROUNDS - 1 - view.round)
-        return RoundLines(view, options, self.bet_rewards, spread, rng)
+        end_rewards = None
+        if value is not EndValue.LEAD and spread is not None:
+            future = future_rounds(
+                view.num_players, view.round, options, LINE_SAMPLES,
+                np.random.default_rng(rng.getrandbits(64)),
+            )
+            valued = place_rewards if value is EndValue.PLACES else odds_rewards
+            end_rewards = partial(valued, future=future, start_player=options.start_player)
+        return RoundLines(view, options, self.bet_rewards, spread, rng, end_rewards=end_rewards)
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.

@@ -60,6 +60,11 @@ BetRewards = Callable[[DropView, DropOptions, int, Column], Rewards]
 """The evaluation's one-ply value of a bet: the estimated rewards once the seat places a
 piece on the column (``CheeseDropEvaluator.bet_rewards``, what greedy compares)."""
 
+EndRewards = Callable[[FloatArray], FloatArray]
+"""Per seat, the mean over draws of the rewards of a round's end before the last round,
+from the totals then (``[k, seat]``): another valuation than the lead's spread
+(``future_rounds.place_rewards``)."""
+
 DEFAULT_SAMPLES = 256
 """Draws of the hidden rows a finished round is valued over, set with the first lines
 (four times as many did no better in four-player duels against greedy)."""
@@ -116,6 +121,12 @@ def draw_lanes(
             lane = np.clip(lane - (step < 0.25) + (step >= 0.75), 0, LANE_COUNT - 1)
         cells_hit.append((draws * LANE_COUNT + lane) * 4 + marble.colour)
     counts = np.bincount(np.concatenate(cells_hit), minlength=cells).reshape(samples, LANE_COUNT, 4)
+    return scored_lanes(counts)
+
+
+def scored_lanes(counts: npt.NDArray[np.int64]) -> LaneDraws:
+    """The points per lane of ``counts[k, lane, colour]``, the marbles of each colour that
+    ended in each lane in each draw."""
     cheese, apples = counts[..., CHEESE], counts[..., APPLE]
     mice, cats = counts[..., MOUSE], counts[..., CAT]
     has_cat = cats > 0
@@ -205,8 +216,8 @@ class RoundLines:
     (``cheese.bots.lines.model.Lines``; nodes are the bets); see the module doc."""
 
     __slots__ = (
-        "_bet_rewards", "_end_values", "_lanes", "_one_ply", "_order", "_pieces", "_spread",
-        "_totals", "options", "seat", "view", "width",
+        "_bet_rewards", "_end_rewards", "_end_values", "_lanes", "_one_ply", "_order",
+        "_pieces", "_spread", "_totals", "options", "seat", "view", "width",
     )
 
     def __init__(
@@ -218,6 +229,7 @@ class RoundLines:
         rng: random.Random,
         samples: int = DEFAULT_SAMPLES,
         width: int = DEFAULT_WIDTH,
+        end_rewards: EndRewards | None = None,
     ) -> None:
         self.view = view
         self.options = options
@@ -229,6 +241,7 @@ class RoundLines:
         self._lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
         self._totals = np.array(view.totals, dtype=np.float64)
         self._spread = spread
+        self._end_rewards = end_rewards
         self._one_ply: dict[tuple[Bets, int], list[tuple[float, Column]]] = {}
         self._end_values: dict[Bets, float] = {}
 
@@ -284,5 +297,9 @@ class RoundLines:
         found = self._end_values.get(bets)
         if found is None:
             totals = drawn_points(bets, self._lanes) + self._totals
-            found = self._end_values[bets] = float(mean_rewards(totals, self._spread)[self.seat])
+            if self._end_rewards is None or self._spread is None:
+                rewards = mean_rewards(totals, self._spread)
+            else:
+                rewards = self._end_rewards(totals)
+            found = self._end_values[bets] = float(rewards[self.seat])
         return found
