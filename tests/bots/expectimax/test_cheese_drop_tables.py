@@ -56,12 +56,16 @@ def test_the_top_plays_legally_and_the_same_from_the_same_seed(
 def test_the_top_bets_the_same_wherever_the_hidden_marbles_ended(
     players: int, round_index: int
 ) -> None:
-    state = decision_in_round(players, 11, round_index, Phase.BET)
+    assert_the_same_bet_in_other_worlds(TOP, decision_in_round(players, 11, round_index, Phase.BET))
+
+
+def assert_the_same_bet_in_other_worlds(spec: str, state: State) -> None:
+    """``spec``'s bot chooses at ``state`` what it chooses at three states of the same view
+    whose marbles under the cover were redrawn (other final lanes)."""
     seat = state.current_player
-    expected = make_bot(TOP).choose(Turn(state, seat), random.Random(5))
+    expected = make_bot(spec).choose(Turn(state, seat), random.Random(5))
     for world in range(3):
-        # The same view, the marbles under the cover redrawn: other final lanes.
         other = state.determinize(seat, random.Random(world))
         assert other != state and other.view(seat) == state.view(seat)
-        chosen = make_bot(TOP).choose(Turn(other, seat), random.Random(5))
+        chosen = make_bot(spec).choose(Turn(other, seat), random.Random(5))
         assert (chosen.action, chosen.top) == (expected.action, expected.top)

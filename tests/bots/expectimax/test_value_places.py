@@ -16,7 +16,7 @@ from cheese.engine import load_game
 from cheese.engine.cheese_drop.core import Phase
 from cheese.engine.luck import advance_chance
 
-from .test_cheese_drop_tables import decision_in_round
+from .test_cheese_drop_tables import assert_the_same_bet_in_other_worlds, decision_in_round
 
 PLACES = "expectimax:value=places"
 ODDS = "expectimax:value=odds"
@@ -40,14 +40,7 @@ def test_it_bets_legally_and_the_same_from_the_same_seed(
 @pytest.mark.parametrize("spec", [PLACES, ODDS])
 @pytest.mark.parametrize("players", [4, 5])
 def test_it_bets_the_same_wherever_the_hidden_marbles_ended(spec: str, players: int) -> None:
-    state = decision_in_round(players, 11, 1, Phase.BET)
-    seat = state.current_player
-    expected = make_bot(spec).choose(Turn(state, seat), random.Random(5))
-    for world in range(3):
-        other = state.determinize(seat, random.Random(world))
-        assert other != state and other.view(seat) == state.view(seat)
-        chosen = make_bot(spec).choose(Turn(other, seat), random.Random(5))
-        assert (chosen.action, chosen.top) == (expected.action, expected.top)
+    assert_the_same_bet_in_other_worlds(spec, decision_in_round(players, 11, 1, Phase.BET))
 
 
 def test_its_values_are_not_the_leads() -> None:

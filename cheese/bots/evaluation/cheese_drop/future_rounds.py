@@ -32,8 +32,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cheese.bots.evaluation.cheese_drop.outlook import lane_distributions
-from cheese.bots.evaluation.cheese_drop.round_lines import FloatArray, mean_rewards, scored_lanes
-from cheese.bots.search.rewards import PAIRWISE_WEIGHT, POINTS_WEIGHT
+from cheese.bots.evaluation.cheese_drop.round_lines import (
+    FloatArray,
+    mean_rewards,
+    rewards_of_beaten,
+    scored_lanes,
+)
 from cheese.engine.cheese_drop.core import (
     APPLE,
     CAT,
@@ -273,9 +277,4 @@ def odds_rewards(totals: FloatArray, future: FutureRounds, start_player: int) ->
         _erfc(-lead / np.sqrt(2.0 * np.maximum(variance, 1e-12))), dtype=np.float64
     )
     beaten = chances.sum(axis=2) - 0.5  # a seat ties with itself
-    positive = np.maximum(expected, 0.0)
-    scored = positive.sum(axis=1, keepdims=True)
-    shares = np.where(scored > 0, positive / np.where(scored > 0, scored, 1.0), 1.0 / seats)
-    rewards = PAIRWISE_WEIGHT * beaten / (seats - 1) + POINTS_WEIGHT * shares
-    result: FloatArray = rewards.mean(axis=0)
-    return result
+    return rewards_of_beaten(beaten, expected)

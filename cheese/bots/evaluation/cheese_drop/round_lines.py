@@ -178,6 +178,14 @@ def mean_rewards(totals: FloatArray, spread: RoundEndSpread | None) -> FloatArra
             else:
                 scale = np.where(lead > 0, spread.ahead, spread.behind)
                 beaten[:, seat] += 1.0 / (1.0 + np.exp(-lead / scale))
+    return rewards_of_beaten(beaten, totals)
+
+
+def rewards_of_beaten(beaten: FloatArray, totals: FloatArray) -> FloatArray:
+    """Per seat, the mean over rows of the rewards of ``cheese.bots.search.rewards`` when
+    ``beaten[k, seat]`` rivals are beaten (chances add up) and the points are ``totals``:
+    the pairwise part from the rivals beaten, the points part from the seat's share."""
+    seats = totals.shape[1]
     positive = np.maximum(totals, 0.0)
     scored = positive.sum(axis=1, keepdims=True)
     shares = np.where(scored > 0, positive / np.where(scored > 0, scored, 1.0), 1.0 / seats)
