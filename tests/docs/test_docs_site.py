@@ -111,6 +111,21 @@ def test_the_readme_s_python_example_prints_what_it_says(
     assert capsys.readouterr().out.strip() == promised
 
 
+def test_the_readme_s_screen_is_what_the_game_shows(tmp_path: Path) -> None:
+    # `cheese play get-the-cheese --seed 4 --vs greedy`, typing 2, 1, 1, 1, as it says.
+    from ..cli.test_play_session import run_session
+
+    readme = README.read_text(encoding="utf-8")
+    assert (
+        "`cheese play get-the-cheese --seed 4 --vs greedy`, after one turn (typing 2, 1, 1, 1)"
+        in readme
+    )
+    block = readme.split("## One screen of play", 1)[1].split("```text\n", 1)[1]
+    screen = block.split("```", 1)[0].strip()
+    _, shown, _ = run_session("get-the-cheese", 4, ["2", "1", "1", "1"], tmp_path / "g", seed=4)
+    assert screen in "\n".join(line.rstrip() for line in shown.splitlines())
+
+
 def test_the_readme_s_links_lead_somewhere() -> None:
     broken = [
         target
