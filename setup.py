@@ -1,5 +1,5 @@
-"""Compiles the native engine with cffi at install time, and the bots' C library beside it;
-metadata lives in pyproject.toml."""
+"""Compiles the native engine with cffi at install time, and the bots' C library and the
+bots' launcher beside it; metadata lives in pyproject.toml."""
 
 import importlib.util
 from pathlib import Path
@@ -15,6 +15,6 @@ _spec.loader.exec_module(native_build)
 
 setup(
     cffi_modules=["cheese/native_build.py:ffibuilder"],
-    ext_modules=[native_build.bot_library()],
+    ext_modules=[native_build.bot_library(), native_build.launcher_program()],
     cmdclass={"build_ext": native_build.BuildBotLibrary},
 )

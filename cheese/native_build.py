@@ -13,7 +13,9 @@ build finds the games by that line and declares each one's API to cffi from the 
 The same games' C files, with the view reader and ``cheese_bot.c``, also make
 ``libcheese_bot.so`` beside the extension: the library of ``include/cheese_bot.h`` for bots
 outside Python (``cheese bot sdk`` prints the flags to build against it). It is a plain
-shared library, not a Python module, so ``BuildBotLibrary`` names its file.
+shared library, not a Python module, so ``BuildBotLibrary`` names its file. The same
+command links ``bot_launcher`` beside ``launcher.py`` (``cheese/referee/external``): the C
+twin of that script, which starts each external bot without the cost of a Python start.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ GAME_NAME = re.compile(r"\bCH_GAME\((\w+)\)")
 EXTRA_COMPILE_ARGS = ["-O2", "-std=gnu11", "-fno-strict-aliasing", "-Wall", "-Wextra"]
 BOT_LIBRARY = "cheese.engine.native.libcheese_bot"
 BOT_LIBRARY_FILE = "libcheese_bot.so"
+LAUNCHER = "cheese.referee.external.bot_launcher"
+LAUNCHER_SOURCE = PACKAGE_DIR / "referee" / "external" / "launcher.c"
 
 
 def game_prefixes() -> list[str]:
@@ -110,25 +114,50 @@ def bot_library(relative_to: Path | None = PACKAGE_DIR.parent) -> Extension:
     )
 
 
+def launcher_program(relative_to: Path | None = PACKAGE_DIR.parent) -> Extension:
+    """``bot_launcher``: a program, not a library, built by ``BuildBotLibrary`` as if it were
+    an extension so that setuptools installs it (and copies it in place for an editable
+    install) as it does the extensions."""
+    source = LAUNCHER_SOURCE.relative_to(relative_to) if relative_to else LAUNCHER_SOURCE
+    return Extension(LAUNCHER, sources=[str(source)], extra_compile_args=EXTRA_COMPILE_ARGS)
+
+
 class BuildBotLibrary(build_ext):  # type: ignore[misc]  # setuptools ships no types
     """``build_ext`` that writes the bots' library as ``libcheese_bot.so``, the name a
-    linker's ``-lcheese_bot`` looks for, instead of a Python module's name."""
+    linker's ``-lcheese_bot`` looks for, instead of a Python module's name, and links the
+    launcher as a program."""
 
     def get_ext_filename(self, fullname: str) -> str:
         # asked with the full dotted name, or (building) with its last part alone
-        if fullname == BOT_LIBRARY:
-            return str(Path(*BOT_LIBRARY.split(".")[:-1]) / BOT_LIBRARY_FILE)
-        if fullname == BOT_LIBRARY.rpartition(".")[2]:
-            return BOT_LIBRARY_FILE
+        for name, file in ((BOT_LIBRARY, BOT_LIBRARY_FILE), (LAUNCHER, _last(LAUNCHER))):
+            if fullname == name:
+                return str(Path(*name.split(".")[:-1]) / file)
+            if fullname == _last(name):
+                return file
         return str(super().get_ext_filename(fullname))
+
+    def build_extension(self, ext: Extension) -> None:
+        if ext.name != LAUNCHER:
+            super().build_extension(ext)
+            return
+        target = Path(self.get_ext_fullpath(ext.name))
+        objects = self.compiler.compile(
+            ext.sources, output_dir=self.build_temp, extra_postargs=ext.extra_compile_args
+        )
+        self.compiler.link_executable(objects, target.name, output_dir=str(target.parent))
 
     def get_export_symbols(self, ext: Extension) -> list[str]:
         # a plain library has no PyInit_ function to export
         return [] if ext.name == BOT_LIBRARY else list(super().get_export_symbols(ext))
 
 
+def _last(dotted: str) -> str:
+    return dotted.rpartition(".")[2]
+
+
 def build_bot_library_in_place() -> None:
-    """Builds ``libcheese_bot.so`` beside the sources (``python cheese/native_build.py``)."""
+    """Builds ``libcheese_bot.so`` and ``bot_launcher`` beside the sources (``python
+    cheese/native_build.py``)."""
     cwd = Path.cwd()
     with tempfile.TemporaryDirectory() as scratch:
         # run away from the checkout, whose pyproject.toml setuptools would read and warn on
@@ -136,7 +165,7 @@ def build_bot_library_in_place() -> None:
         try:
             distribution = Distribution(
                 {
-                    "ext_modules": [bot_library(relative_to=None)],
+                    "ext_modules": [bot_library(relative_to=None), launcher_program(None)],
                     "cmdclass": {"build_ext": BuildBotLibrary},
                 }
             )

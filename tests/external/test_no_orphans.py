@@ -21,7 +21,6 @@ from cheese.bots.base import BotFailure, Turn
 from cheese.engine import load_game
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.process import BotExited, BotProcess
 from cheese.referee.external.sessions import SessionKeeper
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
@@ -184,42 +183,3 @@ def test_a_crashed_bot_is_reaped_and_the_next_game_restarts_it() -> None:
             assert not _with_marker(marker)
     finally:
         keeper.close_all()
-
-
-STUBBORN = """
-import os, signal, sys, time
-signal.signal(signal.SIGTERM, signal.SIG_IGN)
-if os.fork() == 0:
-    os.setsid()
-    if os.fork() == 0:
-        time.sleep(600)
-    os._exit(0)
-print("ready", flush=True)
-time.sleep(600)
-"""
-
-
-def test_a_bot_that_ignores_quit_and_sigterm_is_ended_with_its_whole_tree() -> None:
-    marker = f"marker-{uuid.uuid4().hex}"
-    bot = BotProcess("stubborn", [sys.executable, "-c", STUBBORN, marker])
-    try:
-        assert bot.receive(time.monotonic() + WAIT_SECONDS).data == b"ready\n"
-        # The bot, its launcher and the grandchild in a session of its own.
-        assert _wait_until(lambda: len(_with_marker(marker)) == 3), _with_marker(marker)
-    finally:
-        bot.close({"type": "quit"})
-    assert bot.exit_description() == "was killed by SIGKILL"
-    assert not _with_marker(marker)
-
-
-@pytest.mark.parametrize(
-    "code, words", [("import sys; sys.exit(3)", "exited with code 3"),
-                    ("import os; os.kill(os.getpid(), 11)", "was killed by SIGSEGV")]
-)
-def test_the_launcher_exits_as_the_bot_did(code: str, words: str) -> None:
-    bot = BotProcess("short", [sys.executable, "-c", code])
-    try:
-        with pytest.raises(BotExited, match=words):
-            bot.receive(time.monotonic() + WAIT_SECONDS)
-    finally:
-        bot.close()

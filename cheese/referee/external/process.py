@@ -6,8 +6,9 @@ The bot's standard output is read by the waiting thread itself, with ``poll`` an
 deadline (no hand-over between threads on the hot path); its standard error is read on a
 thread of its own into the logger ``cheese.bot.<name>`` (a record per read, within a
 budget), so that a bot writing megabytes of log never blocks on a full pipe and never
-waits for the log. The bot runs as the child of
-``launcher.py``, which leads the group and is a child subreaper: every process the bot
+waits for the log. The bot runs as the child of a launcher (``bot_launcher``, built from
+``launcher.c``, or else the script ``launcher.py``), which leads the group and is a child
+subreaper: every process the bot
 starts stays in the launcher's tree whatever it does to its session or group, and goes
 when the bot goes.
 The launcher ends that tree when the thread that started it dies (``PR_SET_PDEATHSIG``):
@@ -91,12 +92,24 @@ LAUNCHER = Path(__file__).with_name("launcher.py")
 docstring). Python's ``preexec_fn`` could set the death signal without an interpreter's
 start, but it may deadlock in a process with threads, as a worker is; and a process
 that stays is needed anyway to find what the bot leaves behind."""
+NATIVE_LAUNCHER = Path(__file__).with_name("bot_launcher")
+"""The same launcher in C (``launcher.c``), built with the package: it starts in well under
+a millisecond, where the script pays an interpreter's start (tens of milliseconds) for
+every bot a worker starts."""
+
+
+def launcher_command() -> list[str]:
+    """The launcher's command line: the built program, or the script where it was not
+    built, isolated (``-I``: no ``PYTHON*`` variables, no script folder on the path) and
+    without ``site`` (``-S``)."""
+    if os.access(NATIVE_LAUNCHER, os.X_OK):
+        return [str(NATIVE_LAUNCHER)]
+    return [sys.executable, "-I", "-S", str(LAUNCHER)]
 
 
 def launch_argv(argv: Sequence[str]) -> list[str]:
-    """The command line that starts ``argv`` under ``LAUNCHER``: isolated (``-I``: no
-    ``PYTHON*`` variables, no script folder on the path) and without ``site`` (``-S``)."""
-    return [sys.executable, "-I", "-S", str(LAUNCHER), str(os.getpid()), *argv]
+    """The command line that starts ``argv`` under the launcher."""
+    return [*launcher_command(), str(os.getpid()), *argv]
 
 
 @dataclass(slots=True)
