@@ -28,6 +28,8 @@ from cheese.referee.external.protocol import (
     act_line,
     encode,
     game_over,
+    game_over_ending,
+    game_over_line,
     hello,
     new_game,
     ping,
@@ -211,3 +213,16 @@ def test_an_act_line_is_the_act_message_encoded(
     if drawn is not None:
         message["cheese_state"] = drawn
     assert act_line(12, view, msgspec.Raw(legal), clock, game_id, drawn) == encode(message)
+
+
+@pytest.mark.parametrize(
+    "places, scores, final",
+    [(None, None, None), ((2, 1), (5, 9), ({"seat": 0}, {"seat": 1, "hand": ["\u00e9"]}))],
+)
+def test_a_game_over_line_is_the_game_over_message_encoded(
+    places: tuple[int, ...] | None,
+    scores: tuple[int, ...] | None,
+    final: tuple[object, ...] | None,
+) -> None:
+    message = game_over(7, places, scores, final)
+    assert game_over_line(7, game_over_ending(places, scores, final)) == encode(message)

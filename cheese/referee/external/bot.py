@@ -38,7 +38,8 @@ from cheese.referee.external.protocol import (
     ProtocolError,
     act_line,
     encode_value,
-    game_over,
+    game_over_ending,
+    game_over_line,
     new_game,
     shown,
 )
@@ -59,13 +60,18 @@ def options_of(options: Mapping[str, OptionValue]) -> dict[str, object]:
 
 
 @functools.lru_cache(maxsize=4)
-def final_views(state: State) -> tuple[object, ...]:
-    """Every seat's view of the final position, as JSON: everything is revealed then.
+def final_ending(state: State) -> bytes:
+    """The end of ``game_over``'s line for a finished game: the places, the scores and every
+    seat's view of the final position as JSON (everything is revealed then).
 
     Kept for the last few final states (states are values): every external bot of a
-    table is sent the same ones.
+    table is sent the same.
     """
-    return tuple(_seat_view_json(state, seat) for seat in range(state.num_players))
+    views = [_seat_view_json(state, seat) for seat in range(state.num_players)]
+    return game_over_ending(state.ranking(), state.scores(), views)
+
+
+UNFINISHED_ENDING = game_over_ending(None, None, None)
 
 
 def _seat_view_json(state: State, seat: int) -> object:
@@ -183,12 +189,9 @@ class ExternalBot:
         session, self._session = self._session, None
         if session is None:
             return
-        if final is None:
-            message = game_over(self._game_id, None, None, None)
-        else:
-            message = game_over(self._game_id, final.ranking(), final.scores(), final_views(final))
+        ending = UNFINISHED_ENDING if final is None else final_ending(final)
         try:
-            session.process.send(message)
+            session.process.write(game_over_line(self._game_id, ending))
         except (BotExited, ProtocolError) as error:
             LOGGER.info("bot %s %s after its game", self.spec, error)
             self._keeper.end(session, ask=False)

@@ -103,12 +103,13 @@ static size_t kill_descendants(const process_table *table, pid_t root) {
 }
 
 /* Waits for every child that has ended, without blocking; the bot's status if it was
- * among them (then *bot_ended is set). */
-static void reap(pid_t bot, int *bot_status, int *bot_ended) {
+ * among them (then *bot_ended is set). Whether any child is left. */
+static int reap(pid_t bot, int *bot_status, int *bot_ended) {
     for (;;) {
         int status;
         pid_t pid = waitpid(-1, &status, WNOHANG);
-        if (pid <= 0) return;
+        if (pid < 0) return errno != ECHILD;
+        if (pid == 0) return 1;
         if (pid == bot) {
             *bot_status = status;
             *bot_ended = 1;
@@ -117,12 +118,14 @@ static void reap(pid_t bot, int *bot_status, int *bot_ended) {
 }
 
 /* Kills every descendant of this process until none is left: each round kills what it
- * finds, and the orphans of the killed come to this subreaper for the next round. */
+ * finds, and the orphans of the killed come to this subreaper for the next round. A
+ * subreaper without children has no descendants (orphans are reparented before their
+ * parent's end is told), so /proc is read only while there are. */
 static void end_tree(pid_t bot, int *bot_status, int *bot_ended) {
     process_table table = {0};
     struct timespec pause = {0, ROUND_PAUSE_NS};
     for (int round = 0; round < ENDING_ROUNDS; round++) {
-        reap(bot, bot_status, bot_ended);
+        if (!reap(bot, bot_status, bot_ended)) break;
         read_process_table(&table);
         if (kill_descendants(&table, getpid()) == 0) break;
         nanosleep(&pause, NULL);

@@ -68,16 +68,16 @@ def descendants(root: int) -> list[int]:
     return found
 
 
-def _reap() -> list[tuple[int, int]]:
-    """Wait for every child that has ended, without blocking: ``(pid, status)`` each."""
-    reaped: list[tuple[int, int]] = []
+def _reap(reaped: list[tuple[int, int]]) -> bool:
+    """Wait for every child that has ended, without blocking, adding ``(pid, status)``
+    of each to ``reaped``; whether any child is left."""
     while True:
         try:
             pid, status = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
-            return reaped
+            return False
         if pid == 0:
-            return reaped
+            return True
         reaped.append((pid, status))
 
 
@@ -85,11 +85,14 @@ def end_tree(me: int) -> list[tuple[int, int]]:
     """Kill every descendant of ``me`` until none is left; the children reaped meanwhile.
 
     Each round kills what it finds; the orphans of the killed come to this subreaper and
-    are found by the next round.
+    are found by the next round. A subreaper without children has no descendants (orphans
+    are reparented before their parent's end is told), so ``/proc`` is read only while
+    there are.
     """
     reaped: list[tuple[int, int]] = []
     for _ in range(ENDING_ROUNDS):
-        reaped.extend(_reap())
+        if not _reap(reaped):
+            return reaped
         found = descendants(me)
         if not found:
             return reaped

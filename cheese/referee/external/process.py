@@ -237,6 +237,7 @@ class BotProcess:
             self._poller.register(self._pidfd, select.POLLIN)
         self._pending = bytearray()
         self._closed = False
+        self._asked_to_quit = False
         self._stopped = threading.Event()
         self._drain = threading.Thread(
             target=_drain_log,
@@ -379,14 +380,11 @@ class BotProcess:
         """End the bot: ``quit_message`` (if any) and a grace period, then SIGTERM to its
         group, then its launcher kills its tree, then SIGKILL to the group as a last
         resort; the process is always waited for, so no zombie is left."""
-        if quit_message is not None and self.alive():
-            try:
-                os.write(self._stdin, encode(quit_message))
-            except OSError:  # no room, or gone: the signals below end it anyway
-                pass
+        if quit_message is not None:
+            self.ask_to_quit(quit_message)
         self._close(self._process.stdin)
         steps = (
-            (QUIT_GRACE_SECONDS if quit_message is not None else 0.0, signal.SIGTERM),
+            (QUIT_GRACE_SECONDS if self._asked_to_quit else 0.0, signal.SIGTERM),
             (TERM_GRACE_SECONDS, END_SIGNAL),
             (TERM_GRACE_SECONDS, signal.SIGKILL),
         )
@@ -409,6 +407,20 @@ class BotProcess:
         self._drain.join(TERM_GRACE_SECONDS)
         self._stopped.set()
         self._close_pipes()
+
+    def ask_to_quit(self, quit_message: Mapping[str, object]) -> None:
+        """Send ``quit_message`` and close the bot's input, without waiting: the start of
+        ``close``, on its own so that a run's bots are all asked first and then ended
+        side by side."""
+        if self._asked_to_quit:
+            return
+        self._asked_to_quit = True
+        if self.alive():
+            try:
+                os.write(self._stdin, encode(quit_message))
+            except OSError:  # no room, or gone: the signals of ``close`` end it anyway
+                pass
+        self._close(self._process.stdin)
 
     def forget(self) -> None:
         """Close this process's pipes without ending the bot: for a forked copy of the

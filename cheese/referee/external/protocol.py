@@ -341,6 +341,30 @@ def game_over(
     }
 
 
+def game_over_ending(
+    places: Sequence[int] | None, scores: Sequence[int] | None, final: Sequence[object] | None
+) -> bytes:
+    """The end of ``game_over``'s line after its ``game_id``: the same for every bot of a
+    table, so it is written once per game (``game_over_line``).
+
+    >>> game_over_line(4, game_over_ending(None, None, None))[:50]
+    b'{"type":"game_over","game_id":4,"finished":false,"'
+    """
+    finished = places is not None
+    return b',"finished":%b,"places":%b,"scores":%b,"final":%b}\n' % (
+        b"true" if finished else b"false",
+        _ENCODER.encode(None if places is None else list(places)),
+        _ENCODER.encode(None if scores is None else list(scores)),
+        _ENCODER.encode(None if final is None else list(final)),
+    )
+
+
+def game_over_line(game_id: int, ending: bytes) -> bytes:
+    """``game_over`` as its line: the bytes ``encode`` writes of the message, from the
+    ``ending`` that ``game_over_ending`` wrote."""
+    return b'{"type":"game_over","game_id":%d%b' % (game_id, ending)
+
+
 QUIT: Quit = {"type": "quit"}
 
 

@@ -365,6 +365,12 @@ class SessionKeeper:
                 launch.process.close()
             except Exception as error:  # at exit, the others must still be ended
                 LOGGER.warning("could not end bot %s: %s", launch.process.label, error)
+        # All are asked at once, so that they leave side by side.
+        for session in live:
+            try:
+                session.process.ask_to_quit(QUIT)
+            except Exception as error:  # at exit, the others must still be ended
+                LOGGER.warning("could not end bot %s: %s", session.process.label, error)
         for session in live:
             try:
                 session.process.close(QUIT)
