@@ -15,6 +15,8 @@ import pytest
 
 from cheese.cli.app import main
 
+from ..default_signals import signals_at_default
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """``cheese ARGV…`` in this process: its exit code, standard output and error."""
@@ -46,11 +48,12 @@ class Running:
         *,
         own_group: bool = False,
     ) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "cheese", *arguments], cwd=cwd,
-            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=own_group,  # a group of its own, as a terminal's job has
-        )
+        with signals_at_default():
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "cheese", *arguments], cwd=cwd,
+                env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                start_new_session=own_group,  # a group of its own, as a terminal's job has
+            )
         self.lines: list[str] = []
         self.out = ""
         assert self.process.stderr is not None and self.process.stdout is not None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ..default_signals import restore_in_child
 from .conftest import Running, stored_games
 from .conftest import run as run_here
 
@@ -153,6 +154,7 @@ def test_a_closed_terminal_stops_the_run_and_keeps_its_games(tmp_path: Path) -> 
     db = tmp_path / "t.db"
     pid, terminal = pty.fork()
     if pid == 0:  # the run, its output on the terminal that is about to close
+        restore_in_child()
         os.chdir(tmp_path)
         os.execv(sys.executable, [
             sys.executable, "-m", "cheese", "tournament", "run", "random", "greedy", "--game",

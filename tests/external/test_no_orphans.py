@@ -23,6 +23,8 @@ from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
 from cheese.referee.external.sessions import SessionKeeper
 
+from ..default_signals import signals_at_default
+
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 WAIT_SECONDS = 20.0
 
@@ -70,6 +72,13 @@ def _spec(mode: str, marker: str) -> str:
 
 def _runner(
     tmp_path: Path, marker: str, mode: str, deals: int, workers: int = 2
+) -> subprocess.Popen[bytes]:
+    with signals_at_default():
+        return _start_runner(tmp_path, marker, mode, deals, workers)
+
+
+def _start_runner(
+    tmp_path: Path, marker: str, mode: str, deals: int, workers: int
 ) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
