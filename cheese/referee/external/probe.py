@@ -23,7 +23,7 @@ from cheese.referee.external.sessions import (
     SESSIONS,
     BadSettings,
     Declined,
-    options_text,
+    SessionKind,
 )
 from cheese.referee.external.spec import ExternalSpec, external_spec
 
@@ -48,9 +48,7 @@ def probe_bots(
         spec, command = external.text, external.command
         for _ in range(GIVE_UP_AFTER_STALLS):
             try:
-                session = SESSIONS.start(
-                    command, game, state.num_players, options_text(settled), settled
-                )
+                session = SESSIONS.start(SessionKind.of(command, game, state.num_players, settled))
             except Declined as declined:
                 raise BotSpecError(
                     f"bot {spec!r} does not play {game} with {state.num_players} players: "

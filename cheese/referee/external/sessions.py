@@ -48,15 +48,35 @@ PING_SECONDS = 5.0
 """How long a version-2 bot kept between games may take to answer ``ping``: it has
 nothing to think about, so a bot silent that long is stuck and is replaced."""
 
-SessionKey = tuple[ExternalCommand, str, int, str]
-"""The command, the game, the player count and the options (JSON) a session said hello to."""
+
+@dataclass(frozen=True, slots=True)
+class SessionKind:
+    """What a session said ``hello`` to: the command, the game, the player count and the
+    options, as JSON text so that kinds compare (a session plays games of its kind only)."""
+
+    command: ExternalCommand
+    game: str
+    players: int
+    options_json: str
+
+    @classmethod
+    def of(
+        cls, command: ExternalCommand, game: str, players: int, options: dict[str, object]
+    ) -> SessionKind:
+        return cls(command, game, players, options_text(options))
+
+    @property
+    def options(self) -> dict[str, object]:
+        """The game's options, as ``hello`` sends them."""
+        options: dict[str, object] = json.loads(self.options_json)
+        return options
 
 
 @dataclass(slots=True, eq=False)
 class Session:
     """A bot process that is ready for games of one kind."""
 
-    key: SessionKey
+    key: SessionKind
     process: BotProcess
     ready: Ready
     games: int = 0
@@ -109,28 +129,27 @@ class Launch:
     """A process of ``command`` started for a kind of game and sent ``hello``, its
     answer not read yet (``finish_session``)."""
 
-    key: SessionKey
+    key: SessionKind
     process: BotProcess
     started: float
     """When it was started (monotonic seconds): its start-up limit counts from then."""
 
 
-def launch_session(
-    command: ExternalCommand, game: str, players: int, options_json: str, options: dict[str, object]
-) -> Launch:
-    """A new process of ``command``, sent ``hello`` for the game; ``BotFailure`` (``crash``)
-    when it cannot be started, as ``finish_session`` for a failure on the way."""
+def launch_session(kind: SessionKind) -> Launch:
+    """A new process of the kind's command, sent ``hello`` for its game; ``BotFailure``
+    (``crash``) when it cannot be started, as ``finish_session`` for a failure on the way."""
+    command = kind.command
     try:
         process = BotProcess(command.label, command.argv, command.workdir, dict(command.env))
     except BotExited as error:
         raise BotFailure(Fault.CRASH, str(error)) from None
     started = time.monotonic()
     try:
-        process.send(hello(game, players, options, command.options))
+        process.send(hello(kind.game, kind.players, kind.options, command.options))
     except BaseException as error:
         process.close()
         raise _hello_failure(command, error) from None
-    return Launch((command, game, players, options_json), process, started)
+    return Launch(kind, process, started)
 
 
 def finish_session(launch: Launch) -> Session:
@@ -138,7 +157,7 @@ def finish_session(launch: Launch) -> Session:
     (it exited), ``stall`` (no answer within the start-up limit), ``protocol`` (a wrong
     answer, ``unsupported`` as ``Declined``, settings that do not fit the options it
     declares as ``BadSettings``)."""
-    command, process = launch.key[0], launch.process
+    command, process = launch.key.command, launch.process
     try:
         line = process.receive(launch.started + command.startup_seconds)
         answer = read_ready(line.data)
@@ -180,7 +199,7 @@ class SessionKeeper:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._idle: dict[SessionKey, list[Session]] = {}
+        self._idle: dict[SessionKind, list[Session]] = {}
         self._live: list[Session] = []
         self._launching: list[Launch] = []
         """Processes claimed for a game, not ready yet (``claim``)."""
@@ -206,8 +225,7 @@ class SessionKeeper:
         """For a game about to begin: an idle session of that kind, or a process launched
         for it whose ``ready`` is read by ``ready``, so that the bots of a table start
         side by side rather than one after the other. Raises as ``acquire``."""
-        options_json = options_text(options)
-        key = (command, game, players, options_json)
+        key = SessionKind.of(command, game, players, options)
         while True:
             with self._lock:
                 idle = self._idle.get(key, [])
@@ -216,7 +234,7 @@ class SessionKeeper:
                 break
             if self._answers_ping(session):
                 return session
-        return self._launch(command, game, players, options_json, options)
+        return self._launch(key)
 
     def ready(self, claim: Session | Launch) -> Session:
         """The session of a ``claim``, once a launched process said ``ready``
@@ -225,7 +243,7 @@ class SessionKeeper:
             return claim
         with self._lock:
             self._launching.remove(claim)
-        command = claim.key[0]
+        command = claim.key.command
         try:
             session = finish_session(claim)
         except BotFailure as failure:
@@ -245,31 +263,18 @@ class SessionKeeper:
             self._launching.remove(claim)
         claim.process.close()
 
-    def start(
-        self,
-        command: ExternalCommand,
-        game: str,
-        players: int,
-        options_json: str,
-        options: dict[str, object],
-    ) -> Session:
+    def start(self, kind: SessionKind) -> Session:
         """A new session (``launch_session``, then ``ready``)."""
-        return self.ready(self._launch(command, game, players, options_json, options))
+        return self.ready(self._launch(kind))
 
-    def _launch(
-        self,
-        command: ExternalCommand,
-        game: str,
-        players: int,
-        options_json: str,
-        options: dict[str, object],
-    ) -> Launch:
+    def _launch(self, kind: SessionKind) -> Launch:
         """A new process sent ``hello`` (``launch_session``); ``GivenUp`` without a start
         for a bot that never became ready."""
+        command = kind.command
         with self._lock:
             if self._stalls.get(command, 0) >= GIVE_UP_AFTER_STALLS:
                 raise GivenUp(command)
-        launch = launch_session(command, game, players, options_json, options)
+        launch = launch_session(kind)
         with self._lock:
             self._launching.append(launch)
             self._end_at_exit()
@@ -278,7 +283,7 @@ class SessionKeeper:
     def _keep(self, session: Session) -> None:
         """Keep a session that became ready, to end it at this process's exit."""
         with self._lock:
-            self._stalls.pop(session.key[0], None)
+            self._stalls.pop(session.key.command, None)
             self._live.append(session)
             self._end_at_exit()
 
@@ -334,7 +339,7 @@ class SessionKeeper:
     def release(self, session: Session, reusable: bool) -> None:
         """Give ``session`` back after a game: kept for the next if ``reusable`` and its
         command does not restart per game, else ended."""
-        command = session.key[0]
+        command = session.key.command
         if reusable and not command.restart_per_game and session.process.alive():
             with self._lock:
                 self._idle.setdefault(session.key, []).append(session)
