@@ -1,5 +1,5 @@
 """The package says what it holds: a wheel tagged for the stable ABI its extension is
-built for, with the license inside."""
+built for, with the license, the bots' C library and the bots' launcher inside."""
 
 from __future__ import annotations
 
@@ -35,3 +35,6 @@ def test_the_wheel_is_tagged_abi3_and_carries_the_license(tmp_path: Path) -> Non
     assert any(name.endswith("_cheese_native.abi3.so") for name in names)
     assert "cheese/engine/native/libcheese_bot.so" in names
     assert "cheese/engine/native/include/cheese_bot.h" in names
+    # The bots' launcher, as a program that can be run once installed.
+    launcher = zipfile.ZipFile(wheel).getinfo("cheese/referee/external/bot_launcher")
+    assert (launcher.external_attr >> 16) & 0o111
