@@ -1,6 +1,7 @@
 """What an external bot costs: short tournaments of the Python and the C example bots
 against themselves, each timed just after the same tournament of in-process ``random``,
-and one act/action round trip.
+one act/action round trip, a table's four bots started and ended under each launcher, and
+what a round trip through a pipe costs with and without engine work around it.
 
     pytest tests/benchmarks/test_external_bots.py --benchmark-only -s -p no:cacheprovider \\
         --benchmark-columns=median,max --benchmark-sort=name
@@ -23,6 +24,7 @@ by the example bot, as the referee measures it (``Decision.reply_seconds``).
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import statistics
@@ -38,8 +40,10 @@ from cheese.bots.base import Bot, Decision, Turn
 from cheese.bots.random_bot import RandomBot
 from cheese.engine import load_game
 from cheese.engine.luck import resolve_chance
+from cheese.referee.external import process
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
+from cheese.referee.external.protocol import act_line
 from cheese.referee.external.sessions import SessionKeeper
 from cheese.referee.pool import local_player
 from cheese.store import ResultsStore
@@ -76,12 +80,17 @@ def external_python(spec: str) -> Bot:
     return ExternalBot(ExternalCommand(label=spec, argv=(sys.executable, str(EXAMPLE))))
 
 
-def external_c(tmp_path: Path) -> Factory:
+def built_c_example(tmp_path: Path) -> Path:
     """The C example bot, built with the system's compiler."""
     if shutil.which("cc") is None:
         pytest.skip("no C compiler (cc)")
     binary = tmp_path / "random_bot"
     subprocess.run(["cc", "-O2", "-o", str(binary), str(EXAMPLE.with_suffix(".c"))], check=True)
+    return binary
+
+
+def external_c(tmp_path: Path) -> Factory:
+    binary = built_c_example(tmp_path)
     return lambda spec: ExternalBot(ExternalCommand(label=spec, argv=(str(binary),)))
 
 
@@ -130,6 +139,113 @@ def test_tournament_paired_with_random(benchmark: object, tmp_path: Path, kind: 
     print(
         f"{kind} / in-process random, median of {ROUNDS} paired rounds: "
         f"{statistics.median(ratios):.2f}"
+    )
+
+
+LAUNCHERS = {
+    "built launcher": [str(process.NATIVE_LAUNCHER)],
+    "script launcher": [sys.executable, "-I", "-S", str(process.LAUNCHER)],
+}
+
+
+@pytest.mark.parametrize("launcher", sorted(LAUNCHERS))
+def test_a_tables_start_and_end(
+    benchmark: object, tmp_path: Path, launcher: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four C example bots started side by side (each launched and sent ``hello``, then
+    each ``ready`` read), as a worker starts a table's bots, and then ended together, as
+    a run ends them; under each launcher."""
+    if launcher == "built launcher" and not process.NATIVE_LAUNCHER.exists():
+        pytest.skip("the launcher was not built")
+    monkeypatch.setattr(process, "launcher_command", lambda: list(LAUNCHERS[launcher]))
+    binary = built_c_example(tmp_path)
+    commands = [ExternalCommand(label=name, argv=(str(binary),)) for name in ENTRANTS]
+    starts: list[float] = []
+    ends: list[float] = []
+
+    def start_and_end() -> None:
+        keeper = SessionKeeper()
+        began = time.perf_counter()
+        claims = [keeper.claim(command, "get-the-cheese", 4, {}) for command in commands]
+        for claim in claims:
+            keeper.ready(claim)
+        ready = time.perf_counter()
+        keeper.close_all()
+        starts.append(ready - began)
+        ends.append(time.perf_counter() - ready)
+
+    benchmark.pedantic(start_and_end, rounds=15, iterations=1)  # type: ignore[attr-defined]
+    print(
+        f"\n{launcher}: four bots ready in {1000 * statistics.median(starts):.1f} ms, "
+        f"ended in {1000 * statistics.median(ends):.1f} ms (medians of 15)"
+    )
+
+
+def _engine_work(rng: random.Random) -> None:
+    """About a decision's worth of the referee's engine work: three moves of a new game."""
+    state = load_game("get-the-cheese").new_initial_state(num_players=4, seed=rng.randrange(999))
+    for _ in range(3):
+        state = state.apply(
+            resolve_chance(state) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+
+
+def test_what_a_process_switch_costs(benchmark: object, tmp_path: Path) -> None:
+    """The floor under an external bot's decision: the same ``act`` line written to four C
+    example bots in turn and their replies read, with nothing else to do, and then with
+    ``_engine_work`` between round trips (beside the same work alone), so that what the
+    switches cost the work around them shows too. Plain pipes, no referee."""
+    binary = built_c_example(tmp_path)
+    state = load_game("get-the-cheese").new_initial_state(num_players=4, seed=1)
+    while state.is_chance_node():
+        state = state.apply(resolve_chance(state))
+    turn = Turn(state, state.current_player)
+    legal = SessionKeeper().legal_json.of(turn, turn.legal_actions())
+    view = turn.view_json_text()
+    assert view is not None
+    line = act_line(3, view, legal.json, None)
+    bots = [
+        subprocess.Popen(
+            [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        for _ in ENTRANTS
+    ]
+    pipes = [(bot.stdin.fileno(), bot.stdout.fileno()) for bot in bots]  # type: ignore[union-attr]
+    rng = random.Random(0)
+    trips = 2000
+
+    def per_trip(work: bool, talk: bool) -> float:
+        began = time.perf_counter()
+        for trip in range(trips):
+            if work:
+                _engine_work(rng)
+            if talk:
+                to_bot, from_bot = pipes[trip % len(pipes)]
+                os.write(to_bot, line)
+                os.read(from_bot, 65536)  # the reply is one short line, read whole
+        return (time.perf_counter() - began) / trips
+
+    alone: list[float] = []
+    work: list[float] = []
+    both: list[float] = []
+
+    def measure() -> None:
+        alone.append(per_trip(work=False, talk=True))
+        work.append(per_trip(work=True, talk=False))
+        both.append(per_trip(work=True, talk=True))
+
+    try:
+        benchmark.pedantic(measure, rounds=3, iterations=1)  # type: ignore[attr-defined]
+    finally:
+        for bot in bots:
+            bot.stdin.close()  # type: ignore[union-attr]
+            bot.wait()
+    round_trip, engine, together = (
+        1e6 * statistics.median(values) for values in (alone, work, both)
+    )
+    print(
+        f"\nround trip alone {round_trip:.1f} us; engine work alone {engine:.1f} us; "
+        f"both {together:.1f} us: the round trip adds {together - engine:.1f} us"
     )
 
 
