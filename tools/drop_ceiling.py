@@ -9,12 +9,12 @@ one-ply values, blind as they are), its width and its rewards. No bot spec build
 It plays a duel against ``--against`` (``greedy``): the same deals, seat rotations,
 score (A's share of the seat pairs, a tie one half) and 95% bootstrap interval as
 ``cheese duel`` with the same ``--seed``, played in this process. A run stopped with
-Ctrl-C (SIGINT) reports the whole deals played so far:
+Ctrl-C (SIGINT) reports the whole deals played so far. ``--blind`` plays the spec as
+it is instead, on the same deals, so that runs cut short compare on the deals both played:
 
     python tools/drop_ceiling.py --players 4 --games 200 --seed 9401
     python tools/drop_ceiling.py --players 5 --games 200 --seed 9402
-    cheese duel expectimax greedy -g cheese-drop --players 4 --games 200 --seed 9401 \
-        --workers 1    # the same bot blind, on the same deals
+    python tools/drop_ceiling.py --players 4 --games 200 --seed 9401 --blind
 
 The same seed plays the same games; move times depend on the machine's load.
 """
@@ -120,14 +120,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="expectimax", help="the expectimax spec made clairvoyant")
     parser.add_argument("--against", default="greedy", help="the other seats' bot spec")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=9401)
+    parser.add_argument("--players", type=int, default=4, help="seats, 2 to 5")
+    parser.add_argument("--games", type=int, default=200, help="games, rounded up to whole deals")
+    parser.add_argument("--seed", type=int, default=9401, help="the duel's seed")
+    parser.add_argument(
+        "--blind",
+        action="store_true",
+        help="play the spec as it is, blind to the hidden rows (the same deals, for comparison)",
+    )
     args = parser.parse_args(argv)
+    shown = args.spec if args.blind else CLAIRVOYANT + args.spec
     try:
         clairvoyant_bot(args.spec)
         setup = plan_duel(
-            CLAIRVOYANT + args.spec,
+            shown,
             args.against,
             game=GAME,
             players=args.players,

@@ -10,11 +10,18 @@ import pytest
 
 from cheese.bots import make_bot
 from cheese.bots.base import Turn
-from cheese.bots.evaluation.cheese_drop.evaluator import drop_options, drop_view
+from cheese.bots.evaluation.cheese_drop.evaluator import (
+    CheeseDropEvaluator,
+    drop_options,
+    drop_view,
+)
 from cheese.bots.evaluation.cheese_drop.round_lines import draw_lanes
+from cheese.bots.expectimax import ExpectimaxBot
+from cheese.bots.greedy import GreedyBot
 from cheese.engine import State
 from cheese.engine.cheese_drop.core import Phase
-from tools.drop_ceiling import clairvoyant_bot, hidden_truth, main
+from cheese.tournaments.duel import plan_duel, run_duel
+from tools.drop_ceiling import clairvoyant_bot, hidden_truth, main, seat_factory
 
 from ..bots.evaluation.cheese_drop.test_round_lines import bet_in_round
 from ..bots.expectimax.test_cheese_drop_tables import decision_in_round
@@ -76,3 +83,27 @@ def test_a_short_duel_reports_the_score_and_the_replies(
     assert printed[1].endswith(" of 2 pairs")
     assert printed[-2].startswith("replies: A clairvoyant expectimax: median ")
     assert printed[-1].startswith("replies: B greedy: median ")
+
+
+def test_only_the_clairvoyant_seats_text_builds_the_clairvoyant() -> None:
+    build = seat_factory("expectimax:width=6")
+    seeing = build("clairvoyant expectimax:width=6")
+    blind = build("expectimax:width=6")
+    assert isinstance(seeing, ExpectimaxBot) and isinstance(blind, ExpectimaxBot)
+    assert seeing.spec == blind.spec == "expectimax:width=6"
+    assert isinstance(seeing.evaluator, CheeseDropEvaluator) and blind.evaluator is None
+    assert isinstance(build("greedy"), GreedyBot)
+
+
+@pytest.mark.slow
+@needs_native
+def test_blind_it_plays_the_duels_games(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--players", "2", "--games", "2", "--seed", "3", "--blind"])
+    printed = capsys.readouterr().out.splitlines()
+    setup = plan_duel("expectimax", "greedy", game="cheese-drop", players=2, games=2, seed=3)
+    duel = run_duel(setup)
+    pairs = duel.pairs
+    assert printed[0].startswith("expectimax vs greedy, 2 players")
+    assert printed[1].startswith(
+        f"score {duel.score:.3f}: {pairs.wins} wins, {pairs.draws} draws, {pairs.losses} losses"
+    )
