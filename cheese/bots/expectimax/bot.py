@@ -57,9 +57,17 @@ def lines_decision(
 class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
     """Expectimax over determinizations; see ``cheese.bots.expectimax``."""
 
-    __slots__ = ()
+    __slots__ = ("evaluator",)
 
     config_type = ExpectimaxConfig
+
+    def __init__(
+        self, config: ExpectimaxConfig | None = None, evaluator: Evaluator | None = None
+    ) -> None:
+        super().__init__(config)
+        self.evaluator = evaluator
+        """The game's own evaluation when None (every bot a spec builds); a diagnostic
+        may give another, e.g. one that sees the hidden rows (``tools/drop_ceiling.py``)."""
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``aim=finish``
@@ -85,7 +93,7 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
             return Decision(legal[0], {"legal": 1})
         started = time.perf_counter()
         config = self.config.on_clock(turn.clock)
-        evaluator = evaluator_for(turn.game)
+        evaluator = evaluator_for(turn.game) if self.evaluator is None else self.evaluator
         batched = False
         if config.aim is Aim.FINISH and turn.num_players == 1:
             finishing = evaluator.finishing()

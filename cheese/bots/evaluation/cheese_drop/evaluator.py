@@ -12,7 +12,7 @@ searched along the rest of the round's betting (``round_lines``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -32,7 +32,11 @@ from cheese.bots.evaluation.cheese_drop.outlook import (
 )
 from cheese.bots.evaluation.cheese_drop.predicted_bets import simulate_betting
 from cheese.bots.evaluation.cheese_drop.round_lines import DEFAULT_SAMPLES as LINE_SAMPLES
-from cheese.bots.evaluation.cheese_drop.round_lines import RoundEndSpread, RoundLines
+from cheese.bots.evaluation.cheese_drop.round_lines import (
+    LaneDraws,
+    RoundEndSpread,
+    RoundLines,
+)
 from cheese.bots.search.evaluator import (
     CSearchAdvice,
     EndValue,
@@ -61,6 +65,11 @@ likelihood fit of ``python tools/cheese_drop_fit.py 2 600`` on the code of commi
 which introduced them."""
 
 
+HiddenLanes = Callable[[Turn], LaneDraws]
+"""Where a bet's lines take the hidden rows from instead of fresh draws of the lanes'
+law: a diagnostic's truth (``round_lines.true_lanes``), never a bot's."""
+
+
 def drop_options(state: State) -> DropOptions:
     return parse_options(state.num_players, dict(state.options))
 
@@ -83,9 +92,13 @@ def drop_view(state: State) -> DropView:
 class CheeseDropEvaluator(Evaluator):
     """Totals plus the expected points of this round's pieces; see the module doc."""
 
-    __slots__ = ("_falls", "_outlooks")
+    __slots__ = ("_falls", "_hidden_lanes", "_outlooks")
 
-    def __init__(self) -> None:
+    def __init__(self, hidden_lanes: HiddenLanes | None = None) -> None:
+        self._hidden_lanes = hidden_lanes
+        """None for every bot: the lines draw the hidden rows from the lanes' law. A
+        diagnostic measuring what seeing them is worth gives the truth here; no bot spec
+        reaches it."""
         self._falls: dict[int, list[list[list[float]]]] = {}
         """``lane_distributions`` by number of rows, worked out once per evaluator."""
         self._outlooks: dict[tuple[object, ...], Outlook] = {}
@@ -188,7 +201,10 @@ class CheeseDropEvaluator(Evaluator):
             )
             valued = place_rewards if value is EndValue.PLACES else odds_rewards
             end_rewards = partial(valued, future=future, start_player=options.start_player)
-        return RoundLines(view, options, self.bet_rewards, spread, rng, end_rewards=end_rewards)
+        lanes = None if self._hidden_lanes is None else self._hidden_lanes(turn)
+        return RoundLines(
+            view, options, self.bet_rewards, spread, rng, end_rewards=end_rewards, lanes=lanes
+        )
 
     def action_values(self, state: State, actions: Sequence[Action]) -> list[Rewards]:
         """Gates and bets valued from the view alone, without the engine.

@@ -53,7 +53,7 @@ from cheese.engine.cheese_drop.core import (
     Column,
 )
 from cheese.engine.cheese_drop.options import DropOptions
-from cheese.engine.cheese_drop.view import DropView, betting_order_of
+from cheese.engine.cheese_drop.view import DropView, RevealedDropView, betting_order_of
 
 FloatArray = npt.NDArray[np.float64]
 BetRewards = Callable[[DropView, DropOptions, int, Column], Rewards]
@@ -121,6 +121,19 @@ def draw_lanes(
             lane = np.clip(lane - (step < 0.25) + (step >= 0.75), 0, LANE_COUNT - 1)
         cells_hit.append((draws * LANE_COUNT + lane) * 4 + marble.colour)
     counts = np.bincount(np.concatenate(cells_hit), minlength=cells).reshape(samples, LANE_COUNT, 4)
+    return scored_lanes(counts)
+
+
+def true_lanes(revealed: RevealedDropView) -> LaneDraws:
+    """The one draw that is the truth: where this round's marbles really ended, scored
+    per lane. No seat knows it before the round is scored; a diagnostic that measures
+    what knowing it is worth values the lines over it (``RoundLines``'s ``lanes``).
+
+    At a bet every marble has fallen every row, so its real lane is its final lane.
+    """
+    counts = np.zeros((1, LANE_COUNT, 4), dtype=np.int64)
+    for marble, lane in zip(revealed.views[0].marbles, revealed.lanes):
+        counts[0, lane, marble.colour] += 1
     return scored_lanes(counts)
 
 
@@ -221,7 +234,10 @@ def mirror_column(
 
 class RoundLines:
     """The rest of one round's betting as lines for the seat to bet in ``view``
-    (``cheese.bots.lines.model.Lines``; nodes are the bets); see the module doc."""
+    (``cheese.bots.lines.model.Lines``; nodes are the bets); see the module doc.
+
+    ``lanes``, when given, are the draws of the hidden rows a finished round is valued
+    over instead of ``samples`` fresh ones (``true_lanes``: a diagnostic's truth)."""
 
     __slots__ = (
         "_bet_rewards", "_end_rewards", "_end_values", "_lanes", "_one_ply", "_order",
@@ -238,6 +254,7 @@ class RoundLines:
         samples: int = DEFAULT_SAMPLES,
         width: int = DEFAULT_WIDTH,
         end_rewards: EndRewards | None = None,
+        lanes: LaneDraws | None = None,
     ) -> None:
         self.view = view
         self.options = options
@@ -246,7 +263,10 @@ class RoundLines:
         self._bet_rewards = bet_rewards
         self._order = betting_order_of(view, options.start_player)
         self._pieces = view.num_players * options.pieces_per_player
-        self._lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
+        # Given lanes (the truth, for a diagnostic) replace the draws of the hidden rows.
+        if lanes is None:
+            lanes = draw_lanes(view, options, samples, np.random.default_rng(rng.getrandbits(64)))
+        self._lanes = lanes
         self._totals = np.array(view.totals, dtype=np.float64)
         self._spread = spread
         self._end_rewards = end_rewards

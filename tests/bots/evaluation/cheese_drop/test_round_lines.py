@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cheese.bots.base import Turn
+from cheese.bots.base import Turn, true_state
 from cheese.bots.evaluation.cheese_drop.evaluator import (
     CheeseDropEvaluator,
     drop_options,
@@ -19,12 +19,15 @@ from cheese.bots.evaluation.cheese_drop.evaluator import (
 )
 from cheese.bots.evaluation.cheese_drop.outlook import lane_distributions, marble_odds, outlook
 from cheese.bots.evaluation.cheese_drop.round_lines import (
+    LaneDraws,
     RoundEndSpread,
     RoundLines,
     draw_lanes,
     drawn_points,
     mean_rewards,
     mirror_column,
+    scored_lanes,
+    true_lanes,
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.lines.full_search import best_line_values
@@ -34,10 +37,11 @@ from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
-from cheese.engine.cheese_drop.view import DropView
+from cheese.engine.cheese_drop.view import REVEALED_VIEW_TYPE, DropView
 from cheese.engine.luck import advance_chance
 from tools.cheese_drop_fit import play_seated
 
+from ...expectimax.test_cheese_drop_tables import decision_in_round
 from .test_evaluator import betting_position
 
 
@@ -156,6 +160,37 @@ def test_the_values_read_only_the_public_view() -> None:
         assert lines is not None
         values.append(best_line_values(lines, legal))
     assert values[0] == values[1] and len(values[0]) == len(legal)
+
+
+def revealed_lanes(turn: Turn) -> LaneDraws:
+    return true_lanes(REVEALED_VIEW_TYPE.of(true_state(turn).revealed_view()))
+
+
+def test_the_true_lanes_are_those_the_round_is_scored_by() -> None:
+    state = bet_in_round(4, 1, seed=6)
+    truth = revealed_lanes(Turn(state, state.current_player))
+    rng = random.Random(2)
+    while len(drop_view(state).results) < 2:
+        legal = state.legal_actions()
+        state = advance_chance(state.apply(legal[rng.randrange(len(legal))]))
+    scored = drop_view(state).results[1]
+    counts = np.array([scored.lanes], dtype=np.int64)
+    assert (truth.base == scored_lanes(counts).base).all()
+    assert (truth.events == scored_lanes(counts).events).all()
+    assert drawn_points(scored.bets, truth).tolist() == [list(scored.points)]
+
+
+def test_lines_given_the_truth_value_each_world_by_its_own_hidden_lanes() -> None:
+    state = decision_in_round(4, 4, 1, Phase.BET)
+    legal = state.legal_actions()
+    seeing = CheeseDropEvaluator(hidden_lanes=revealed_lanes)
+    values = []
+    worlds = [state.determinize(state.current_player, random.Random(w)) for w in range(3)]
+    for world in (state, *worlds):
+        lines = seeing.lines(Turn(world, world.current_player), random.Random(3))
+        assert lines is not None
+        values.append(best_line_values(lines, legal))
+    assert len({tuple(found) for found in values}) > 1
 
 
 def test_gates_have_no_lines() -> None:
