@@ -25,7 +25,7 @@ import argparse
 from collections.abc import Sequence
 
 from cheese.bots import Bot, make_bot
-from cheese.bots.base import BotSpecError, Turn, true_state
+from cheese.bots.base import BotSpecError, Turn
 from cheese.bots.evaluation.cheese_drop.evaluator import CheeseDropEvaluator
 from cheese.bots.evaluation.cheese_drop.round_lines import LaneDraws, true_lanes
 from cheese.bots.expectimax import ExpectimaxBot
@@ -46,8 +46,11 @@ CLAIRVOYANT = "clairvoyant "
 
 
 def hidden_truth(turn: Turn) -> LaneDraws:
-    """Where this round's marbles really ended: the one draw the clairvoyant values over."""
-    return true_lanes(REVEALED_VIEW_TYPE.of(true_state(turn).revealed_view()))
+    """Where this round's marbles really ended: the one draw the clairvoyant values over.
+
+    It reads the state behind the turn, which no bot may: the package offers no way to,
+    and only this diagnostic reaches past the ``Turn``."""
+    return true_lanes(REVEALED_VIEW_TYPE.of(turn._state.revealed_view()))
 
 
 def clairvoyant_bot(spec: str) -> ExpectimaxBot:

@@ -169,13 +169,6 @@ class Turn:
         return self._state.action_to_string(action)
 
 
-def true_state(turn: Turn) -> State:
-    """The whole state behind ``turn``, hidden parts included: for diagnostics that
-    measure what knowing them would be worth (``tools/drop_ceiling.py``), never for a
-    bot, whose ``Turn`` offers only what its seat knows."""
-    return turn._state
-
-
 class Bot(Protocol):
     """Anything that chooses an action for a ``Turn``; bots never print.
 

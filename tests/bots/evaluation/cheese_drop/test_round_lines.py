@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from cheese.bots.base import Turn, true_state
+from cheese.bots.base import Turn
 from cheese.bots.evaluation.cheese_drop.evaluator import (
     CheeseDropEvaluator,
     drop_options,
@@ -27,7 +27,6 @@ from cheese.bots.evaluation.cheese_drop.round_lines import (
     mean_rewards,
     mirror_column,
     scored_lanes,
-    true_lanes,
 )
 from cheese.bots.greedy import GreedyBot
 from cheese.bots.lines.full_search import best_line_values
@@ -37,9 +36,10 @@ from cheese.engine.api import OptionValue
 from cheese.engine.cheese_drop.betting import legal_columns
 from cheese.engine.cheese_drop.core import EVENT_COUNT, LANE_COUNT, ROUNDS, Phase
 from cheese.engine.cheese_drop.scoring import lane_contents, round_points
-from cheese.engine.cheese_drop.view import REVEALED_VIEW_TYPE, DropView
+from cheese.engine.cheese_drop.view import DropView
 from cheese.engine.luck import advance_chance
 from tools.cheese_drop_fit import play_seated
+from tools.drop_ceiling import hidden_truth
 
 from ...expectimax.test_cheese_drop_tables import decision_in_round
 from .test_evaluator import betting_position
@@ -163,7 +163,7 @@ def test_the_values_read_only_the_public_view() -> None:
 
 
 def revealed_lanes(turn: Turn) -> LaneDraws:
-    return true_lanes(REVEALED_VIEW_TYPE.of(true_state(turn).revealed_view()))
+    return hidden_truth(turn)
 
 
 def test_the_true_lanes_are_those_the_round_is_scored_by() -> None:
