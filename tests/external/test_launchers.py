@@ -1,6 +1,7 @@
 """The two launchers, the built ``bot_launcher`` and the script ``launcher.py``, do the
 same: the bot runs as their child, ends with its whole tree (even a grandchild in a session
-of its own), its exit is theirs, a command that cannot start exits 127, and a ``kill -9``
+of its own), its exit is theirs (even when they inherit an ignored SIGCHLD), a command that
+cannot start exits 127, and a ``kill -9``
 of the process that started them ends the bot's tree. The built one is what runs wherever
 it was built; CI requires it (``CHEESE_REQUIRE_NATIVE=1``)."""
 
@@ -158,3 +159,15 @@ def test_a_kill_9_of_the_referee_ends_the_bots_tree(launcher: str) -> None:
         if referee.poll() is None:
             referee.kill()
             referee.wait()
+
+
+def test_an_ignored_sigchld_it_inherits_does_not_hide_the_bots_exit(launcher: str) -> None:
+    # A process that ignores SIGCHLD becomes the launcher, which inherits that; its parent
+    # is then this process, the referee it is told of.
+    argv = [*LAUNCHERS[launcher], str(os.getpid()), sys.executable, "-c", "raise SystemExit(3)"]
+    becomes = (
+        "import os, signal, sys; signal.signal(signal.SIGCHLD, signal.SIG_IGN); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
+    ran = subprocess.run([sys.executable, "-c", becomes, *argv], timeout=WAIT_SECONDS)
+    assert ran.returncode == 3

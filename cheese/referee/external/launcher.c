@@ -164,6 +164,9 @@ int main(int argc, char **argv) {
     pid_t me = getpid();
     /* Held from the start: the referee's death before the loop below is then taken by it,
      * and the bot's end is read there too. */
+    /* Children are waited for here: an ignored SIGCHLD inherited from whoever started the
+     * referee would have them reaped unseen. */
+    signal(SIGCHLD, SIG_DFL);
     sigset_t held;
     sigemptyset(&held);
     sigaddset(&held, SIGTERM);

@@ -131,6 +131,9 @@ def main(argv: list[str]) -> None:
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    # Children are waited for here: an ignored SIGCHLD inherited from whoever started the
+    # referee would have them reaped unseen.
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     bot = os.fork()
     if bot == 0:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
