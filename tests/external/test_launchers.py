@@ -1,9 +1,9 @@
 """The two launchers, the built ``bot_launcher`` and the script ``launcher.py``, do the
 same: the bot runs as their child, ends with its whole tree (even a grandchild in a session
 of its own), its exit is theirs (even when they inherit an ignored SIGCHLD), a command that
-cannot start exits 127, and a ``kill -9``
-of the process that started them ends the bot's tree. The built one is what runs wherever
-it was built; CI requires it (``CHEESE_REQUIRE_NATIVE=1``)."""
+cannot start exits 127, and a ``kill -9`` of the process that started them ends the bot's
+tree. The built one is what runs wherever it was built; CI requires it
+(``CHEESE_REQUIRE_NATIVE=1``)."""
 
 from __future__ import annotations
 
