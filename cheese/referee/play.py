@@ -28,7 +28,7 @@ from cheese.parallel import Watch
 from cheese.referee.clocks import SeatClocks
 from cheese.referee.jobs import Fault, GameJob, GameResult
 from cheese.referee.seats import parse_seat, seat_bot
-from cheese.referee.turn import NO_WATCH, TurnFault, TurnReferee
+from cheese.referee.turn import NO_WATCH, TurnFault, TurnReferee, raised_reason
 
 BotFactory = Callable[[str], Bot]
 """A stand-in that builds bots from their specs' texts (scripted bots in tests); without
@@ -247,7 +247,7 @@ def _prepare_game(bot: Bot, initial: State, seat: int) -> None:
     try:
         hook(initial)
     except BaseException as error:
-        raise _Fault(seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", ()) from None
+        raise _Fault(seat, Fault.RAISED, raised_reason(error), ()) from None
 
 
 def _begin_game(
@@ -268,7 +268,7 @@ def _begin_game(
     except BotFailure as failure:
         raise _Fault(seat, failure.kind, f"failed to start: {failure}", ()) from None
     except BaseException as error:
-        raise _Fault(seat, Fault.RAISED, f"raised {type(error).__name__}: {error}", ()) from None
+        raise _Fault(seat, Fault.RAISED, raised_reason(error), ()) from None
 
 
 def play_out(initial: State, decide: Decide, played: list[Action] | None = None) -> State:

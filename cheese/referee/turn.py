@@ -125,10 +125,10 @@ class TurnReferee:
         except KeyboardInterrupt as error:
             if self.interrupts is Interrupts.PERSON:
                 raise
-            raise TurnFault(Fault.RAISED, _raised(error), error) from None
+            raise TurnFault(Fault.RAISED, raised_reason(error), error) from None
         # SystemExit raised by a bot is its fault too, as is anything a plugin may raise.
         except BaseException as error:
-            raise TurnFault(Fault.RAISED, _raised(error), error) from None
+            raise TurnFault(Fault.RAISED, raised_reason(error), error) from None
         finally:
             self.watch.disarm()
         took = reply_seconds(decision, time.monotonic() - begun)
@@ -157,7 +157,8 @@ class TurnReferee:
                 )
 
 
-def _raised(error: BaseException) -> str:
+def raised_reason(error: BaseException) -> str:
+    """The reason a bot that raised ``error`` forfeits, as the results store it."""
     return f"raised {type(error).__name__}: {error}"
 
 
