@@ -21,6 +21,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import util
 
@@ -366,21 +367,12 @@ class SessionKeeper:
             live, self._live, self._idle = self._live, [], {}
             launching, self._launching = self._launching, []
         for launch in launching:
-            try:
-                launch.process.close()
-            except Exception as error:  # at exit, the others must still be ended
-                LOGGER.warning("could not end bot %s: %s", launch.process.label, error)
+            _ending(launch.process, BotProcess.close)
         # All are asked at once, so that they leave side by side.
         for session in live:
-            try:
-                session.process.ask_to_quit(QUIT)
-            except Exception as error:  # at exit, the others must still be ended
-                LOGGER.warning("could not end bot %s: %s", session.process.label, error)
+            _ending(session.process, lambda process: process.ask_to_quit(QUIT))
         for session in live:
-            try:
-                session.process.close(QUIT)
-            except Exception as error:  # at exit, the others must still be ended
-                LOGGER.warning("could not end bot %s: %s", session.process.label, error)
+            _ending(session.process, lambda process: process.close(QUIT))
 
     def forget_all(self) -> None:
         """In a forked child: drop the parent's sessions without ending them (the count
@@ -398,6 +390,15 @@ class SessionKeeper:
             return [session.process.pid for session in self._live] + [
                 launch.process.pid for launch in self._launching
             ]
+
+
+def _ending(process: BotProcess, step: Callable[[BotProcess], None]) -> None:
+    """One step of ending ``process`` at exit; a failure is logged, as the others must
+    still be ended."""
+    try:
+        step(process)
+    except Exception as error:
+        LOGGER.warning("could not end bot %s: %s", process.label, error)
 
 
 SESSIONS = SessionKeeper()
