@@ -74,7 +74,8 @@ class ExpectimaxBot(ConfiguredBot[ExpectimaxConfig]):
         needs a one-seat game whose evaluation values finishing alone, and a ``value=``
         other than the lead needs lines the game can value so."""
         if self.config.aim is Aim.FINISH and evaluator_of(game).finishing() is None:
-            return "aim=finish needs a game that values finishing alone (cheese-chasers); " + (
+            return (
+                "aim=finish needs a game that values finishing alone (cheese-chasers); "
                 "use aim=score"
             )
         return self._value_refusal(game)
