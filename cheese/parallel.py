@@ -14,6 +14,13 @@ bounded number of tasks is handed out ahead of the workers, so a caller that sto
 reading has not queued the rest, and closing the outcome iterator kills the workers and
 drops what has not started.
 
+With ``pin_cores`` each worker is held to one processor of those this process may run
+on (worker ``k`` on the ``k``-th, round the list), and whatever it starts inherits it: a
+game and its external bots then take turns on one processor, and a turn handed over a
+pipe no longer wakes another processor from its sleep, which costs most under a
+hypervisor. A task that runs threads or processes side by side loses them to the one
+processor.
+
 Workers ignore Ctrl-C and a hang-up (SIGHUP), which reach the whole foreground group: the
 parent alone decides what an interrupt means. What a task prints to standard output goes
 to the log (logger ``cheese.worker.stdout``), never to the parent's standard output, which
@@ -150,6 +157,22 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+def can_pin_cores() -> bool:
+    """Whether this system lets a process choose the processors it runs on (Linux)."""
+    return hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity")
+
+
+def worker_cores(workers: int) -> tuple[frozenset[int], ...]:
+    """The processor each of ``workers`` pinned workers keeps: the processors this
+    process may run on, in order, round the list again when there are more workers.
+
+    >>> len(worker_cores(3))
+    3
+    """
+    cores = sorted(os.sched_getaffinity(0))
+    return tuple(frozenset({cores[position % len(cores)]}) for position in range(workers))
+
+
 def can_fork() -> bool:
     """Whether worker processes can be forked from here (not from a daemon process)."""
     return (
@@ -225,8 +248,14 @@ def _stdout_to_log() -> None:
 
 
 def _worker_main(
-    function: Function[Task, Result], connection: Connection, watch: Watch, parent: int
+    function: Function[Task, Result],
+    connection: Connection,
+    watch: Watch,
+    parent: int,
+    cores: frozenset[int] | None,
 ) -> None:
+    if cores is not None:
+        os.sched_setaffinity(0, cores)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):  # a closed terminal hangs up its whole foreground group
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -262,7 +291,9 @@ def _worker_main(
 class _Worker(Generic[Task, Result]):
     __slots__ = ("connection", "deadline", "process", "queue", "tag")
 
-    def __init__(self, function: Function[Task, Result]) -> None:
+    def __init__(
+        self, function: Function[Task, Result], cores: frozenset[int] | None = None
+    ) -> None:
         context = multiprocessing.get_context("fork")
         self.deadline: Synchronized[float] = context.Value("d", NO_DEADLINE, lock=False)
         self.tag: Synchronized[int] = context.Value("q", NOBODY, lock=False)
@@ -270,7 +301,9 @@ class _Worker(Generic[Task, Result]):
         self.connection = parent_end
         self.process: BaseProcess = context.Process(
             target=_worker_main,
-            args=(function, child_end, _SlotWatch(self.deadline, self.tag), os.getpid()),
+            args=(
+                function, child_end, _SlotWatch(self.deadline, self.tag), os.getpid(), cores
+            ),
             # Not a daemon, so that a task may fork workers of its own (a bot's search);
             # the parent always stops its workers, and they die with it (_die_with_parent).
             daemon=False,
@@ -368,21 +401,26 @@ def run_forked(
     workers: int,
     *,
     retries: int = 0,
+    pin_cores: bool = False,
 ) -> Generator[Outcome[Task, Result], None, None]:
     """Run ``function(task, watch)`` for every task on ``workers`` forked processes.
 
     Yields one outcome per task, in the order tasks end. A task whose worker dies is run
-    again on a fresh worker up to ``retries`` times before a ``Died`` outcome is given.
+    again on a fresh worker up to ``retries`` times before a ``Died`` outcome is given;
+    the fresh worker keeps its place's processor when ``pin_cores``.
     """
     if workers < 1:
         raise ValueError(f"a pool needs at least 1 worker, not {workers}")
+    cores: tuple[frozenset[int] | None, ...] = (
+        worker_cores(workers) if pin_cores else (None,) * workers
+    )
     pending = enumerate(tasks)
     again: deque[_Item[Task]] = deque()
     pool: list[_Worker[Task, Result]] = []
     completed = False
     try:
-        for _ in range(workers):
-            pool.append(_Worker(function))
+        for position in range(workers):
+            pool.append(_Worker(function, cores[position]))
         exhausted = False
         while True:
             # Round by round, so that as many tasks as workers go one to each.
@@ -411,7 +449,7 @@ def run_forked(
                 found, handed_back, replace = worker.collect(ready, retries)
                 again.extend(handed_back)
                 if replace:
-                    pool[position] = _Worker(function)
+                    pool[position] = _Worker(function, cores[position])
                 yield from found
     finally:
         for worker in pool:

@@ -1,5 +1,6 @@
 """The forked-process helper: outcomes of every task, retries, deadlines, early close,
-who was acting when a worker died, prints kept off standard output, refused forks."""
+who was acting when a worker died, prints kept off standard output, refused forks,
+workers pinned to processors."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 from multiprocessing.process import BaseProcess
 
@@ -20,9 +23,15 @@ from cheese.parallel import (
     Raised,
     Watch,
     _GatheredLogs,
+    can_pin_cores,
     gathered_worker_logs,
     run_forked,
     run_here,
+    worker_cores,
+)
+
+needs_pinning = pytest.mark.skipif(
+    not can_pin_cores(), reason="this system does not let a process choose its processors"
 )
 
 
@@ -203,3 +212,57 @@ def test_the_gathered_logs_wake_their_receiving_thread_to_close() -> None:
         "said",
         None,
     ]
+
+
+@needs_pinning
+def test_pinned_workers_take_the_processors_in_turn_round_the_list() -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    held = worker_cores(len(cores) + 1)
+    assert held[: len(cores)] == tuple(frozenset({core}) for core in cores)
+    assert held[len(cores)] == frozenset({cores[0]})
+
+
+def processors_of_a_child(task: int, watch: Watch) -> tuple[frozenset[int], frozenset[int]]:
+    """This worker's processors, and those of a process it starts (as a bot's launcher)."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(sorted(os.sched_getaffinity(0)))"],
+        capture_output=True, text=True, check=True,
+    )
+    started = frozenset(int(core) for core in child.stdout.strip(" []\n").split(","))
+    return frozenset(os.sched_getaffinity(0)), started
+
+
+@needs_pinning
+def test_a_pinned_worker_and_what_it_starts_run_on_one_processor_of_its_own() -> None:
+    cores = frozenset(os.sched_getaffinity(0))
+    workers = min(2, len(cores))
+    outcomes = list(run_forked(range(4), processors_of_a_child, workers, pin_cores=True))
+    held: set[frozenset[int]] = set()
+    for outcome in outcomes:
+        assert isinstance(outcome, Done)
+        own, started = outcome.result
+        assert len(own) == 1 and own <= cores
+        assert started == own
+        held.add(own)
+    assert len(held) == workers
+
+
+@needs_pinning
+def test_unpinned_workers_keep_every_processor_of_their_parent() -> None:
+    for outcome in run_forked(range(2), processors_of_a_child, 2):
+        assert isinstance(outcome, Done)
+        assert outcome.result == (frozenset(os.sched_getaffinity(0)),) * 2
+
+
+@needs_pinning
+def test_a_replaced_pinned_worker_keeps_its_places_processor(tmp_path: object) -> None:
+    marker = f"{tmp_path}/died"
+
+    def die_once_then_tell(task: int, watch: Watch) -> frozenset[int]:
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            os._exit(5)
+        return frozenset(os.sched_getaffinity(0))
+
+    outcomes = list(run_forked([0], die_once_then_tell, 1, retries=1, pin_cores=True))
+    assert outcomes == [Done(0, worker_cores(1)[0])]

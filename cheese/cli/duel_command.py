@@ -18,7 +18,7 @@ from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_va
 from cheese.cli.players import player_of
 from cheese.cli.stored_run import run_failures_answered
 from cheese.cli.words import counted
-from cheese.cli.workers import ClusterOption, WorkersOption, worker_count
+from cheese.cli.workers import ClusterOption, PinCoresOption, WorkersOption, worker_count
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
@@ -60,6 +60,7 @@ def duel(
         int, typer.Option(help="Seed of the deals and the bots.", parser=seed_value)
     ] = 0,
     workers: WorkersOption = None,
+    pin_cores: PinCoresOption = False,
     move_time: Annotated[
         float | None,
         typer.Option(
@@ -123,7 +124,7 @@ def duel(
         )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(str(error)) from None
-    player = player_of(cluster, chosen_workers)
+    player = player_of(cluster, chosen_workers, pin_cores)
     total_games = setup.deals * games_per_deal(setup.num_players)
     stop = StopRequest()
     again = shlex.join([
@@ -131,6 +132,7 @@ def duel(
         "--players", str(setup.num_players), "--games", str(games), "--seed", str(seed),
         *_given(workers=workers, move_time=move_time, tc=tc, tc_margin=tc_margin, bots=bots,
                 db=db, sprt=sprt, cluster=cluster, log=log),
+        *(["--pin-cores"] if pin_cores else []),
         *(["--json"] if as_json else []),
     ])
     try:

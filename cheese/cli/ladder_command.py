@@ -14,7 +14,13 @@ from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.stored_run import run_stored
-from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
+from cheese.cli.workers import (
+    ClusterOption,
+    PinCoresOption,
+    ResumedDbOption,
+    WorkersOption,
+    worker_count,
+)
 from cheese.store import DEFAULT_DB
 from cheese.tournaments.ladder import Ladder, plan_ladder, run_ladder
 
@@ -34,6 +40,7 @@ def ladder(
     players: Annotated[int | None, typer.Option(help="Seats, alternately the two budgets.")] = None,
     games: Annotated[int, typer.Option(help="Games of each doubling's duel.")] = 200,
     workers: WorkersOption = None,
+    pin_cores: PinCoresOption = False,
     cluster: ClusterOption = None,
     db: ResumedDbOption = Path(DEFAULT_DB),
     seed: Annotated[
@@ -57,7 +64,7 @@ def ladder(
         setup = plan_ladder(start, budget, game=game, players=players, games=games, seed=seed)
     except (BotSpecError, ValueError) as error:
         raise UserInputError(" ".join(str(error).split())) from None
-    player = player_of(cluster, chosen_workers)
+    player = player_of(cluster, chosen_workers, pin_cores)
     found = run_stored(
         db, "the ladder", lambda store: run_ladder(setup, player=player, store=store)
     )

@@ -72,6 +72,7 @@ def run(
     deals: Annotated[int | None, _option("deals")] = None,
     seed: Annotated[int | None, _option("seed", parser=seed_value)] = None,
     workers: Annotated[int | None, _option("workers")] = None,
+    pin_cores: Annotated[bool, _option("pin_cores")] = False,
     db: Annotated[Path | None, _option("db")] = None,
     name: Annotated[str | None, _option("name")] = None,
     gauntlet: Annotated[bool, _option("gauntlet")] = False,
@@ -103,10 +104,10 @@ def run(
     """
     flags: dict[str, object] = {
         "bots": specs, "game": game, "players": players, "deals": deals, "seed": seed,
-        "workers": workers, "db": None if db is None else str(db), "name": name,
-        "gauntlet": gauntlet, "move_time": move_time, "tc": tc, "tc_margin": tc_margin,
-        "bots_file": None if bots_file is None else str(bots_file), "cluster": cluster,
-        "log": None if log is None else str(log),
+        "workers": workers, "pin_cores": pin_cores, "db": None if db is None else str(db),
+        "name": name, "gauntlet": gauntlet, "move_time": move_time, "tc": tc,
+        "tc_margin": tc_margin, "bots_file": None if bots_file is None else str(bots_file),
+        "cluster": cluster, "log": None if log is None else str(log),
     }
     values = chosen(flags, _config(config))
     bots = tuple(str(spec) for spec in _list(values["bots"]))
@@ -140,7 +141,7 @@ def run(
     values["bots"] = list(bots)
     values["players"] = plan.num_players
     database = Path(str(values["db"]))
-    player = player_of(_text(values["cluster"]), chosen_workers)
+    player = player_of(_text(values["cluster"]), chosen_workers, values["pin_cores"] is True)
     stop = StopRequest()
     progress = TournamentProgress(quiet=quiet)
     log_path = _text(values["log"])

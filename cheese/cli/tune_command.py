@@ -17,7 +17,13 @@ from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.stored_run import run_stored
-from cheese.cli.workers import ClusterOption, ResumedDbOption, WorkersOption, worker_count
+from cheese.cli.workers import (
+    ClusterOption,
+    PinCoresOption,
+    ResumedDbOption,
+    WorkersOption,
+    worker_count,
+)
 from cheese.ratings.sprt import SprtSettings
 from cheese.store import DEFAULT_DB
 from cheese.tournaments.tune import DEFAULT_SPRT, Candidate, TuneResult, plan_tune, run_tune
@@ -68,6 +74,7 @@ def tune(
         ),
     ] = f"{DEFAULT_SPRT.elo0:g},{DEFAULT_SPRT.elo1:g}",
     workers: WorkersOption = None,
+    pin_cores: PinCoresOption = False,
     cluster: ClusterOption = None,
     db: ResumedDbOption = Path(DEFAULT_DB),
     seed: Annotated[
@@ -103,7 +110,7 @@ def tune(
         )
     except (BotSpecError, ValueError) as error:
         raise UserInputError(" ".join(str(error).split())) from None
-    player = player_of(cluster, chosen_workers)
+    player = player_of(cluster, chosen_workers, pin_cores)
     result = run_stored(
         db,
         "the tune",

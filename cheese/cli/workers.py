@@ -1,5 +1,6 @@
 """Where a run's games are played and kept: ``--workers`` (checked against the machine),
-``--cluster`` and a resumed run's ``--db``, declared once for the commands that run games."""
+``--pin-cores``, ``--cluster`` and a resumed run's ``--db``, declared once for the commands
+that run games."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ WorkersOption = Annotated[
     int | None, typer.Option(help="Worker processes (default: one per core).")
 ]
 """``--workers``: checked by ``worker_count``."""
+PinCoresOption = Annotated[
+    bool, typer.Option("--pin-cores", help=BY_NAME["pin_cores"].help)
+]
+"""``--pin-cores``: each worker and its bots on one processor (``cheese.parallel``)."""
 ClusterOption = Annotated[
     str | None,
     typer.Option(help=BY_NAME["cluster"].help, metavar=BY_NAME["cluster"].metavar),

@@ -49,22 +49,28 @@ class Unplayed:
 
 
 def play_outcomes(
-    jobs: Iterable[GameJob], runner: WatchedRunner, workers: int, *, retries: int
+    jobs: Iterable[GameJob],
+    runner: WatchedRunner,
+    workers: int,
+    *,
+    retries: int,
+    pin_cores: bool = False,
 ) -> Generator[Outcome[GameJob, GameResult]]:
-    """The outcome of every job, played on ``workers`` forked processes (here, one job
-    after the other, only where this process cannot fork: a daemon process)."""
+    """The outcome of every job, played on ``workers`` forked processes, each held to a
+    processor of its own with ``pin_cores`` (here, one job after the other, only where
+    this process cannot fork: a daemon process)."""
     if workers < 1:
         raise ValueError(f"a pool needs at least 1 worker, not {workers}")
     if not can_fork():
         return run_here(jobs, runner)
-    return _on_processes(jobs, runner, workers, retries)
+    return _on_processes(jobs, runner, workers, retries, pin_cores)
 
 
 def _on_processes(
-    jobs: Iterable[GameJob], runner: WatchedRunner, workers: int, retries: int
+    jobs: Iterable[GameJob], runner: WatchedRunner, workers: int, retries: int, pin_cores: bool
 ) -> Generator[Outcome[GameJob, GameResult]]:
     with gathered_worker_logs():
-        yield from run_forked(jobs, runner, workers, retries=retries)
+        yield from run_forked(jobs, runner, workers, retries=retries, pin_cores=pin_cores)
 
 
 def settle(outcome: Outcome[GameJob, GameResult]) -> GameResult | Unplayed:
@@ -124,11 +130,16 @@ Player = Callable[[Iterable[GameJob]], Iterator[Outcome[GameJob, GameResult]]]
 """Plays jobs somewhere (processes here, or a cluster) and yields their outcomes."""
 
 
-def local_player(workers: int, bot_factory: BotFactory | None = None) -> Player:
-    """Jobs played on ``workers`` processes of this machine (here, with one)."""
+def local_player(
+    workers: int, bot_factory: BotFactory | None = None, *, pin_cores: bool = False
+) -> Player:
+    """Jobs played on ``workers`` processes of this machine (here, with one), each with
+    its bots on one processor when ``pin_cores`` (``cheese.parallel``)."""
     runner = functools.partial(play_or_forfeit, bot_factory=bot_factory)
 
     def play(jobs: Iterable[GameJob]) -> Iterator[Outcome[GameJob, GameResult]]:
-        return play_outcomes(jobs, runner, workers, retries=WORKER_RETRIES)
+        return play_outcomes(
+            jobs, runner, workers, retries=WORKER_RETRIES, pin_cores=pin_cores
+        )
 
     return play

@@ -153,6 +153,10 @@ SETTINGS = (
             help=TC_MARGIN_HELP, metavar="SECONDS", resumes=True),
     Setting("bots_file", (str,), "the path of a bots file (TOML)", help=BOTS_HELP,
             metavar="FILE", resumes=True, flag_name="bots"),
+    Setting("pin_cores", (bool,), "true or false",
+            help="Hold each worker and the bots it starts to one processor of its own: "
+            "external bots take their turns much faster; not for bots that run threads or "
+            "processes side by side.", default=False),
     Setting("cluster", (str,), "a Dask scheduler address, tcp://HOST:PORT",
             help="Play on a Dask cluster, tcp://HOST:PORT; a scheduler that does not "
             "answer within 10 s is refused (exit 2).", metavar="ADDRESS"),

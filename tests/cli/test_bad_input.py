@@ -390,3 +390,40 @@ def test_bot_check_refuses_a_cheese_bot_naming_how_to_check_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert "'cmd:cheese bot serve mcts'" in refused(capsys, "bot", "check", "mcts")
+
+
+# --- --pin-cores ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("duel", "random", "greedy"),
+        ("tournament", "run", "random", "greedy"),
+        ("ladder", "mcts", "--budget", "iterations=50:100"),
+        ("tune", "mcts:iterations=50", "--param", "c=0.5:2", "--against", "greedy"),
+    ],
+)
+def test_pinned_cores_and_a_cluster_are_refused_together(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    database = tmp_path / "runs.db"
+    where = ("--pin-cores", "--cluster", "tcp://127.0.0.1:1", "--db", str(database))
+    err = refused(capsys, *argv, *where)
+    assert "--pin-cores" in err and "--cluster" in err
+    assert not database.exists()
+
+
+def test_pinned_cores_are_refused_where_the_system_cannot_pin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cheese.cli.players.can_pin_cores", lambda: False)
+    err = refused(capsys, "duel", "random", "greedy", "--pin-cores", "--games", "4")
+    assert "--pin-cores needs Linux" in err
+
+
+def test_a_pin_cores_setting_must_be_true_or_false(tmp_path: Path) -> None:
+    config = tmp_path / "t.toml"
+    config.write_text('pin_cores = "yes"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="pin_cores"):
+        read_config(config)

@@ -16,6 +16,7 @@ import pytest
 from cheese.cli import duel_command
 from cheese.cli.app import main
 from cheese.engine.records import replay
+from cheese.parallel import can_pin_cores
 from cheese.referee.play import GameFailed
 from cheese.store import read_game
 
@@ -137,6 +138,16 @@ def test_the_same_seed_gives_the_same_json_with_any_worker_count(
         untimed(data, decisions=True)
     assert alone == pooled
     assert alone != other
+
+
+@pytest.mark.skipif(not can_pin_cores(), reason="this system cannot pin a process to processors")
+def test_workers_pinned_to_cores_play_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ("random", "greedy", "--players", "3", "--games", "6", "--workers", "2")
+    pinned = duel_json(capsys, *arguments, "--pin-cores")
+    free = duel_json(capsys, *arguments)
+    for data in (pinned, free):
+        untimed(data, decisions=True)
+    assert pinned == free
 
 
 def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:

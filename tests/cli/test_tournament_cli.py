@@ -228,7 +228,7 @@ def test_every_setting_is_one_flag_and_one_toml_key(capsys: pytest.CaptureFixtur
 def _example(setting: Setting) -> object:
     examples: dict[str, object] = {
         "bots": ["random", "greedy"], "game": "cheese-drop", "gauntlet": True,
-        "move_time": 0.5, "cluster": "tcp://127.0.0.1:8786",
+        "move_time": 0.5, "cluster": "tcp://127.0.0.1:8786", "pin_cores": True,
     }
     return examples.get(setting.name, "x" if str in setting.kinds else 1)
 
@@ -237,7 +237,7 @@ def test_the_resume_command_is_made_from_the_settings_that_decide_the_games() ->
     values = {
         "bots": ["mcts", "greedy"], "game": "cheese-drop", "players": 2, "deals": 3,
         "seed": 9, "db": "night.db", "name": "night", "gauntlet": True, "move_time": 0.5,
-        "workers": 2, "cluster": None, "log": "run.log",
+        "workers": 2, "pin_cores": True, "cluster": None, "log": "run.log",
     }
     assert resume_command(values) == (
         "cheese tournament run mcts greedy --game cheese-drop --players 2 --deals 3 "
