@@ -40,6 +40,7 @@ from cheese.bots.base import Bot, Decision, Turn
 from cheese.bots.random_bot import RandomBot
 from cheese.engine import load_game
 from cheese.engine.luck import resolve_chance
+from cheese.parallel import can_pin_cores
 from cheese.referee.external import process
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
@@ -94,14 +95,16 @@ def external_c(tmp_path: Path) -> Factory:
     return lambda spec: ExternalBot(ExternalCommand(label=spec, argv=(str(binary),)))
 
 
-def games_per_second(tmp_path: Path, factory: Factory) -> float:
+def games_per_second(tmp_path: Path, factory: Factory, pin_cores: bool = False) -> float:
     """One round: a tournament of ``GAMES`` games of ``factory``'s bots, by the wall clock
-    (the bots are other processes, so this process's CPU time would miss their part)."""
+    (the bots are other processes, so this process's CPU time would miss their part); its
+    worker and the bots it starts on one processor with ``pin_cores``."""
     settings = TournamentSettings(specs=ENTRANTS, game="get-the-cheese", players=4, deals=DEALS)
     plan = plan_tournament(settings, bot_factory=factory)
+    player = local_player(1, factory, pin_cores=pin_cores)
     started = time.perf_counter()
     with ResultsStore(tmp_path / f"{time.monotonic_ns()}.db") as store:
-        summary = run_tournament(plan, settings, store, "t", local_player(1, factory))
+        summary = run_tournament(plan, settings, store, "t", player)
     seconds = time.perf_counter() - started
     assert summary.played == GAMES
     return summary.played / seconds
@@ -115,22 +118,31 @@ def test_tournament_in_process_random(benchmark: object, tmp_path: Path) -> None
     print(f"\nin-process random: {statistics.median(rates):.1f} games/s")
 
 
+@pytest.mark.parametrize("placement", ["free", "pinned"])
 @pytest.mark.parametrize("kind", ["external example bot", "external C example bot"])
-def test_tournament_paired_with_random(benchmark: object, tmp_path: Path, kind: str) -> None:
+def test_tournament_paired_with_random(
+    benchmark: object, tmp_path: Path, kind: str, placement: str
+) -> None:
+    """``free``: the worker and the bots where the scheduler puts them; ``pinned``: as
+    ``--pin-cores`` runs them, the worker (of either round) and its bots on one processor."""
+    if placement == "pinned" and not can_pin_cores():
+        pytest.skip("this system cannot pin a process to processors")
     factory = external_python if kind == "external example bot" else external_c(tmp_path)
+    pin_cores = placement == "pinned"
     baseline: list[float] = []
     rates: list[float] = []
 
     def random_first() -> None:
-        baseline.append(games_per_second(tmp_path, NamedRandom))
+        baseline.append(games_per_second(tmp_path, NamedRandom, pin_cores))
 
     benchmark.pedantic(  # type: ignore[attr-defined]
-        lambda: rates.append(games_per_second(tmp_path, factory)),
+        lambda: rates.append(games_per_second(tmp_path, factory, pin_cores)),
         setup=random_first,
         rounds=ROUNDS,
     )
     ratios = [rate / before for rate, before in zip(rates, baseline)]
     benchmark.extra_info["ratios"] = ratios  # type: ignore[attr-defined]
+    kind = f"{kind}, {placement}"
     print(
         f"\n{kind}: {statistics.median(rates):.1f} games/s, in-process random "
         f"{statistics.median(baseline):.1f} games/s in the rounds before"
@@ -190,11 +202,21 @@ def _engine_work(rng: random.Random) -> None:
         )
 
 
-def test_what_a_process_switch_costs(benchmark: object, tmp_path: Path) -> None:
+@pytest.mark.parametrize("placement", ["free", "pinned"])
+def test_what_a_process_switch_costs(
+    benchmark: object, tmp_path: Path, placement: str, request: pytest.FixtureRequest
+) -> None:
     """The floor under an external bot's decision: the same ``act`` line written to four C
     example bots in turn and their replies read, with nothing else to do, and then with
     ``_engine_work`` between round trips (beside the same work alone), so that what the
-    switches cost the work around them shows too. Plain pipes, no referee."""
+    switches cost the work around them shows too. Plain pipes, no referee; ``pinned``:
+    this process and the bots on one processor, as ``--pin-cores`` places a worker's."""
+    if placement == "pinned":
+        if not can_pin_cores():
+            pytest.skip("this system cannot pin a process to processors")
+        everywhere = os.sched_getaffinity(0)
+        request.addfinalizer(lambda: os.sched_setaffinity(0, everywhere))
+        os.sched_setaffinity(0, {min(everywhere)})
     binary = built_c_example(tmp_path)
     state = load_game("get-the-cheese").new_initial_state(num_players=4, seed=1)
     while state.is_chance_node():
@@ -244,7 +266,7 @@ def test_what_a_process_switch_costs(benchmark: object, tmp_path: Path) -> None:
         1e6 * statistics.median(values) for values in (alone, work, both)
     )
     print(
-        f"\nround trip alone {round_trip:.1f} us; engine work alone {engine:.1f} us; "
+        f"\n{placement}: round trip alone {round_trip:.1f} us; engine work alone {engine:.1f} us; "
         f"both {together:.1f} us: the round trip adds {together - engine:.1f} us"
     )
 

@@ -228,6 +228,9 @@ class BotProcess:
         self._writable = select.poll()
         self._writable.register(self._stdin, select.POLLOUT)
         self._stdout = self._process.stdout.fileno()
+        # Read without blocking: a reply is usually there when the write returns (the bot
+        # woken by it ran first), and is then taken without a poll first (``receive``).
+        os.set_blocking(self._stdout, False)
         self._poller = select.poll()
         self._poller.register(self._stdout, select.POLLIN | select.POLLHUP | select.POLLERR)
         # The process itself is watched too: a bot that exits while a child of its holds
@@ -320,11 +323,25 @@ class BotProcess:
         """
         if not self._pending:
             # The usual reply: one read brings one whole line and nothing more.
-            chunk = self._read(deadline)
+            chunk = self._ready_chunk() or self._read(deadline)
             if chunk.find(b"\n") == len(chunk) - 1 and chunk.strip():
                 return Line(chunk, self._arrived)
             self._pending += chunk
         return self._pending_line(deadline)
+
+    def _ready_chunk(self) -> bytes:
+        """What the bot's output holds now, read without waiting; nothing when it holds
+        nothing yet or has closed (``_read`` then waits, or tells the end)."""
+        if self._closed:
+            return b""
+        try:
+            chunk = os.read(self._stdout, READ_BYTES)
+        except OSError:  # nothing yet (EAGAIN), or a broken pipe that _read will see
+            return b""
+        self._arrived = time.monotonic()
+        if not chunk:
+            self._closed = True
+        return chunk
 
     def _pending_line(self, deadline: float) -> Line:
         """The next non-blank line from what was read and what comes until ``deadline``."""
@@ -360,6 +377,8 @@ class BotProcess:
                 continue
             try:
                 chunk = os.read(self._stdout, READ_BYTES)
+            except BlockingIOError:  # woken with nothing to read after all: wait again
+                continue
             except OSError:
                 chunk = b""
             self._arrived = time.monotonic()
