@@ -247,6 +247,18 @@ def _stdout_to_log() -> None:
     sys.stdout = cast(TextIO, _LogLines(logging.getLogger("cheese.worker.stdout")))
 
 
+def _hold_to(cores: frozenset[int]) -> None:
+    """Run this worker, and what it starts, on ``cores`` only; on any processor, with a
+    warning, where they can no longer be chosen (taken away from this process since)."""
+    try:
+        os.sched_setaffinity(0, cores)
+    except OSError as error:
+        logging.getLogger("cheese.parallel").warning(
+            "worker %d could not be held to processor %s (%s); it runs on any",
+            os.getpid(), ", ".join(map(str, sorted(cores))), error.strerror or error,
+        )
+
+
 def _worker_main(
     function: Function[Task, Result],
     connection: Connection,
@@ -255,7 +267,7 @@ def _worker_main(
     cores: frozenset[int] | None,
 ) -> None:
     if cores is not None:
-        os.sched_setaffinity(0, cores)
+        _hold_to(cores)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):  # a closed terminal hangs up its whole foreground group
         signal.signal(signal.SIGHUP, signal.SIG_IGN)

@@ -15,6 +15,7 @@ from multiprocessing.process import BaseProcess
 
 import pytest
 
+from cheese import parallel
 from cheese.parallel import (
     Died,
     Done,
@@ -266,3 +267,20 @@ def test_a_replaced_pinned_worker_keeps_its_places_processor(tmp_path: object) -
 
     outcomes = list(run_forked([0], die_once_then_tell, 1, retries=1, pin_cores=True))
     assert outcomes == [Done(0, worker_cores(1)[0])]
+
+
+@needs_pinning
+def test_a_worker_whose_processor_is_gone_runs_on_any_with_a_warning(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def own_processors(task: int, watch: Watch) -> frozenset[int]:
+        return frozenset(os.sched_getaffinity(0))
+
+    # A processor this process may not use, as when a container's share shrinks mid-run.
+    gone = frozenset({max(os.sched_getaffinity(0)) + 4096})
+    monkeypatch.setattr(parallel, "worker_cores", lambda workers: (gone,) * workers)
+    caplog.set_level(logging.WARNING, logger="cheese.parallel")
+    with gathered_worker_logs():
+        outcomes = list(run_forked([0], own_processors, 1, pin_cores=True))
+    assert outcomes == [Done(0, frozenset(os.sched_getaffinity(0)))]
+    assert "could not be held to processor" in caplog.text
