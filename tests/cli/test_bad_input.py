@@ -427,3 +427,17 @@ def test_a_pin_cores_setting_must_be_true_or_false(tmp_path: Path) -> None:
     config.write_text('pin_cores = "yes"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="pin_cores"):
         read_config(config)
+
+
+@pytest.mark.parametrize("command", ["replay", "analyze"])
+def test_a_database_path_before_a_game_id_is_answered_with_the_db_form(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "night.db").write_bytes(b"")
+    err = refused(capsys, command, "night.db:17")
+    assert f"cheese {command} DB:17 --db night.db" in err
+    assert "is neither a record file" in refused(capsys, command, "missing.db:17")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -45,6 +46,7 @@ from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
+from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
 from cheese.levels import LevelError, auto_level, level_spec, resolve_level
 from cheese.levels.names import WORDS
@@ -486,7 +488,20 @@ def replay_source(source: str | None, last: bool, verb: str, finished: bool = Fa
         )
     if source.startswith(DATABASE_PREFIX):
         return source
+    _refuse_a_database_path_as_prefix(source, verb)
     return str(find_saved(source))
+
+
+def _refuse_a_database_path_as_prefix(source: str, verb: str) -> None:
+    """``night.db:17`` for ``DB:17 --db night.db``: said how to write it, since the file
+    before the colon is there and a record of that name is not."""
+    path, _, game_id = source.rpartition(":")
+    if game_id.isdecimal() and path and Path(path).is_file() and not Path(source).exists():
+        command = "replay" if verb == "replay" else "analyze"
+        raise UserInputError(
+            f"{quoted(source)}: a game of a results database is named DB: and its id, with "
+            f"the database as --db: cheese {command} DB:{game_id} --db {shlex.quote(path)}"
+        )
 
 
 RecordSourceArgument = Annotated[
