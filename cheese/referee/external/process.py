@@ -323,21 +323,23 @@ class BotProcess:
         """
         if not self._pending:
             # The usual reply: one read brings one whole line and nothing more.
-            chunk = self._ready_chunk() or self._read(deadline)
+            chunk = None if self._closed else self._ready_chunk()
+            if not chunk:  # nothing there yet (wait for it), or the end (told by _read)
+                chunk = self._read(deadline)
             if chunk.find(b"\n") == len(chunk) - 1 and chunk.strip():
                 return Line(chunk, self._arrived)
             self._pending += chunk
         return self._pending_line(deadline)
 
-    def _ready_chunk(self) -> bytes:
-        """What the bot's output holds now, read without waiting; nothing when it holds
-        nothing yet or has closed (``_read`` then waits, or tells the end)."""
-        if self._closed:
-            return b""
+    def _ready_chunk(self) -> bytes | None:
+        """One read of the bot's output, without waiting: what it holds, ``b""`` at its
+        end (then marked closed), ``None`` when nothing is there yet."""
         try:
             chunk = os.read(self._stdout, READ_BYTES)
-        except OSError:  # nothing yet (EAGAIN), or a broken pipe that _read will see
-            return b""
+        except BlockingIOError:
+            return None
+        except OSError:  # a broken pipe: the end of the output
+            chunk = b""
         self._arrived = time.monotonic()
         if not chunk:
             self._closed = True
@@ -375,16 +377,11 @@ class BotProcess:
                 # Exited, and nothing left to read: whoever still holds the pipe, it is gone.
                 self._closed = True
                 continue
-            try:
-                chunk = os.read(self._stdout, READ_BYTES)
-            except BlockingIOError:  # woken with nothing to read after all: wait again
-                continue
-            except OSError:
-                chunk = b""
-            self._arrived = time.monotonic()
+            chunk = self._ready_chunk()
             if chunk:
                 return chunk
-            self._closed = True
+            # None: woken with nothing to read after all, so wait again; b"": the end,
+            # told at the top of the loop.
 
     def _process_gone(self) -> NoReturn:
         try:
