@@ -142,14 +142,14 @@ def test_tournament_paired_with_random(
     )
     ratios = [rate / before for rate, before in zip(rates, baseline)]
     benchmark.extra_info["ratios"] = ratios  # type: ignore[attr-defined]
-    kind = f"{kind}, {placement}"
+    label = f"{kind}, {placement}"
     print(
-        f"\n{kind}: {statistics.median(rates):.1f} games/s, in-process random "
+        f"\n{label}: {statistics.median(rates):.1f} games/s, in-process random "
         f"{statistics.median(baseline):.1f} games/s in the rounds before"
     )
     print(f"rounds' ratios: {', '.join(f'{ratio:.2f}' for ratio in ratios)}")
     print(
-        f"{kind} / in-process random, median of {ROUNDS} paired rounds: "
+        f"{label} / in-process random, median of {ROUNDS} paired rounds: "
         f"{statistics.median(ratios):.2f}"
     )
 
