@@ -455,6 +455,24 @@ def playout_points(
     ]
 
 
+def chasers_playout_finishes(
+    state: NativeState, weights: Sequence[float], count: int, seed: int
+) -> int:
+    """How many of ``count`` Cheese Chasers heuristic playouts from ``state`` finish with
+    points when the heuristic weighs its terms by ``weights`` (one per term of
+    ``chs_playout_weights.h``): ``playout_points(state, count, seed, 1)`` but for the
+    weights. What the fit of the playout heuristic maximises."""
+    slug = state._setup.game.info.slug
+    if slug != "cheese-chasers":
+        raise ValueError(f"the playout heuristic's weights are Cheese Chasers', not {slug}'s")
+    terms: int = lib.chs_playout_terms()
+    if len(weights) != terms:
+        raise ValueError(f"the playout heuristic has {terms} weights, not {len(weights)}")
+    table = ffi.new("double[]", [float(weight) for weight in weights])
+    finished: int = lib.chs_playout_finishes(state.data, table, count, seed & 0xFFFFFFFFFFFFFFFF)
+    return finished
+
+
 def _restore_state(
     slug: str,
     num_players: int,

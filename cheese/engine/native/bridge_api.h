@@ -13,3 +13,8 @@ int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64
                     int32_t policy, double *score_sums, double *win_shares);
 int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n,
                             uint64_t seed, int32_t policy, int32_t *points, int32_t *keys);
+/* Cheese Chasers: how many of `count` heuristic playouts from `state` finish with points
+ * when the heuristic weighs its terms by `weights` (chs_playout_weights.h). */
+int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_t count,
+                             uint64_t seed);
+int32_t chs_playout_terms(void); /* how many weights the heuristic has */

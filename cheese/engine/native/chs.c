@@ -19,6 +19,7 @@
 #define CH_GAME(name) chs_##name
 #include "game_view_api.h"
 #include "game_api.h"
+#include "chs_playout_weights.h"
 
 #define CHS_MAX_CARDS 100 /* cards.MAX_CARDS */
 #define CHS_KINDS 4
@@ -600,6 +601,7 @@ typedef struct {
     chs_card cards[CHS_MAX_CARDS]; /* the state's cards, then the playout's */
     int n_start;
     int rows_y0, rows_y1; /* the table rows of the window that are cleared */
+    const double *weights; /* the heuristic's, CHS_PLAYOUT_WEIGHTS but when a fit tries others */
 } chs_playground;
 
 typedef struct {
@@ -617,6 +619,7 @@ static inline chs_run chs_run_of(const chs_state *s) {
 /* One window for every card a playout from `s` can place: the previous card's cell
  * reaches at most one step per card still to place. */
 static void chs_playground_load(chs_playground *g, const chs_state *s) {
+    g->weights = CHS_PLAYOUT_WEIGHTS;
     int reach = chs_cards_left(s) + (s->pending != CHS_NO_CARD);
     int x0 = s->last_x - reach, y0 = s->last_y - reach;
     int x1 = s->last_x + reach, y1 = s->last_y + reach;
@@ -635,6 +638,7 @@ static void chs_playground_load(chs_playground *g, const chs_state *s) {
  * cells, and clearing it was a large part of a search iteration; a playout's walk visits
  * a few dozen rows. */
 static void chs_playground_load_near(chs_playground *g, const chs_state *s) {
+    g->weights = CHS_PLAYOUT_WEIGHTS;
     int reach = chs_cards_left(s) + (s->pending != CHS_NO_CARD);
     /* the cards and the previous card's cell, then as far as the playout can walk */
     int cards_x0 = s->last_x, rows_y0 = s->last_y, cards_x1 = s->last_x, rows_y1 = s->last_y;
@@ -697,51 +701,76 @@ static int chs_trap_can_be_shut(const chs_board *b, int i) {
     return 1;
 }
 
+/* How many of cell j's sides hold an active mouse, when j is empty (else 0): four make a
+ * ready hole, where a trap placed is shut at once. */
+static int chs_hole_readiness(const chs_board *b, int j) {
+    return chs_at(b, j) == CHS_EMPTY ? chs_orthogonal_active_mice(b, j) : 0;
+}
+
 /* The fast playout heuristic (policy 1): a one-ply look at each empty cell, keeping the
  * best (ties broken at random). It refuses to lose at once — a 3rd active trap, or a
- * cell with no empty neighbour while cards remain (the next draw would end the game) —
- * counts every newly active trap as a heavy cost (40), and prefers cells with room to go
- * on (+1 per empty neighbour, up to 3). For the card itself:
- *   mouse  +2 if active (+2 per cheese and +4 per trap beside it), -3 if a cat silences it;
- *   cat    -4 per active mouse it silences;
- *   cheese +3 per active mouse beside it, -2 per cat or trap beside it;
- *   trap   +1 per active mouse beside it, -6 per trap beside it, -3 if it can never be
- *          shut (a side that is neither an active mouse nor a cell fit for one).
- * Weights were tuned on 20,000-playout runs; from the initial state it finishes about
- * 11% of games, where uniform random play finishes almost none. */
-static int chs_heuristic_value(chs_board *b, const chs_run *r, int i) {
-    int kind = r->pending, value = 0;
+ * cell with no empty neighbour while cards remain (the next draw would end the game).
+ * Otherwise a placement's value is a weighted sum of what it does (the terms of
+ * chs_playout_weights.h, fitted to finish playouts: tools/chasers_playout_fit.py):
+ *   mouse   if active: a base, per cheese beside it, per trap beside it (it may shut
+ *           it); if a cat silences it: a cost;
+ *   cat     per active mouse it silences;
+ *   cheese  per active mouse beside it, per cat or trap beside it;
+ *   trap    per active mouse beside it, per trap beside it, if it can never be shut
+ *           (a side that is neither an active mouse nor a cell fit for one);
+ *   each newly active trap, and again times the traps already active;
+ *   room to go on (per empty neighbour, up to 3), and being cramped (fewer than 2);
+ *   per trap still in the deck, the ready holes (and the holes one mouse short) among
+ *   the eight cells the next card may take: where a drawn trap can be shut at once. */
+static double chs_heuristic_value(chs_board *b, const chs_run *r, int i, const double *w) {
+    int kind = r->pending;
+    double value = 0;
     int mice_beside = chs_orthogonal_active_mice(b, i);
     chs_put_at(b, i, kind);
     int new_traps = chs_trap_change(b, i);
     int room = chs_count_empty_neighbours(b, i);
     if (kind == CHS_MOUSE && chs_is_active_mouse(b, i))
-        value += 2 + 2 * chs_orthogonal_count(b, i, CHS_CHEESE) +
-                 4 * chs_orthogonal_count(b, i, CHS_TRAP);
+        value += w[CHS_W_MOUSE_ACTIVE] + w[CHS_W_MOUSE_CHEESE] * chs_orthogonal_count(b, i, CHS_CHEESE) +
+                 w[CHS_W_MOUSE_TRAP] * chs_orthogonal_count(b, i, CHS_TRAP);
     else if (kind == CHS_MOUSE)
-        value -= 3;
+        value += w[CHS_W_MOUSE_SILENCED];
     else if (kind == CHS_CAT)
-        value -= 4 * mice_beside;
+        value += w[CHS_W_CAT_MOUSE] * mice_beside;
     else if (kind == CHS_CHEESE)
-        value += 3 * mice_beside - 2 * (chs_orthogonal_count(b, i, CHS_CAT) +
-                                        chs_orthogonal_count(b, i, CHS_TRAP));
+        value += w[CHS_W_CHEESE_MOUSE] * mice_beside +
+                 w[CHS_W_CHEESE_BLOCKED] * (chs_orthogonal_count(b, i, CHS_CAT) +
+                                            chs_orthogonal_count(b, i, CHS_TRAP));
     else
-        value += mice_beside - 6 * chs_orthogonal_count(b, i, CHS_TRAP) -
-                 3 * !chs_trap_can_be_shut(b, i);
+        value += w[CHS_W_TRAP_MOUSE] * mice_beside +
+                 w[CHS_W_TRAP_TRAP] * chs_orthogonal_count(b, i, CHS_TRAP) +
+                 w[CHS_W_TRAP_NEVER_SHUT] * !chs_trap_can_be_shut(b, i);
+    if (r->left[CHS_TRAP] > 0) {
+        int ready = 0, one_short = 0;
+        for (int d = 0; d < CHS_DIRECTIONS; d++) {
+            int readiness = chs_hole_readiness(b, i + b->around[d]);
+            ready += readiness == 4;
+            one_short += readiness == 3;
+        }
+        value += (double)r->left[CHS_TRAP] *
+                 (w[CHS_W_READY_HOLE] * ready + w[CHS_W_HOLE_ONE_SHORT] * one_short);
+    }
     chs_lift_at(b, i, kind);
     if (r->active_traps + new_traps >= CHS_LOSING_TRAPS) return -1000;
     if (r->cards_left > 0 && room == 0) return -1000;
-    return value - 40 * new_traps + (room < 3 ? room : 3);
+    return value + w[CHS_W_NEW_TRAP] * new_traps +
+           w[CHS_W_NEW_TRAP_WITH_ACTIVE] * new_traps * r->active_traps +
+           w[CHS_W_ROOM] * (room < 3 ? room : 3) + w[CHS_W_CRAMPED] * (room < 2);
 }
 
 static int chs_choose(chs_playground *g, const chs_run *r, const int32_t *legal, int count,
                       ch_rng *rng, int policy) {
     if (policy != CH_POLICY_HEURISTIC) return legal[ch_rng_below(rng, (uint64_t)count)];
-    int best = legal[0], best_value = 0, ties = 0;
+    int best = legal[0], ties = 0;
+    double best_value = 0;
     int last = chs_index(&g->board, r->last_x, r->last_y);
     for (int i = 0; i < count; i++) {
         int d = legal[i];
-        int value = chs_heuristic_value(&g->board, r, last + g->board.around[d]);
+        double value = chs_heuristic_value(&g->board, r, last + g->board.around[d], g->weights);
         if (ties == 0 || value > best_value) {
             best = d;
             best_value = value;
@@ -803,7 +832,8 @@ static void chs_decision_load(chs_playground *g, chs_run *r, const chs_state *s)
 static void chs_heuristic_priors(chs_board *b, const chs_run *r, const int32_t *actions,
                                  int32_t n, double *priors) {
     int last = chs_index(b, r->last_x, r->last_y);
-    for (int i = 0; i < n; i++) priors[i] = chs_heuristic_value(b, r, last + b->around[actions[i]]);
+    for (int i = 0; i < n; i++)
+        priors[i] = chs_heuristic_value(b, r, last + b->around[actions[i]], CHS_PLAYOUT_WEIGHTS);
 }
 
 /* The heuristic's value of each placement (directions), as the search's priors. */
@@ -863,6 +893,24 @@ static int32_t chs_batch_playout(void *batch, const uint8_t *state, int32_t poli
     points[0] = rank_keys[0] = chs_play_out(&b->g, (const chs_state *)state, &b->rng, policy, 0);
     return 1;
 }
+
+/* How many of `count` heuristic playouts from `state` finish with points when the
+ * heuristic weighs its terms by `weights` (CHS_PLAYOUT_TERMS of them) instead of
+ * CHS_PLAYOUT_WEIGHTS: what tools/chasers_playout_fit.py maximises. They are the
+ * playouts of ch_playouts with policy 1 and the same seed, bar the weights; a game
+ * finished without a point counts as lost, as the searches count a playout. */
+int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_t count,
+                             uint64_t seed) {
+    chs_batch b;
+    chs_batch_start(&b, state, seed);
+    b.g.weights = weights;
+    int32_t finished = 0;
+    for (int32_t run = 0; run < count; run++)
+        finished += chs_play_out(&b.g, (const chs_state *)state, &b.rng, CH_POLICY_HEURISTIC, 0) > 0;
+    return finished;
+}
+
+int32_t chs_playout_terms(void) { return CHS_PLAYOUT_TERMS; }
 
 /* ------------------------------------------------------------------------------------
  * A search's world on one board (ch_game's world_*): the window of chs_playground_load_near

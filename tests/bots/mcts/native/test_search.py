@@ -263,9 +263,10 @@ RECORDED_SEARCHES = Path(__file__).parents[3] / "data" / "search" / "cheese-chas
 
 def test_cheese_chasers_searches_are_as_recorded() -> None:
     """Cheese Chasers' search keeps a board of its world through each iteration (the
-    game's world_* entries) instead of laying one out at every step: the trees, recorded
-    before that board, come out the same for uniform and heuristic playouts, with chance
-    sampled and as tree edges."""
+    game's world_* entries) instead of laying one out at every step: the trees of uniform
+    playouts, recorded before that board, come out the same, with chance sampled and as
+    tree edges. The heuristic playouts' trees were recorded again when the heuristic's
+    weights were fitted: they read the same board, and now keep its results fixed."""
     import json
 
     from cheese.bots.mcts.native import search as c_search
