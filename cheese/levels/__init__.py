@@ -40,6 +40,15 @@ def table_sizes(game: str) -> tuple[int, ...]:
     return ladders_of(game).players
 
 
+
+def _table_of(game: str, players: int) -> str:
+    """The table a message names: the game alone for a solitaire, else with its seats."""
+    return game if players == 1 else f"{game} at {players} players"
+
+
+def _players_option(players: int) -> str:
+    return "" if players == 1 else f" --players {players}"
+
 def level_count(game: str, players: int | None = None) -> int:
     """How many levels ``game`` has at ``players`` seats; ``LevelError`` if no table."""
     return len(load_table(game, players).levels)
@@ -52,9 +61,9 @@ def level_spec(game: str, level: int, players: int | None = None) -> str:
     count = len(table.levels)
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= count:
         raise LevelError(
-            f"{game} at {table.players} players has levels 1 to {count}, not {level!r}; "
-            f"`cheese levels {game} --players {table.players}` shows them, --level auto "
-            "picks yours"
+            f"{_table_of(game, table.players)} has levels 1 to {count}, not {level!r}; "
+            f"`cheese levels {game}{_players_option(table.players)}` shows them, --level "
+            "auto picks yours"
         )
     return table.level(level).spec
 
@@ -71,7 +80,7 @@ def resolve_level(game: str, word: str, players: int | None = None) -> int:
     if text in table.names:
         return table.names.index(text) + 1
     raise LevelError(
-        f"{word!r} is not a level of {game} at {table.players} players; give 1 to {count}, "
+        f"{word!r} is not a level of {_table_of(game, table.players)}; give 1 to {count}, "
         f"a name ({', '.join(table.names)}) or auto"
     )
 

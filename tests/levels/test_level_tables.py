@@ -10,7 +10,14 @@ import pytest
 
 from cheese.bots import make_bot
 from cheese.engine import GAME_SLUGS, game_info
-from cheese.levels import LevelError, level_count, level_spec, level_table, table_sizes
+from cheese.levels import (
+    LevelError,
+    level_count,
+    level_spec,
+    level_table,
+    resolve_level,
+    table_sizes,
+)
 from cheese.levels.ladders import ladder_of, ladders_of
 from cheese.levels.table import TableError, intervals_apart, parse_table, table_path
 
@@ -71,6 +78,15 @@ def test_the_strongest_levels_are_the_games_strongest_bots() -> None:
 def test_a_level_the_game_does_not_have_is_one_line_naming_the_range(level: int) -> None:
     with pytest.raises(LevelError, match=r"get-the-cheese at 4 players has levels 1 to \d, not"):
         level_spec("get-the-cheese", level)
+
+
+def test_a_solitaires_table_is_named_without_its_one_seat() -> None:
+    with pytest.raises(LevelError) as refused:
+        level_spec("cheese-chasers", 99)
+    assert str(refused.value).startswith("cheese-chasers has levels 1 to ")
+    assert "`cheese levels cheese-chasers` shows them" in str(refused.value)
+    with pytest.raises(LevelError, match="'x' is not a level of cheese-chasers; give 1 to"):
+        resolve_level("cheese-chasers", "x")
 
 
 def test_a_game_without_levels_is_refused() -> None:
