@@ -730,7 +730,8 @@ static double chs_heuristic_value(chs_board *b, const chs_run *r, int i, const d
     int new_traps = chs_trap_change(b, i);
     int room = chs_count_empty_neighbours(b, i);
     if (kind == CHS_MOUSE && chs_is_active_mouse(b, i))
-        value += w[CHS_W_MOUSE_ACTIVE] + w[CHS_W_MOUSE_CHEESE] * chs_orthogonal_count(b, i, CHS_CHEESE) +
+        value += w[CHS_W_MOUSE_ACTIVE] +
+                 w[CHS_W_MOUSE_CHEESE] * chs_orthogonal_count(b, i, CHS_CHEESE) +
                  w[CHS_W_MOUSE_TRAP] * chs_orthogonal_count(b, i, CHS_TRAP);
     else if (kind == CHS_MOUSE)
         value += w[CHS_W_MOUSE_SILENCED];
@@ -906,7 +907,8 @@ int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_
     b.g.weights = weights;
     int32_t finished = 0;
     for (int32_t run = 0; run < count; run++)
-        finished += chs_play_out(&b.g, (const chs_state *)state, &b.rng, CH_POLICY_HEURISTIC, 0) > 0;
+        finished +=
+            chs_play_out(&b.g, (const chs_state *)state, &b.rng, CH_POLICY_HEURISTIC, 0) > 0;
     return finished;
 }
 
