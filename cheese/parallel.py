@@ -513,6 +513,11 @@ class _GatheredLogs(MultiProcessingHandler):  # type: ignore[misc]
         if closing:
             self._send(None)
             self._receive_thread.join(5.0)  # the records still queued are handled first
+            # A worker killed while writing to the queue (a run stopped at once) leaves
+            # its write lock held for good: this process's feeder thread then waits on it
+            # forever, and joining that thread at exit would hang the command. Nothing it
+            # still holds can be received now, so exit does not wait for it.
+            self.queue.cancel_join_thread()
             self.sub_handler.close()
         logging.Handler.close(self)
 

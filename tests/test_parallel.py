@@ -215,6 +215,32 @@ def test_the_gathered_logs_wake_their_receiving_thread_to_close() -> None:
     ]
 
 
+HELD_LOG_LOCK = """
+import logging, os, signal
+from cheese.parallel import gathered_worker_logs
+logging.getLogger().setLevel(logging.INFO)
+with gathered_worker_logs():
+    queue = logging.getLogger().handlers[0].queue
+    child = os.fork()
+    if child == 0:  # a worker killed while it writes a record: it holds the write lock
+        queue._wlock.acquire()
+        os.kill(os.getpid(), signal.SIGKILL)
+    os.waitpid(child, 0)
+    logging.getLogger("cheese").info("after the worker died")
+print("closed")
+"""
+
+
+def test_a_worker_killed_while_it_logs_does_not_hang_the_command_at_exit() -> None:
+    # The log queue's write lock is shared with the workers: one killed holding it kept
+    # this process's feeder thread waiting on it, and the exit joined that thread.
+    done = subprocess.run(
+        [sys.executable, "-c", HELD_LOG_LOCK], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "closed\n"
+
+
 @needs_pinning
 def test_pinned_workers_take_the_processors_in_turn_round_the_list() -> None:
     cores = sorted(os.sched_getaffinity(0))

@@ -166,7 +166,6 @@ def fit(settings: FitSettings, report: bool = False) -> Fit:
 def command_line(settings: FitSettings) -> str:
     defaults = FitSettings()
     words = ["python tools/chasers_playout_fit.py", f"--seed {settings.seed}"]
-    # the option of a field is its name with dashes (final_playouts: --final-playouts)
     for name in ("generations", "population", "elite", "playouts", "final_playouts"):
         value = getattr(settings, name)
         if value != getattr(defaults, name):

@@ -86,5 +86,7 @@ def test_the_shipped_weights_are_reproduced_by_their_command() -> None:
     )
     assert command is not None
     words = command.group(1).split()
-    options = {words[i].lstrip("-"): int(words[i + 1]) for i in range(0, len(words), 2)}
+    options = {
+        words[i].lstrip("-").replace("-", "_"): int(words[i + 1]) for i in range(0, len(words), 2)
+    }
     assert fit(FitSettings(**options)).weights == shipped_weights()
