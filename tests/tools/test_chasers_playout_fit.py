@@ -40,6 +40,23 @@ def test_the_weights_steer_the_playouts() -> None:
     assert chasers_playout_finishes(start, shipped_weights(), 2000, seed=3) > blind + 100
 
 
+def test_every_term_steers_the_playouts() -> None:
+    """Each term is read by the heuristic: moving its shipped weight far one way or the
+    other changes which playouts finish. 300 playouts from each of four deals' first card."""
+    starts = first_cards(5)[:4]
+
+    def finished(weights: list[float]) -> list[int]:
+        return [chasers_playout_finishes(start, weights, 300, seed=9) for start in starts]
+
+    for index, term in enumerate(TERMS):
+        pulled, pushed = list(shipped_weights()), list(shipped_weights())
+        # far enough that even the largest weight changes sign one way
+        reach = 100.0 + abs(pulled[index])
+        pulled[index] += reach
+        pushed[index] -= reach
+        assert finished(pulled) != finished(pushed), term.name
+
+
 def test_the_playouts_are_seeded() -> None:
     start = first_cards(2)[0]
     weights = hand_set_weights()
@@ -50,7 +67,7 @@ def test_the_playouts_are_seeded() -> None:
 
 def test_wrong_weights_or_game_are_refused() -> None:
     start = first_cards(1)[0]
-    with pytest.raises(ValueError, match="16 weights, not 3"):
+    with pytest.raises(ValueError, match=f"{len(TERMS)} weights, not 3"):
         chasers_playout_finishes(start, [1.0, 2.0, 3.0], 10, seed=1)
     from cheese.engine import load_game
 
