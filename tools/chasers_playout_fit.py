@@ -69,10 +69,6 @@ TERMS = (
     Term("HOLE_ONE_SHORT", 0, 2, "per trap in the deck, per hole one mouse short around it"),
     Term("NEW_TRAP_WITH_ACTIVE", 0, 2, "per trap made active, per trap active before"),
     Term("CRAMPED", 0, 2, "fewer than 2 empty cells around the card placed"),
-    Term("READY_HOLE_WITH_ACTIVE", 0, 2, "per ready hole around the card, per trap active"),
-    Term("READY_HOLE_FILLED", 0, 2, "per trap in the deck, a ready hole filled by another card"),
-    Term("TRAP_SPOILED", 0, 3, "per trap near the card that could be shut and no longer can"),
-    Term("HOLE_SPOILED", 0, 2, "per hole near the card, two mice or more, spoiled or filled"),
 )
 
 

@@ -707,30 +707,6 @@ static int chs_hole_readiness(const chs_board *b, int j) {
     return chs_at(b, j) == CHS_EMPTY ? chs_orthogonal_active_mice(b, j) : 0;
 }
 
-/* How many empty cells within Manhattan distance 2 of cell i (i too) have at least two
- * active mice on their sides and could still be made ready holes: the holes a card on i
- * can spoil (taking the hole or a side, or silencing a side's mouse). */
-static int chs_hopeful_holes_near(const chs_board *b, int i) {
-    int count = 0;
-    for (int n = 0; n < 13; n++) {
-        int j = i + b->near[n];
-        count += chs_hole_readiness(b, j) >= 2 && chs_trap_can_be_shut(b, j);
-    }
-    return count;
-}
-
-/* How many traps within Manhattan distance 2 of cell i, other than on i, are shut or could
- * still be: the traps a card on i can spoil (a side taken by a card other than an active
- * mouse, or a cat silencing a mouse on a side). */
-static int chs_hopeful_traps_near(const chs_board *b, int i) {
-    int count = 0;
-    for (int n = 0; n < 13; n++) {
-        int t = i + b->near[n];
-        count += t != i && chs_at(b, t) == CHS_CELL(CHS_TRAP) && chs_trap_can_be_shut(b, t);
-    }
-    return count;
-}
-
 /* The fast playout heuristic (policy 1): a one-ply look at each empty cell, keeping the
  * best (ties broken at random). It refuses to lose at once — a 3rd active trap, or a
  * cell with no empty neighbour while cards remain (the next draw would end the game).
@@ -745,22 +721,12 @@ static int chs_hopeful_traps_near(const chs_board *b, int i) {
  *   each newly active trap, and again times the traps already active;
  *   room to go on (per empty neighbour, up to 3), and being cramped (fewer than 2);
  *   per trap still in the deck, the ready holes (and the holes one mouse short) among
- *   the eight cells the next card may take: where a drawn trap can be shut at once;
- *   those ready holes again times the traps active (a third must be shut at once);
- *   per trap in the deck, a ready hole filled by a card other than a trap;
- *   per trap within two steps that was shut or could still be and no longer can. */
+ *   the eight cells the next card may take: where a drawn trap can be shut at once. */
 static double chs_heuristic_value(chs_board *b, const chs_run *r, int i, const double *w) {
     int kind = r->pending;
     double value = 0;
     int mice_beside = chs_orthogonal_active_mice(b, i);
-    int hopeful = chs_hopeful_traps_near(b, i);
-    int hopeful_holes = r->left[CHS_TRAP] > 0 ? chs_hopeful_holes_near(b, i) : 0;
-    if (kind != CHS_TRAP && mice_beside == 4)
-        value += w[CHS_W_READY_HOLE_FILLED] * r->left[CHS_TRAP];
     chs_put_at(b, i, kind);
-    value += w[CHS_W_TRAP_SPOILED] * (hopeful - chs_hopeful_traps_near(b, i));
-    if (r->left[CHS_TRAP] > 0)
-        value += w[CHS_W_HOLE_SPOILED] * (hopeful_holes - chs_hopeful_holes_near(b, i));
     int new_traps = chs_trap_change(b, i);
     int room = chs_count_empty_neighbours(b, i);
     if (kind == CHS_MOUSE && chs_is_active_mouse(b, i))
@@ -787,8 +753,7 @@ static double chs_heuristic_value(chs_board *b, const chs_run *r, int i, const d
             one_short += readiness == 3;
         }
         value += (double)r->left[CHS_TRAP] *
-                     (w[CHS_W_READY_HOLE] * ready + w[CHS_W_HOLE_ONE_SHORT] * one_short) +
-                 w[CHS_W_READY_HOLE_WITH_ACTIVE] * ready * r->active_traps;
+                 (w[CHS_W_READY_HOLE] * ready + w[CHS_W_HOLE_ONE_SHORT] * one_short);
     }
     chs_lift_at(b, i, kind);
     if (r->active_traps + new_traps >= CHS_LOSING_TRAPS) return -1000;
