@@ -7,6 +7,8 @@ import sys
 
 import pexpect
 
+from ..default_signals import restore_in_child
+
 TIMEOUT = 60
 
 
@@ -23,4 +25,7 @@ def spawn_cheese(*arguments: str, env: dict[str, str]) -> pexpect.spawn:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(24, 80),
+        # the keys a test presses (Ctrl-C) must reach the program even when this suite
+        # was started ignoring them, as a background job of a script is
+        preexec_fn=restore_in_child,
     )

@@ -33,6 +33,7 @@ from cheese.tournaments.tournament import (
     stop_on_interrupt,
 )
 
+from ..default_signals import signals_at_default
 from ..scripted import scripted_bot
 
 
@@ -251,17 +252,19 @@ def _any_job() -> GameJob:
 
 def test_a_third_ctrl_c_while_a_run_stopped_at_once_winds_down_is_ignored() -> None:
     """The second Ctrl-C stops at once; one more, pressed while the run says how to
-    resume, neither raises nor ends the process."""
-    before = signal.getsignal(signal.SIGINT)
-    stop = StopRequest()
-    try:
-        with pytest.raises(KeyboardInterrupt), stop_on_interrupt(stop):
-            os.kill(os.getpid(), signal.SIGINT)
-            assert stop.requested
-            try:
+    resume, neither raises nor ends the process. (Ctrl-C at its default here, as a run
+    keeps a Ctrl-C it was started ignoring: a test suite run as a background job.)"""
+    with signals_at_default():
+        before = signal.getsignal(signal.SIGINT)
+        stop = StopRequest()
+        try:
+            with pytest.raises(KeyboardInterrupt), stop_on_interrupt(stop):
                 os.kill(os.getpid(), signal.SIGINT)
-            finally:
-                os.kill(os.getpid(), signal.SIGINT)  # while the stop unwinds: ignored
-        os.kill(os.getpid(), signal.SIGINT)  # would raise KeyboardInterrupt by default
-    finally:
-        signal.signal(signal.SIGINT, before)
+                assert stop.requested
+                try:
+                    os.kill(os.getpid(), signal.SIGINT)
+                finally:
+                    os.kill(os.getpid(), signal.SIGINT)  # while the stop unwinds: ignored
+            os.kill(os.getpid(), signal.SIGINT)  # would raise KeyboardInterrupt by default
+        finally:
+            signal.signal(signal.SIGINT, before)
