@@ -48,10 +48,11 @@ def test_every_term_steers_the_playouts() -> None:
     def finished(weights: list[float]) -> list[int]:
         return [chasers_playout_finishes(start, weights, 300, seed=9) for start in starts]
 
+    shipped = shipped_weights()
     for index, term in enumerate(TERMS):
-        pulled, pushed = list(shipped_weights()), list(shipped_weights())
+        pulled, pushed = list(shipped), list(shipped)
         # far enough that even the largest weight changes sign one way
-        reach = 100.0 + abs(pulled[index])
+        reach = 100.0 + abs(shipped[index])
         pulled[index] += reach
         pushed[index] -= reach
         assert finished(pulled) != finished(pushed), term.name
