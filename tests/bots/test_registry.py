@@ -100,6 +100,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "root",
         "leaf",
         "workers",
+        "finish",
         "infer",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [

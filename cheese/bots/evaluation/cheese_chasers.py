@@ -91,9 +91,10 @@ RISK = RiskWeights()
 """The weights the evaluation plays with: ``RiskWeights``' own."""
 
 
-def reward_of_score(score: float) -> float:
-    """The reward of a finished game with ``score`` points."""
-    return FINISH_WEIGHT + (1.0 - FINISH_WEIGHT) * solitaire_reward(score, SCORE_SCALE)
+def reward_of_score(score: float, finish: float = FINISH_WEIGHT) -> float:
+    """The reward of a finished game with ``score`` points, of which finishing alone is
+    worth ``finish``."""
+    return finish + (1.0 - finish) * solitaire_reward(score, SCORE_SCALE)
 
 
 def sides(cell: Cell) -> list[Cell]:
@@ -249,7 +250,7 @@ def chasers_view(state: State) -> ChasersView:
 class CheeseChasersEvaluator(Evaluator):
     """``P(finish) × reward(score)`` estimated from the table; see the module doc."""
 
-    __slots__ = ("weights",)
+    __slots__ = ("weights", "finish")
 
     # Uniform playouts almost never finish: play the heuristic for a stretch, then let
     # the estimate judge. The next card has at most four kinds: expand it. Expectimax
@@ -270,10 +271,18 @@ class CheeseChasersEvaluator(Evaluator):
     # A finished game known only by its points (a C playout) is worth its score's
     # reward; no points means lost (or, rarely, finished bare).
     solitaire_scale = SCORE_SCALE
-    solitaire_finish = FINISH_WEIGHT
 
-    def __init__(self, weights: RiskWeights = RISK) -> None:
+    def __init__(self, weights: RiskWeights = RISK, finish: float = FINISH_WEIGHT) -> None:
         self.weights = weights
+        self.finish = finish
+        """What finishing alone is worth (``reward_of_score``)."""
+
+    @property
+    def solitaire_finish(self) -> float:
+        return self.finish
+
+    def with_solitaire_finish(self, finish: float) -> CheeseChasersEvaluator:
+        return CheeseChasersEvaluator(self.weights, finish)
 
     def value(self, view: ChasersView, table: Table) -> float:
         """The estimated reward of the position ``view`` shows (``table`` its cards)."""
@@ -282,11 +291,12 @@ class CheeseChasersEvaluator(Evaluator):
             if view.ending != "complete":
                 return 0.0
             score, _ = score_parts(table, active)
-            return reward_of_score(score)
+            return reward_of_score(score, self.finish)
         score, reachable = score_parts(table, active)
         mice_to_come = view.left[MOUSE] + (1 if view.pending == MOUSE else 0)
         expected = score + reachable + POINTS_PER_MOUSE_LEFT * mice_to_come
-        return finish_chance(view, table, active, self.weights) * reward_of_score(expected)
+        chance = finish_chance(view, table, active, self.weights)
+        return chance * reward_of_score(expected, self.finish)
 
     def rewards(self, state: State) -> Rewards:
         view = chasers_view(state)
@@ -309,7 +319,8 @@ class ChasersFinishEvaluator(CheeseChasersEvaluator):
 
     __slots__ = ()
 
-    solitaire_finish = 1.0
+    def __init__(self, weights: RiskWeights = RISK) -> None:
+        super().__init__(weights, finish=1.0)
 
     def value(self, view: ChasersView, table: Table) -> float:
         if view.ending is not None:

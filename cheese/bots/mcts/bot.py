@@ -12,10 +12,15 @@ import random
 from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
-from cheese.bots.evaluation import evaluator_for
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.mcts.config import Inference, MctsConfig
-from cheese.bots.mcts.search import RootStats, SearchLoop, search, search_lines
+from cheese.bots.mcts.search import (
+    RootStats,
+    SearchLoop,
+    configured_evaluator,
+    search,
+    search_lines,
+)
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.bots.search.root_parallel import run_searches
@@ -52,8 +57,14 @@ class MctsBot(ConfiguredBot[MctsConfig]):
     config_type = MctsConfig
 
     def refusal_for(self, game: str) -> str | None:
-        """Why this bot's settings cannot serve the game ``game``, or None: ``infer=model``
-        needs the game's model of hidden cards."""
+        """Why this bot's settings cannot serve the game ``game``, or None: ``finish=``
+        needs a one-seat game that rewards finishing, ``infer=model`` the game's model of
+        hidden cards."""
+        finish = self.config.finish
+        if finish is not None and evaluator_of(game).with_solitaire_finish(finish) is None:
+            return "finish= is for a one-seat game that rewards finishing (cheese-chasers); " + (
+                "drop finish="
+            )
         if self.config.infer is not Inference.MODEL:
             return None
         if evaluator_of(game).hidden_card_weights() is None:
@@ -66,8 +77,8 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         legal = turn.legal_actions()
         if len(legal) == 1:
             return Decision(legal[0], {"legal": 1})
-        evaluator = evaluator_for(turn.game)
         config = self.config.on_clock(turn.clock)
+        evaluator = configured_evaluator(turn.game, config)
         game_decides = not config.searches_engine_tree
         match plan_turn(turn, evaluator, rng, game_decides=game_decides):
             case OnePly():

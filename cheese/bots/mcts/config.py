@@ -88,6 +88,16 @@ def native_widen(defaults: CSearchAdvice) -> float:
 IN_C = tuple((slug, evaluator.advice.c_search) for slug, evaluator in game_evaluators())
 """Each game's C loop defaults, shown beside the Python ones (``cheese bots``, errors)."""
 
+FINISH_IN = tuple(
+    (slug, evaluator.solitaire_finish)
+    for slug, evaluator in game_evaluators()
+    if evaluator.with_solitaire_finish(evaluator.solitaire_finish) is not None
+)
+"""The one-seat games whose finished game's reward ``finish=`` sets, with their own."""
+FINISH_SHOWN = FINISH_IN[0][1] if len({value for _, value in FINISH_IN}) == 1 else 0.0
+"""The default ``cheese bots`` shows for ``finish=``: the one-seat games' own, while they
+agree (the help names each)."""
+
 
 @dataclass(frozen=True, slots=True)
 class NativeSearch:
@@ -193,6 +203,13 @@ class MctsConfig(SpecConfig):
     )
     workers: int = setting(
         IntParameter("workers", 1, 1, 64, "independent searches in parallel processes")
+    )
+    finish: float | None = setting(
+        FloatParameter("finish", FINISH_SHOWN, 0.0, 1.0,
+                       "one-seat games: the reward of a finished game before its points "
+                       "count (0 = points alone, 1 = finishing alone); when not given, the "
+                       "game's: " + ", ".join(f"{slug} {value:g}" for slug, value in FINISH_IN)),
+        absent=None,
     )
     infer: Inference = setting(
         ChoiceParameter("infer", Inference.NONE.value, tuple(i.value for i in Inference),

@@ -36,7 +36,7 @@ from cheese.bots.mcts.tree import Node, run_iteration, seed_root
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
 from cheese.bots.search.playouts import C_POLICIES
-from cheese.engine import Action
+from cheese.engine import Action, Game
 from cheese.engine.registry import NATIVE
 
 OUT_OF_SEARCH = -1.0
@@ -76,10 +76,20 @@ def root_prior_values(
     return one_ply_values(evaluator, worlds, turn.seat, legal)
 
 
+def configured_evaluator(game: Game, config: MctsConfig) -> Evaluator:
+    """The game's evaluation with the rewards ``config`` asks for (``finish=``, in a game
+    that has such a reward; others keep their own)."""
+    evaluator = evaluator_for(game)
+    if config.finish is None:
+        return evaluator
+    changed = evaluator.with_solitaire_finish(config.finish)
+    return evaluator if changed is None else changed
+
+
 def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
     """One search of ``turn``'s tree within its budget, all randomness from ``seed``: in C
     on the native backend (when the spec allows), else in Python."""
-    evaluator = evaluator_for(turn.game)
+    evaluator = configured_evaluator(turn.game, config)
     native = turn.game.backend == NATIVE
     settings = config.native_search(evaluator.advice.c_search) if native else None
     if settings is not None:

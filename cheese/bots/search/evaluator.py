@@ -135,9 +135,12 @@ class Evaluator(ABC):
     solitaire_scale: ClassVar[float] = SOLITAIRE_SCALE
     """With one seat, the points at which a finished game's reward is half of what is
     left above ``solitaire_finish`` (``cheese.bots.search.rewards.solitaire_reward``)."""
-    solitaire_finish: ClassVar[float] = 0.0
-    """With one seat, what any points at all are worth: the reward rises from it toward 1
-    as the points grow (none is worth 0)."""
+
+    @property
+    def solitaire_finish(self) -> float:
+        """With one seat, what any points at all are worth: the reward rises from it toward
+        1 as the points grow (none is worth 0)."""
+        return 0.0
     end_values: ClassVar[tuple[EndValue, ...]] = (EndValue.LEAD,)
     """The ways this game's lines can value their ends (``lines``' ``value``)."""
 
@@ -157,6 +160,12 @@ class Evaluator(ABC):
         if len(points) == 1:
             return (solitaire_reward(points[0], self.solitaire_scale, self.solitaire_finish),)
         return terminal_rewards_of(points, points)
+
+    def with_solitaire_finish(self, finish: float) -> Evaluator | None:
+        """This evaluation with a finished one-seat game worth ``finish`` before its
+        points count (``solitaire_finish``), or None when the game has no such reward
+        to change (by default)."""
+        return None
 
     def finishing(self) -> Evaluator | None:
         """This evaluation aiming at finishing a one-seat game alone (a finished game is
