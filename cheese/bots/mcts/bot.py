@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation.select import evaluator_of
-from cheese.bots.mcts.config import Inference, MctsConfig
+from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig
 from cheese.bots.mcts.search import (
     RootStats,
     SearchLoop,
@@ -62,9 +62,8 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         hidden cards."""
         finish = self.config.finish
         if finish is not None and evaluator_of(game).with_solitaire_finish(finish) is None:
-            return "finish= is for a one-seat game that rewards finishing (cheese-chasers); " + (
-                "drop finish="
-            )
+            games = ", ".join(slug for slug, _ in FINISH_IN)
+            return f"finish= is for a one-seat game that rewards finishing ({games}); drop finish="
         if self.config.infer is not Inference.MODEL:
             return None
         if evaluator_of(game).hidden_card_weights() is None:
