@@ -296,8 +296,9 @@ def read_settings(
 ) -> Settings:
     """Check ``raw`` against ``parameters``; defaults fill the keys not given.
 
-    Raises ``BotSpecError`` naming the unknown key or the bad value, with every allowed
-    key, its range and its default.
+    Raises ``BotSpecError`` naming the unknown key, with every allowed key, its range and
+    its default; or the bad value, with its own key's range and default only (the key is
+    right, so the other keys would only bury the fix).
     """
     declared = {parameter.name: parameter for parameter in parameters}
     for key in raw:
@@ -316,8 +317,7 @@ def read_settings(
         except ValueError as error:
             raise BotSpecError(
                 f"bad value {parameter.name}={text!r} for bot {bot!r}: use {error} "
-                f"(default {describe_default(parameter)}); "
-                f"allowed: {describe_parameters(parameters)}"
+                f"(default {describe_default(parameter)})"
             ) from None
     return Settings(bot, values, frozenset(raw))
 

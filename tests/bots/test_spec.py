@@ -96,6 +96,14 @@ def test_a_bad_value_names_the_key_the_value_and_the_range(
         read_settings("demo", PARAMETERS, raw)
 
 
+def test_a_bad_value_names_its_own_key_only() -> None:
+    with pytest.raises(BotSpecError) as caught:
+        read_settings("demo", PARAMETERS, {"depth": "0"})
+    assert str(caught.value) == (
+        "bad value depth='0' for bot 'demo': use an integer from 1 to 9 (default 2)"
+    )
+
+
 def test_a_bot_without_parameters_says_so() -> None:
     assert describe_parameters(()) == "this bot takes no parameters"
     with pytest.raises(BotSpecError, match="this bot takes no parameters"):
@@ -136,4 +144,7 @@ def test_errors_show_the_defaults_each_game_uses_in_c() -> None:
     message = str(caught.value)
     budgets = ", ".join(f"{slug} {value.iterations}" for slug, value in c_search_advice.items())
     assert f"(default 300; on the native backend: {budgets})" in message
-    assert "cheese-drop 20" in message
+    with pytest.raises(BotSpecError) as caught:
+        make_bot("mcts:prior=-1")
+    priors = ", ".join(f"{slug} {value.prior_visits}" for slug, value in c_search_advice.items())
+    assert f"(default 0; on the native backend: {priors})" in str(caught.value)
