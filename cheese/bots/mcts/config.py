@@ -39,9 +39,6 @@ DEFAULT_PRIOR = 0
 """The Python loop's root virtual visits: none, so that playouts alone rank the moves."""
 ALL_ROOT_MOVES = 0
 """The root width that searches every root move."""
-NATIVE_LEAF_PLAYOUTS = 8
-"""Playouts per leaf when they run in C and the spec leaves it open, set by hand when C
-playouts came: they are cheap there, and averaging them makes leaves worth comparing."""
 LINE_ITERATIONS = 600
 """Iterations of UCT over a game's lines when the spec gives neither iterations nor time,
 set with the first UCT over Cheese Drop's lines, which are far smaller than its tree."""
@@ -196,10 +193,7 @@ class MctsConfig(SpecConfig):
         absent=None,
     )
     leaf: int = setting(
-        IntParameter("leaf", 0, 0, 10_000,
-                     f"playouts averaged per leaf; 0 = {NATIVE_LEAF_PLAYOUTS} when they run "
-                     "in C, else 1",
-                     tuple((slug, NATIVE_LEAF_PLAYOUTS) for slug, _ in IN_C))
+        IntParameter("leaf", 0, 0, 10_000, "playouts averaged per leaf; 0 = one")
     )
     workers: int = setting(
         IntParameter("workers", 1, 1, 64, "independent searches in parallel processes")
@@ -308,7 +302,7 @@ class MctsConfig(SpecConfig):
         else:
             playout, depth = self.playout.policy(advice.playout), self.depth or 0
             in_c = native and depth == 0 and playout is not PlayoutPolicy.NONE
-        leaf = self.leaf or (NATIVE_LEAF_PLAYOUTS if in_c else 1)
+        leaf = self.leaf or 1
         return TreePolicy(
             DEFAULT_EXPLORATION if self.exploration is None else self.exploration,
             DEFAULT_WIDEN if self.widen is None else self.widen,

@@ -59,7 +59,7 @@ def test_on_the_native_backend_playouts_to_the_end_run_in_c() -> None:
         "heuristic",
         0,
         True,
-        8,
+        1,
     )
     assert MctsConfig().tree_policy(advice, native=False).playout == "none"
     cut = MctsConfig(playout="random", depth=3).tree_policy(advice, native=True)
