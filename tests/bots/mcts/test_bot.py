@@ -7,12 +7,12 @@ import random
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.evaluation import evaluator_for
+from cheese.bots.evaluation import evaluator_for, game_evaluators
 from cheese.bots.lines.full_search import best_line_values
 from cheese.bots.mcts.bot import MctsBot, merge, most_visited
 from cheese.bots.mcts.config import MctsConfig
 from cheese.bots.mcts.search import RootStats, search, search_lines
-from cheese.bots.search.evaluator import SearchAdvice
+from cheese.bots.search.evaluator import CSearchAdvice, SearchAdvice
 from cheese.bots.search.root_parallel import run_searches
 from cheese.engine import State
 from cheese.engine.cheese_drop.core import Phase
@@ -65,6 +65,18 @@ def test_on_the_native_backend_playouts_to_the_end_run_in_c() -> None:
     cut = MctsConfig(playout="random", depth=3).tree_policy(advice, native=True)
     assert (cut.native, cut.leaf_playouts) == (False, 1)
     assert MctsConfig(leaf=2).tree_policy(advice, native=True).leaf_playouts == 2
+
+
+def test_an_open_leaf_is_one_playout_in_either_loop_as_its_help_says() -> None:
+    advice = SearchAdvice(native_playout="heuristic")
+    leaf = next(parameter for parameter in MctsConfig.parameters() if parameter.name == "leaf")
+    assert leaf.help.endswith("0 = one")
+    for _, evaluator in game_evaluators():
+        native = MctsConfig().native_search(evaluator.advice.c_search)
+        assert native is not None and native.leaf_playouts == 1
+    assert MctsConfig().tree_policy(advice, native=True).leaf_playouts == 1
+    three = MctsConfig(leaf=3).native_search(CSearchAdvice())
+    assert three is not None and three.leaf_playouts == 3
 
 
 def test_a_search_is_reproducible_from_its_seed() -> None:
