@@ -244,6 +244,11 @@ class MctsConfig(SpecConfig):
         )
 
     @property
+    def leaf_playouts(self) -> int:
+        """The playouts averaged at each leaf, in either loop: the spec's, else one."""
+        return self.leaf or 1
+
+    @property
     def budget(self) -> Budget:
         """The Python loop's budget."""
         if self.iterations is None and not self.move_seconds:
@@ -266,7 +271,7 @@ class MctsConfig(SpecConfig):
             widen=native_widen(defaults) if self.widen is None else self.widen,
             playout=self.playout.policy(defaults.playout),
             prior_visits=defaults.prior_visits if self.prior is None else self.prior,
-            leaf_playouts=self.leaf or 1,
+            leaf_playouts=self.leaf_playouts,
             chance_nodes=defaults.chance_nodes,
             root_width=defaults.root_width if self.root_width is None else self.root_width,
             infer=self.infer,
@@ -302,7 +307,6 @@ class MctsConfig(SpecConfig):
         else:
             playout, depth = self.playout.policy(advice.playout), self.depth or 0
             in_c = native and depth == 0 and playout is not PlayoutPolicy.NONE
-        leaf = self.leaf or 1
         return TreePolicy(
             DEFAULT_EXPLORATION if self.exploration is None else self.exploration,
             DEFAULT_WIDEN if self.widen is None else self.widen,
@@ -310,7 +314,7 @@ class MctsConfig(SpecConfig):
             depth,
             in_c,
             self.prior or DEFAULT_PRIOR,
-            leaf,
+            self.leaf_playouts,
         )
 
 
