@@ -17,10 +17,6 @@ from cheese.engine.games import GAMES
 from cheese.referee.clocks import DEFAULT_MARGIN
 from cheese.referee.external.bots_file import DEFAULT_MOVE_SECONDS, DEFAULT_STARTUP_SECONDS
 from cheese.referee.external.process import (
-    BOT_LOGGERS,
-    DROPPED_TAIL_LINES,
-    LOG_BURST_BYTES,
-    LOG_BYTES_PER_SECOND,
     QUIT_GRACE_SECONDS,
     TERM_GRACE_SECONDS,
     WRITE_LIMIT_SECONDS,
@@ -36,6 +32,12 @@ from cheese.referee.external.protocol import (
     read_ready,
 )
 from cheese.referee.external.sessions import GIVE_UP_AFTER_STALLS, PING_SECONDS
+from cheese.referee.external.stderr_log import (
+    BOT_LOGGERS,
+    DROPPED_TAIL_LINES,
+    LOG_BURST_BYTES,
+    LOG_BYTES_PER_SECOND,
+)
 from cheese.referee.turn import MOVE_TIME_GRACE_SECONDS, MOVE_TIME_GRACE_SHARE
 from cheese.tournaments.config import TC_MARGIN_HELP
 
@@ -74,10 +76,7 @@ def test_the_limits_are_the_referees() -> None:
     protocol = _flat(_text("protocol.md"))
     guide = _flat(_text("writing-a-bot.md"))
     assert f"`move_seconds` in its bots file, default {DEFAULT_MOVE_SECONDS:g} s" in protocol
-    assert (
-        f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s"
-        in protocol
-    )
+    assert f"`startup_seconds` in its bots file, default {DEFAULT_STARTUP_SECONDS:g} s" in protocol
     # bot check takes the bot's own limits, the protocol's defaults, unless told.
     assert _check_default("move_time") is None and _check_default("startup_time") is None
     assert "`cheese bot check` takes the same limit unless `--move-time` says otherwise" in (
@@ -121,7 +120,7 @@ def test_the_line_format_is_the_referees() -> None:
     assert f"# The cheese bot protocol, version {PROTOCOL_VERSION}" in protocol
     offered = ",".join(str(version) for version in PROTOCOL_VERSIONS)
     assert f'"protocol":{FIRST_VERSION},"protocols":[{offered}],' in protocol
-    assert f"`hello` lists them (`\"protocols\":[{offered}]`)" in protocol
+    assert f'`hello` lists them (`"protocols":[{offered}]`)' in protocol
     assert f'names the one it speaks in `ready` (`"protocol":{PROTOCOL_VERSION}`)' in protocol
     assert MAX_LINE_BYTES == 2**20 and f"at most 1 MiB ({MAX_LINE_BYTES:,} bytes" in protocol
     assert "may end its lines with CRLF" in protocol

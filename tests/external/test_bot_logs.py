@@ -1,6 +1,7 @@
 """A bot's stderr in the log: drained at pipe speed whatever the log costs, one record per
 read, a flood cut to the log's budget with a count of what was dropped and its last
-lines, under ``cheese.bot.<name>``; and ``--log`` on ``cheese duel``."""
+lines, under ``cheese.bot.<name>``; all written so far logged on request, and reading
+stopped on request though the pipe stays open; and ``--log`` on ``cheese duel``."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from cheese.referee.external import process
-from cheese.referee.external.process import DROPPED_TAIL_LINES, logger_name
+from cheese.referee.external import stderr_log
+from cheese.referee.external.stderr_log import DROPPED_TAIL_LINES, StderrLog, logger_name
 
 BOTS = Path(__file__).resolve().parents[1] / "external_bots"
 
@@ -35,17 +38,14 @@ class _Slow(logging.Handler):
 
 def _drained(lines: int, monkeypatch: pytest.MonkeyPatch) -> tuple[float, list[str]]:
     """Write ``lines`` 1 KiB lines into a drain with a slow handler: seconds, messages."""
-    monkeypatch.setattr(process, "LOG_BURST_BYTES", 2_000_000)
+    monkeypatch.setattr(stderr_log, "LOG_BURST_BYTES", 2_000_000)
     logger = logging.getLogger(logger_name("drain test"))
     handler = _Slow()
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
     read_end, write_end = os.pipe()
-    drain = threading.Thread(
-        target=process._drain_log, args=(read_end, logger, threading.Event())
-    )
-    drain.start()
+    drain = StderrLog(read_end, logger, "drain test")
     try:
         began = time.monotonic()
         block = (b"z" * 1023 + b"\n") * 1024
@@ -54,7 +54,7 @@ def _drained(lines: int, monkeypatch: pytest.MonkeyPatch) -> tuple[float, list[s
         os.write(write_end, b"the last line\n")
         took = time.monotonic() - began
         os.close(write_end)
-        drain.join(30)
+        assert drain.join(30)
     finally:
         logger.removeHandler(handler)
         logger.setLevel(logging.NOTSET)
@@ -76,6 +76,71 @@ def test_a_flood_is_read_at_pipe_speed_and_cut_to_the_budget(
     assert re.match(r"\d+ lines dropped: over 1 MB/s", note)
     final = messages[-1].splitlines()
     assert len(final) == DROPPED_TAIL_LINES and final[-1] == "the last line"
+
+
+class _Busy(logging.Handler):
+    """A handler that holds the first record until told, so that what comes meanwhile is
+    still in the pipe when the test asks."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.messages: list[str] = []
+        self.emitting = threading.Event()
+        self.go_on = threading.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.emitting.set()
+        self.go_on.wait(10)
+        self.messages.append(record.getMessage())
+
+
+@contextmanager
+def _logged_pipe() -> Iterator[tuple[int, StderrLog, _Busy]]:
+    """A pipe's write end, the ``StderrLog`` of its read end, and its ``_Busy`` handler."""
+    logger = logging.getLogger(logger_name("settle test"))
+    handler = _Busy()
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    read_end, write_end = os.pipe()
+    log = StderrLog(read_end, logger, "settle test")
+    try:
+        yield write_end, log, handler
+    finally:
+        handler.go_on.set()
+        os.close(write_end)
+        log.stop(10)
+        os.close(read_end)
+        logger.removeHandler(handler)
+        logger.setLevel(logging.NOTSET)
+        logger.propagate = True
+
+
+def test_settle_returns_once_all_written_before_it_is_logged() -> None:
+    with _logged_pipe() as (write_end, log, handler):
+        os.write(write_end, b"first\n")
+        assert handler.emitting.wait(10)
+        # Written while the thread is busy logging "first": unread when settle is asked.
+        os.write(write_end, b"second\nthird\n")
+        threading.Timer(0.2, handler.go_on.set).start()
+        assert log.settle(10)
+        assert "\n".join(handler.messages).splitlines() == ["first", "second", "third"]
+
+
+def test_settle_gives_up_after_its_time_and_stop_ends_reading_an_open_pipe() -> None:
+    with _logged_pipe() as (write_end, log, handler):
+        os.write(write_end, b"first\n")
+        assert handler.emitting.wait(10)
+        os.write(write_end, b"second\n")
+        assert not log.settle(0.1)
+        handler.go_on.set()
+        assert log.settle(10)
+        # The write end stays open, as a process the launcher could not end would hold it.
+        assert not log.join(0.1)
+        log.stop(10)
+        assert log.join(0)
+        assert log.settle(0)
+        assert handler.messages == ["first", "second"]
 
 
 def test_a_bot_flooding_100_mib_plays_on_with_log(tmp_path: Path) -> None:

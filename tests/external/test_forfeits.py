@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cheese.referee.external.process import logger_name
+from cheese.referee.external.stderr_log import logger_name
 
 from .tournament_runs import tournament_in_subprocess
 

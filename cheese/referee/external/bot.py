@@ -181,6 +181,13 @@ class ExternalBot:
         action = _legal_action(answer, legal)
         return Decision(action, reply_seconds=reply.arrived - process.flushed)
 
+    def settle_stderr(self) -> None:
+        """Wait until all the process wrote on its stderr so far is in the log: for a
+        report of its fault that quotes its last words."""
+        for session in (self._session, self._broken):
+            if session is not None:
+                session.process.settle_stderr()
+
     def game_over(self, final: State | None) -> None:
         """Tell the process how the game ended and give it back for the next game; end
         the one that failed during it."""

@@ -27,8 +27,8 @@ from cheese.engine.luck import resolve_chance
 from cheese.referee.clocks import TimeControl
 from cheese.referee.external.bot import ExternalBot
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.process import logger_name
 from cheese.referee.external.sessions import Declined, SessionKeeper
+from cheese.referee.external.stderr_log import logger_name
 
 DEFAULT_GAMES_EACH = 3
 TAIL_LINES = 10
@@ -173,6 +173,9 @@ def check_bot(command: ExternalCommand, plan: CheckPlan) -> CheckReport:
                         report.declined[slug] = declined.reason
                         break
                     except BotFailure as failure:
+                        # A fault found by the referee alone (an illegal action) leaves
+                        # the process running: its stderr may not be read yet.
+                        bot.settle_stderr()
                         bot.game_over(None)
                         report.problems.append(
                             Problem(slug, number, failure.kind, str(failure), tuple(tail))

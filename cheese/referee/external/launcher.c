@@ -12,8 +12,9 @@
  * signal). SIGTERM is passed on to the bot; END_SIGNAL (SIGUSR1, which Linux sends when the
  * thread that started this process dies: PR_SET_PDEATHSIG) kills the whole tree at once.
  *
- * Unlike the script, it takes its signals synchronously (sigwaitinfo with them blocked),
- * so that the tree's end, which reads /proc and allocates, never runs in a handler.
+ * Like the script, it takes its signals synchronously (sigwaitinfo with them blocked),
+ * so that none is lost between a check and a blocking wait, and the tree's end, which
+ * reads /proc and allocates, never runs in a handler.
  */
 #define _GNU_SOURCE
 #include <dirent.h>

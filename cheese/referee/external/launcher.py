@@ -121,9 +121,14 @@ def _exit_as(status: int) -> None:
 def main(argv: list[str]) -> None:
     referee, command = int(argv[0]), argv[1:]
     me = os.getpid()
-    # Held until the handlers are in place, so that the referee's death between the fork
-    # and then cannot end this process before it has ended the bot's tree.
-    held = {signal.SIGTERM, END_SIGNAL}
+    # Held from the start and taken synchronously (``sigwait``) in the loop below: a Python
+    # handler runs only between bytecodes, so a signal arriving just before a blocking
+    # ``waitpid`` would wait with it until the bot ended by itself. The referee's death
+    # before the loop is then taken by it, and the bot's end is read there too.
+    # Children are waited for here: an ignored SIGCHLD inherited from whoever started the
+    # referee would have them reaped unseen.
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    held = {signal.SIGTERM, END_SIGNAL, signal.SIGCHLD}
     signal.pthread_sigmask(signal.SIG_BLOCK, held)
     _prctl(PR_SET_PDEATHSIG, END_SIGNAL)
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
@@ -131,9 +136,6 @@ def main(argv: list[str]) -> None:
         os._exit(1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    # Children are waited for here: an ignored SIGCHLD inherited from whoever started the
-    # referee would have them reaped unseen.
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     bot = os.fork()
     if bot == 0:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -148,32 +150,27 @@ def main(argv: list[str]) -> None:
             os.write(2, f"cannot start {command[0]!r}: {error.strerror}\n".encode())
             os._exit(127)
 
-    def pass_on(number: int, _frame: object) -> None:
-        try:
-            os.kill(bot, number)
-        except ProcessLookupError:
-            pass
-
-    def end(_number: int, _frame: object) -> None:
-        for pid, status in end_tree(me):
-            if pid == bot:
-                _exit_as(status)
-
     # The bot's pipes are its own: the referee sees their end when the bot's tree ends.
     null = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
         os.dup2(null, descriptor)
-    signal.signal(signal.SIGTERM, pass_on)
-    signal.signal(END_SIGNAL, end)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
     while True:
-        try:
-            pid, status = os.waitpid(-1, 0)
-        except ChildProcessError:  # reaped by ``end`` meanwhile
-            os._exit(1)
-        if pid == bot:
-            end_tree(me)
-            _exit_as(status)
+        number = signal.sigwait(held)
+        if number == signal.SIGTERM:
+            try:
+                os.kill(bot, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            continue
+        # END_SIGNAL kills the whole tree now; SIGCHLD told of ended children, the bot's
+        # among them or not (several ends may come as one signal).
+        reaped = end_tree(me) if number == END_SIGNAL else []
+        if number == signal.SIGCHLD:
+            _reap(reaped)
+        for pid, status in reaped:
+            if pid == bot:
+                end_tree(me)
+                _exit_as(status)
 
 
 if __name__ == "__main__":

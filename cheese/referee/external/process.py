@@ -4,15 +4,12 @@ and ended for sure.
 
 The bot's standard output is read by the waiting thread itself, with ``poll`` and a
 deadline (no hand-over between threads on the hot path); its standard error is read on a
-thread of its own into the logger ``cheese.bot.<name>`` (a record per read, within a
-budget), so that a bot writing megabytes of log never blocks on a full pipe and never
-waits for the log. The bot runs as the child of a launcher (``bot_launcher``, built from
-``launcher.c``, or else the script ``launcher.py``), which leads the group and is a child
-subreaper: every process the bot
+thread of its own into the logger ``cheese.bot.<name>`` (``stderr_log``). The bot runs as
+the child of a launcher (``bot_launcher``, built from ``launcher.c``, or else the script
+``launcher.py``), which leads the group and is a child subreaper: every process the bot
 starts stays in the launcher's tree whatever it does to its session or group, and goes
-when the bot goes.
-The launcher ends that tree when the thread that started it dies (``PR_SET_PDEATHSIG``):
-nothing outlives the run, even a ``kill -9`` of the referee.
+when the bot goes. The launcher ends that tree when the thread that started it dies
+(``PR_SET_PDEATHSIG``): nothing outlives the run, even a ``kill -9`` of the referee.
 """
 
 from __future__ import annotations
@@ -24,16 +21,15 @@ import select
 import signal
 import subprocess
 import sys
-import threading
 import time
-from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, NoReturn
 
 from cheese.referee.external.launcher import END_SIGNAL
 from cheese.referee.external.protocol import MAX_LINE_BYTES, ProtocolError, encode
+from cheese.referee.external.stderr_log import StderrLog, logger_name
 
 QUIT_GRACE_SECONDS = 1.0
 """How long a bot may take to exit after ``quit`` before its group is terminated."""
@@ -46,8 +42,6 @@ WRITE_LIMIT_SECONDS = 10.0
 while the referee writes is broken, and must not block the referee."""
 READ_BYTES = 65536
 """How much of the bot's output one read takes."""
-MOST_LOG_LINE = 2000
-"""Characters of one stderr line kept in the log."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,27 +58,6 @@ class ReplyTimeout(Exception):
 
 class BotExited(Exception):
     """The bot's process is gone (or its output closed); the message says how."""
-
-
-LOG_BYTES_PER_SECOND = 1_000_000
-"""How much of one bot's stderr the log takes per second, on average: beyond it lines
-are dropped and counted, so that a flood costs neither the run's disk nor its time."""
-LOG_BURST_BYTES = 8_000_000
-"""How much of it the log takes at once before that rate applies."""
-DROPPED_TAIL_LINES = 10
-"""The last dropped lines logged when the bot's stderr closes (a crash's traceback)."""
-_RATE = f"{LOG_BYTES_PER_SECOND / 1e6:g} MB/s"
-BOT_LOGGERS = "cheese.bot"
-
-
-def logger_name(label: str) -> str:
-    """The logger of a bot's standard error: ``cheese.bot.`` and the bot's name as tables
-    show it.
-
-    >>> logger_name("cmd:python3 bots/my_bot.py")
-    'cheese.bot.cmd:python3 bots/my_bot.py'
-    """
-    return f"{BOT_LOGGERS}.{label}"
 
 
 LAUNCHER = Path(__file__).with_name("launcher.py")
@@ -110,80 +83,6 @@ def launcher_command() -> list[str]:
 def launch_argv(argv: Sequence[str]) -> list[str]:
     """The command line that starts ``argv`` under the launcher."""
     return [*launcher_command(), str(os.getpid()), *argv]
-
-
-@dataclass(slots=True)
-class _Budget:
-    """Bytes the log may take now: a bucket of ``LOG_BURST_BYTES`` refilled at
-    ``LOG_BYTES_PER_SECOND``. Once it has refused, it accepts again only when a second's
-    worth has come back, so that a flood leaves at most one "dropped" record a second."""
-
-    left: float = LOG_BURST_BYTES
-    at: float = field(default_factory=time.monotonic)
-    refusing: bool = False
-
-    def take(self, size: int) -> bool:
-        now = time.monotonic()
-        self.left = min(LOG_BURST_BYTES, self.left + (now - self.at) * LOG_BYTES_PER_SECOND)
-        self.at = now
-        needed = max(size, LOG_BYTES_PER_SECOND) if self.refusing else size
-        self.refusing = needed > self.left
-        if self.refusing:
-            return False
-        self.left -= size
-        return True
-
-
-def _log_lines(logger: logging.Logger, lines: Sequence[bytes]) -> None:
-    """One record for all ``lines``: a record costs far more than a line of text."""
-    logger.info(
-        "%s", "\n".join(line.decode("utf-8", errors="replace")[:MOST_LOG_LINE] for line in lines)
-    )
-
-
-def _drain_log(fd: int, logger: logging.Logger, stopped: threading.Event) -> None:
-    """Read the bot's stderr (``fd``) at pipe speed until it closes, logging what one read
-    brings as one record, within the log's budget; lines over it are dropped and counted,
-    and the last of them logged at the end.
-
-    Raw reads, never a file object: a file object's lock held by this thread would block
-    its closing elsewhere, and a forked child's copy of it forever.
-    """
-    pending = b""
-    budget = _Budget()
-    dropped = 0
-    unlogged: deque[bytes] = deque(maxlen=DROPPED_TAIL_LINES)
-    ended = False
-    while not ended:
-        try:
-            chunk = b"" if stopped.is_set() else os.read(fd, READ_BYTES)
-        except OSError:
-            chunk = b""
-        if chunk:
-            *lines, pending = (pending + chunk).split(b"\n")
-            # A line without an end is logged in pieces rather than held without bound.
-            if len(pending) > READ_BYTES:
-                lines.append(pending)
-                pending = b""
-        else:
-            ended = True
-            lines, pending = ([pending] if pending else []), b""
-        if not lines or not logger.isEnabledFor(logging.INFO):
-            continue
-        if budget.take(sum(map(len, lines))):
-            if dropped:
-                logger.info("%d lines dropped: over %s", dropped, _RATE)
-                dropped = 0
-                unlogged.clear()
-            _log_lines(logger, lines)
-        else:
-            dropped += len(lines)
-            unlogged.extend(lines[-DROPPED_TAIL_LINES:])
-    if dropped:
-        logger.info(
-            "%d lines dropped: over %s; the last %d of them follow", dropped, _RATE, len(unlogged)
-        )
-        _log_lines(logger, unlogged)
 
 
 def _pidfd(pid: int) -> int:
@@ -241,18 +140,11 @@ class BotProcess:
         self._pending = bytearray()
         self._closed = False
         self._asked_to_quit = False
-        self._stopped = threading.Event()
-        self._drain = threading.Thread(
-            target=_drain_log,
-            args=(
-                self._process.stderr.fileno(),
-                logging.getLogger(logger_name(label)),
-                self._stopped,
-            ),
-            daemon=True,
+        self._stderr_log = StderrLog(
+            self._process.stderr.fileno(),
+            logging.getLogger(logger_name(label)),
             name=f"{label} stderr",
         )
-        self._drain.start()
         self._arrived = time.monotonic()
         self.flushed = time.monotonic()
         """When the last message began to be written (monotonic seconds)."""
@@ -420,8 +312,8 @@ class BotProcess:
         # the rest of its tree, unless it was killed itself).
         self._signal_group(signal.SIGKILL)
         # Its stderr closes with its tree (a process the launcher could not kill may hold it).
-        self._drain.join(TERM_GRACE_SECONDS)
-        self._stopped.set()
+        if not self._stderr_log.join(TERM_GRACE_SECONDS):
+            self._stderr_log.stop(TERM_GRACE_SECONDS)
         self._close_pipes()
 
     def ask_to_quit(self, quit_message: Mapping[str, object]) -> None:
@@ -438,9 +330,16 @@ class BotProcess:
                 pass
         self._close(self._process.stdin)
 
+    def settle_stderr(self, seconds: float = TERM_GRACE_SECONDS) -> bool:
+        """Wait until all the bot wrote on its stderr before this call is in the log (at
+        most ``seconds``; whether it is): a report that quotes the bot's last words takes
+        them after this."""
+        return self._stderr_log.settle(seconds)
+
     def forget(self) -> None:
         """Close this process's pipes without ending the bot: for a forked copy of the
         process that started it, which must leave the bot to its owner."""
+        self._stderr_log.forget()
         self._close_pipes()
 
     def _close_pipes(self) -> None:
