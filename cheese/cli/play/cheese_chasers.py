@@ -2,7 +2,7 @@
 
 The legal cells for the drawn card carry their choice numbers on the grid; the last card
 placed is in brackets, a mouse beside a cat (inactive) is a small ``m`` and an active
-mousetrap reads ``T!``.
+mousetrap reads ``T!`` (``[T!`` when it is the last card).
 """
 
 from __future__ import annotations
@@ -97,10 +97,13 @@ def _cell(view: ChasersView, table: dict[Cell, int], cell: Cell, number: int | N
     letter = KIND_LETTERS[kind]
     if kind == MOUSE and not is_active_mouse(table, cell):
         letter = letter.lower()
+    active = kind == TRAP and is_active_trap(table, cell)
     if cell == view.last:
-        return Text(f"[{letter}]", style=KIND_STYLES[kind] + " underline")
-    mark = "!" if kind == TRAP and is_active_trap(table, cell) else " "
-    return Text(f" {letter}{mark}", style=KIND_STYLES[kind])
+        # Three characters a cell: an active trap keeps its "T!", so the closing bracket
+        # gives way.
+        shown = f"[{letter}!" if active else f"[{letter}]"
+        return Text(shown, style=KIND_STYLES[kind] + " underline")
+    return Text(f" {letter}{'!' if active else ' '}", style=KIND_STYLES[kind])
 
 
 class CheeseChasersRenderer:
