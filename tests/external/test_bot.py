@@ -21,8 +21,8 @@ from cheese.engine.luck import resolve_chance
 from cheese.referee.external import sessions
 from cheese.referee.external.bot import ExternalBot, reply_limit
 from cheese.referee.external.bots_file import ExternalCommand
-from cheese.referee.external.stderr_log import logger_name
 from cheese.referee.external.sessions import BadSettings, GivenUp, SessionKeeper
+from cheese.referee.external.stderr_log import logger_name
 from cheese.referee.jobs import GameJob
 from cheese.referee.play import play_or_forfeit
 from cheese.referee.turn import soft_limit
