@@ -2,10 +2,10 @@
 logger ``cheese.bot.<name>``, a record per read, within a budget, so that a bot writing
 megabytes of log never blocks on a full pipe and never waits for the log.
 
-The thread waits on the pipe and on a wake-up pipe of its own: writing to the wake-up pipe
-asks it to log everything the bot has written so far (``StderrLog.settle``, so that what
-the bot wrote before a fault is in its report), closing it tells it to stop. Its reads
-never block, so it always hears either.
+The thread waits on the pipe and on a wake-up pipe of its own, through which it is asked
+to log everything the bot has written so far (``StderrLog.settle``, so that what the bot
+wrote before a fault is in its report) or to stop. Its reads never block, so it always
+hears either.
 """
 
 from __future__ import annotations
@@ -133,9 +133,12 @@ class StderrLog:
         self._lines = _Lines(logger)
         self._wake_read, self._wake_write = os.pipe()
         os.set_blocking(self._wake_write, False)
+        # Guards the counters, the flags and the wake-up pipe's descriptors, which the
+        # thread closes under it when it ends.
         self._settled = threading.Condition()
         self._asked = 0
         self._answered = 0
+        self._stopping = False
         self._ended = False
         self._thread = threading.Thread(target=self._run, daemon=True, name=name)
         self._thread.start()
@@ -148,11 +151,7 @@ class StderrLog:
                 return True
             self._asked += 1
             asked = self._asked
-            if self._wake_write >= 0:  # else stopping: the thread's end answers
-                try:
-                    os.write(self._wake_write, b"!")
-                except BlockingIOError:  # wake-ups already waiting: one of them is enough
-                    pass
+            self._wake()
             return self._settled.wait_for(
                 lambda: self._ended or self._answered >= asked, timeout=seconds
             )
@@ -165,18 +164,25 @@ class StderrLog:
     def stop(self, seconds: float) -> None:
         """Stop reading now, even if the pipe stays open (a process the launcher could
         not end may hold it), and wait at most ``seconds`` for the thread to end."""
-        self._close_wake_write()
+        with self._settled:
+            if not self._ended:
+                self._stopping = True
+                self._wake()
         self._thread.join(seconds)
 
     def forget(self) -> None:
-        """Close the wake-up pipe in a forked copy of the process, which has no thread."""
-        self._close_wake_write()
-        _close(self._wake_read)
+        """Close the wake-up pipe in a forked copy of the process, which has no thread.
+        Without the lock: one a thread held at the fork stays held in the copy."""
+        for fd in (self._wake_read, self._wake_write):
+            _close(fd)
+        self._wake_read = self._wake_write = -1
 
-    def _close_wake_write(self) -> None:
-        with self._settled:
-            wake, self._wake_write = self._wake_write, -1
-        _close(wake)
+    def _wake(self) -> None:
+        """Tell the thread to look at the counters and flags (the lock held)."""
+        try:
+            os.write(self._wake_write, b"!")
+        except BlockingIOError:  # wake-ups already waiting: one of them is enough
+            pass
 
     def _run(self) -> None:
         os.set_blocking(self._fd, False)
@@ -190,20 +196,21 @@ class StderrLog:
                     if self._read() is False:
                         break
                     continue
-                if not os.read(self._wake_read, 4096):  # closed: ``stop``
-                    break
+                os.read(self._wake_read, 4096)
                 with self._settled:
-                    asked = self._asked
-                if not self._read_all():
+                    asked, stopping = self._asked, self._stopping
+                if stopping or not self._read_all():
                     break
                 with self._settled:
                     self._answered = asked
                     self._settled.notify_all()
         finally:
             self._lines.end()
-            _close(self._wake_read)
             with self._settled:
                 self._ended = True
+                for fd in (self._wake_read, self._wake_write):
+                    _close(fd)
+                self._wake_read = self._wake_write = -1
                 self._settled.notify_all()
 
     def _read(self) -> bool | None:
