@@ -36,30 +36,39 @@ class _Slow(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _drained(lines: int, monkeypatch: pytest.MonkeyPatch) -> tuple[float, list[str]]:
-    """Write ``lines`` 1 KiB lines into a drain with a slow handler: seconds, messages."""
-    monkeypatch.setattr(stderr_log, "LOG_BURST_BYTES", 2_000_000)
-    logger = logging.getLogger(logger_name("drain test"))
-    handler = _Slow()
+@contextmanager
+def _bot_logger(name: str, handler: logging.Handler) -> Iterator[logging.Logger]:
+    """The logger of the bot ``name``, logging to ``handler`` alone while inside."""
+    logger = logging.getLogger(logger_name(name))
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     logger.propagate = False
-    read_end, write_end = os.pipe()
-    drain = StderrLog(read_end, logger, "drain test")
     try:
-        began = time.monotonic()
-        block = (b"z" * 1023 + b"\n") * 1024
-        for _ in range(lines // 1024):
-            os.write(write_end, block)
-        os.write(write_end, b"the last line\n")
-        took = time.monotonic() - began
-        os.close(write_end)
-        assert drain.join(30)
+        yield logger
     finally:
         logger.removeHandler(handler)
         logger.setLevel(logging.NOTSET)
         logger.propagate = True
-        os.close(read_end)
+
+
+def _drained(lines: int, monkeypatch: pytest.MonkeyPatch) -> tuple[float, list[str]]:
+    """Write ``lines`` 1 KiB lines into a drain with a slow handler: seconds, messages."""
+    monkeypatch.setattr(stderr_log, "LOG_BURST_BYTES", 2_000_000)
+    handler = _Slow()
+    with _bot_logger("drain test", handler) as logger:
+        read_end, write_end = os.pipe()
+        drain = StderrLog(read_end, logger, "drain test")
+        try:
+            began = time.monotonic()
+            block = (b"z" * 1023 + b"\n") * 1024
+            for _ in range(lines // 1024):
+                os.write(write_end, block)
+            os.write(write_end, b"the last line\n")
+            took = time.monotonic() - began
+            os.close(write_end)
+            assert drain.join(30)
+        finally:
+            os.close(read_end)
     return took, handler.messages
 
 
@@ -97,23 +106,17 @@ class _Busy(logging.Handler):
 @contextmanager
 def _logged_pipe() -> Iterator[tuple[int, StderrLog, _Busy]]:
     """A pipe's write end, the ``StderrLog`` of its read end, and its ``_Busy`` handler."""
-    logger = logging.getLogger(logger_name("settle test"))
     handler = _Busy()
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
-    read_end, write_end = os.pipe()
-    log = StderrLog(read_end, logger, "settle test")
-    try:
-        yield write_end, log, handler
-    finally:
-        handler.go_on.set()
-        os.close(write_end)
-        log.stop(10)
-        os.close(read_end)
-        logger.removeHandler(handler)
-        logger.setLevel(logging.NOTSET)
-        logger.propagate = True
+    with _bot_logger("settle test", handler) as logger:
+        read_end, write_end = os.pipe()
+        log = StderrLog(read_end, logger, "settle test")
+        try:
+            yield write_end, log, handler
+        finally:
+            handler.go_on.set()
+            os.close(write_end)
+            log.stop(10)
+            os.close(read_end)
 
 
 def test_settle_returns_once_all_written_before_it_is_logged() -> None:
