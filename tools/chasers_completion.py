@@ -24,11 +24,11 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cheese.bots import Turn, make_bot
-from cheese.engine import load_game
+from cheese.engine import State, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.ratings.stats import wilson_interval
 
@@ -38,8 +38,11 @@ DEALS_PER_SEED = 100_000
 number of deals a run can play."""
 
 
-def play_deal(spec: str, seed: int, deal: int) -> tuple[bool, int, list[float]]:
-    """Whether ``spec`` completed the deal, its points, and each move's seconds."""
+def play_deal(
+    spec: str, seed: int, deal: int, after_move: Callable[[State], None] | None = None
+) -> tuple[bool, int, list[float]]:
+    """Whether ``spec`` completed the deal, its points, and each move's seconds;
+    ``after_move`` is shown the state after each of the bot's moves."""
     deal_seed = seed * DEALS_PER_SEED + deal
     bot = make_bot(spec)
     rng = random.Random(f"chasers:{deal_seed}")
@@ -53,6 +56,8 @@ def play_deal(spec: str, seed: int, deal: int) -> tuple[bool, int, list[float]]:
         action = bot.choose(Turn(state, state.current_player), rng).action
         seconds.append(time.perf_counter() - started)
         state = state.apply(action)
+        if after_move is not None:
+            after_move(state)
     return not state.ended_early(), state.scores()[0], seconds
 
 

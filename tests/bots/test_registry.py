@@ -101,6 +101,8 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "leaf",
         "workers",
         "finish",
+        "value",
+        "others",
         "infer",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [

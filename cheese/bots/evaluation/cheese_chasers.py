@@ -298,6 +298,11 @@ class CheeseChasersEvaluator(Evaluator):
         chance = finish_chance(view, table, active, self.weights)
         return chance * reward_of_score(expected, self.finish)
 
+    def has_fitted_leaf_value(self) -> bool:
+        """The C search's leaf value, fitted to a search's games by
+        ``tools/chasers_value_fit.py``."""
+        return True
+
     def rewards(self, state: State) -> Rewards:
         view = chasers_view(state)
         table = state.table if isinstance(state, ChasersState) else view.table()

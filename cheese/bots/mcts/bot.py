@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation.select import evaluator_of
-from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig
+from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig, OthersMoves
 from cheese.bots.mcts.search import (
     RootStats,
     SearchLoop,
@@ -58,12 +58,16 @@ class MctsBot(ConfiguredBot[MctsConfig]):
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``finish=``
-        needs a one-seat game that rewards finishing, ``infer=model`` the game's model of
-        hidden cards."""
+        needs a one-seat game that rewards finishing, ``value=`` a game with a fitted leaf
+        value, ``infer=model`` the game's model of hidden cards."""
         finish = self.config.finish
         if finish is not None and evaluator_of(game).with_solitaire_finish(finish) is None:
             games = ", ".join(slug for slug, _ in FINISH_IN)
             return f"finish= is for a one-seat game that rewards finishing ({games}); drop finish="
+        if self.config.value and not evaluator_of(game).has_fitted_leaf_value():
+            return "value= needs the game's fitted leaf value, and it has none; use value=0"
+        if self.config.others is OthersMoves.SEEN and not evaluator_of(game).hides_moves():
+            return "others=seen is for a game whose moves are partly hidden; use others=exact"
         if self.config.infer is not Inference.MODEL:
             return None
         if evaluator_of(game).hidden_card_weights() is None:

@@ -77,6 +77,16 @@ class Inference(StrEnum):
     (``Evaluator.hidden_card_weights``)."""
 
 
+class OthersMoves(StrEnum):
+    """The spec's ``others=``: how the C tree keys the other seats' moves."""
+
+    EXACT = "exact"
+    """As they were played, hidden cards included."""
+    SEEN = "seen"
+    """As the searching seat sees them: moves it cannot tell apart are one edge, and one
+    of them is played at random (partially observable moves)."""
+
+
 def native_widen(defaults: CSearchAdvice) -> float:
     """The C loop's widening for a game: its own, else the Python loop's."""
     return DEFAULT_WIDEN if defaults.widen is None else defaults.widen
@@ -110,6 +120,8 @@ class NativeSearch:
     chance_nodes: bool
     root_width: int = 0
     infer: Inference = Inference.NONE
+    leaf_value: float = 0.0
+    others: OthersMoves = OthersMoves.EXACT
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +217,18 @@ class MctsConfig(SpecConfig):
                        "game's: " + ", ".join(f"{slug} {value:g}" for slug, value in FINISH_IN)),
         absent=None,
     )
+    value: float = setting(
+        FloatParameter("value", 0.0, 0.0, 1.0,
+                       "one-seat games with a fitted leaf value (cheese-chasers): its weight "
+                       "in the C loop's leaf value beside the playouts'; 0 = playouts alone")
+    )
+    others: OthersMoves = setting(
+        ChoiceParameter("others", OthersMoves.EXACT.value, tuple(o.value for o in OthersMoves),
+                        "how the C tree keys the other seats' moves: exact = as played; seen = "
+                        "as the searching seat sees them, hidden cards merged "
+                        "(get-the-cheese: face-down cards)"),
+        words=OthersMoves,
+    )
     infer: Inference = setting(
         ChoiceParameter("infer", Inference.NONE.value, tuple(i.value for i in Inference),
                         "how the C loop deals the others' hidden cards: none = uniformly; "
@@ -275,6 +299,8 @@ class MctsConfig(SpecConfig):
             chance_nodes=defaults.chance_nodes,
             root_width=defaults.root_width if self.root_width is None else self.root_width,
             infer=self.infer,
+            leaf_value=self.value,
+            others=self.others,
         )
 
     def lines_search(self) -> LinesSearch:

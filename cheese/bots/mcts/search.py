@@ -31,7 +31,7 @@ from cheese.bots.base import Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.lines.model import Lines
 from cheese.bots.lines.uct import UctLines
-from cheese.bots.mcts.config import Inference, MctsConfig, NativeSearch
+from cheese.bots.mcts.config import Inference, MctsConfig, NativeSearch, OthersMoves
 from cheese.bots.mcts.tree import Node, run_iteration, seed_root
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
@@ -149,6 +149,15 @@ def search_in_c(
                 f"mcts:infer=model: {turn.game.info.slug} has no model of hidden cards; "
                 "use infer=none"
             )
+    if settings.others is OthersMoves.SEEN and not evaluator.hides_moves():
+        raise ValueError(
+            f"mcts:others=seen: {turn.game.info.slug} hides nothing of a move; use others=exact"
+        )
+    if settings.leaf_value and not evaluator.has_fitted_leaf_value():
+        raise ValueError(
+            f"mcts:value={settings.leaf_value:g}: {turn.game.info.slug} has no fitted leaf "
+            "value; use value=0"
+        )
     result = c_search(
         world,
         turn.seat,
@@ -165,6 +174,8 @@ def search_in_c(
         chance_nodes=settings.chance_nodes,
         leaf_playouts=settings.leaf_playouts,
         determinize_weights=weights,
+        leaf_value=settings.leaf_value,
+        others_seen=settings.others is OthersMoves.SEEN,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

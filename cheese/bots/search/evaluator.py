@@ -198,6 +198,18 @@ class Evaluator(ABC):
         never)."""
         return False
 
+    def has_fitted_leaf_value(self) -> bool:
+        """Whether the C search can weigh in the game's fitted value of a leaf beside its
+        playouts (``mcts:value=``; Cheese Chasers: ``chs_value_weights.h``); by default
+        not."""
+        return False
+
+    def hides_moves(self) -> bool:
+        """Whether some moves are seen only in part by the other seats, so that the C
+        search can key the others' moves as the searching seat sees them
+        (``mcts:others=seen``; Get The Cheese!: face-down cards); by default not."""
+        return False
+
     def hidden_card_weights(self) -> tuple[int, ...] | None:
         """The integer weights with which the game's weighted determinization draws the
         others' hidden cards, from a model of what players hide (``mcts:infer=model``);

@@ -33,6 +33,11 @@ int32_t ch_determinize_weighted_copy(const ch_game *game, const char *source, ch
     return 0;
 }
 
+int32_t ch_seen_action(const ch_game *game, const uint8_t *state, int32_t action,
+                       int32_t seat) {
+    return game->seen_action ? game->seen_action(state, action, seat) : -1;
+}
+
 /* `n` playouts of `game` from `state` by `policy`, all randomness from `seed`, added to
  * each seat's score sum and win shares (ch_tally_playout); returns how many ran: `n`, or
  * 0 for a policy no game has. The game's batch state lives on this stack frame. */

@@ -496,3 +496,28 @@ def native_facts(slug: str) -> Mapping[str, int]:
 def load_native_game(slug: str) -> NativeGame:
     """The native game ``slug`` (its codec supplies options, views and notation)."""
     return NativeGame(describe(slug))
+
+
+def chasers_value_features(data: bytes) -> list[float]:
+    """The Cheese Chasers leaf value's features of a position after a placement, from its
+    C state's bytes (``NativeState.data``); empty for any other position. What
+    ``tools/chasers_value_fit.py`` fits the value's weights to."""
+    features = ffi.new("double[]", lib.chs_value_feature_count())
+    count: int = lib.chs_value_features(data, features)
+    return list(ffi.unpack(features, count))
+
+
+def chasers_value(data: bytes) -> float | None:
+    """The fitted chance that the Cheese Chasers position (a C state's bytes, after a
+    placement) is completed; None for any other position."""
+    value: float = lib.chs_value(data)
+    return None if value < 0 else value
+
+
+def seen_action(state: NativeState, action: Action, seat: Seat) -> Action | None:
+    """The decision ``action`` of the player to move as ``seat`` sees it: the action the
+    C search keys it by under ``mcts:others=seen`` (Get The Cheese!: a play with its
+    face-down cards hidden); None in a game whose moves every seat sees whole."""
+    game = getattr(lib, f"{state._setup.game.c_prefix}_game")()
+    seen: int = lib.ch_seen_action(game, state.data, action, seat)
+    return None if seen < 0 else seen

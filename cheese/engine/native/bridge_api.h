@@ -9,6 +9,10 @@ int32_t ch_determinize_weighted_copy(const ch_game *game, const char *source, ch
                                      const int64_t *weights);
 /* A game's table of the primitives a search calls (common.h), opaque to Python: the
  * search in C and ch_playouts take it from <prefix>_game(). */
+/* The decision `action` of the player to move in `state` as `seat` sees it (ch_game's
+ * seen_action); -1 when the game's moves are seen whole. */
+int32_t ch_seen_action(const ch_game *game, const uint8_t *state, int32_t action,
+                       int32_t seat);
 int32_t ch_playouts(const ch_game *game, const uint8_t *state, int32_t n, uint64_t seed,
                     int32_t policy, double *score_sums, double *win_shares);
 int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n,
@@ -18,3 +22,10 @@ int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n
 int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_t count,
                              uint64_t seed);
 int32_t chs_playout_terms(void); /* how many weights the heuristic has */
+/* Cheese Chasers: the leaf value's features of a position after a placement (none
+ * pending), written to `out`; returns their count, 0 for any other position. */
+int32_t chs_value_features(const uint8_t *state, double *out);
+int32_t chs_value_feature_count(void);
+/* The fitted chance that the position is completed (chs_value_weights.h); -1 for a
+ * position that is not after a placement. */
+double chs_value(const uint8_t *state);

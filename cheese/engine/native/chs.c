@@ -12,6 +12,7 @@
  * their sides, where the cats that silence its mice lie), so a placement can change only
  * the traps within distance 2 of the placed card, and those are counted before and after.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "common.h"
@@ -20,6 +21,7 @@
 #include "game_view_api.h"
 #include "game_api.h"
 #include "chs_playout_weights.h"
+#include "chs_value_weights.h"
 
 #define CHS_MAX_CARDS 100 /* cards.MAX_CARDS */
 #define CHS_KINDS 4
@@ -915,6 +917,168 @@ int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_
 int32_t chs_playout_terms(void) { return CHS_PLAYOUT_TERMS; }
 
 /* ------------------------------------------------------------------------------------
+ * The leaf value (tools/chasers_value_fit.py): the chance that the game of a position
+ * after a placement is completed by a search, a logistic regression on what decides it:
+ * the active traps and the traps that must still be shut (more than two active lose),
+ * the holes where a trap is shut at once or one mouse short of it, the room around the
+ * previous card, the deck's counts. The weights are fitted to games a search played,
+ * so a leaf is valued by how a search would go on, where a playout of the heuristic
+ * finishes a fifth as often.
+ * ---------------------------------------------------------------------------------- */
+
+/* The features, in the order of the fitted weights (FEATURES in the fitting tool). */
+enum chs_value_feature {
+    CHS_V_BIAS,
+    CHS_V_ONE_ACTIVE,       /* one active trap */
+    CHS_V_TWO_ACTIVE,       /* two: the next one loses */
+    CHS_V_TRAPS_LEFT,       /* traps still in the deck */
+    CHS_V_NEED_ONE,         /* traps to shut before the end (deck and active, beyond two) */
+    CHS_V_NEED_TWO,
+    CHS_V_NEED_MORE,
+    CHS_V_CARDS_LEFT,       /* cards still in the deck, in tens */
+    CHS_V_NEED_CARDS_LEFT,  /* traps to shut times the cards left to do it */
+    CHS_V_READY,            /* ready holes: empty, four active mice beside (capped) */
+    CHS_V_READY_NEEDED,     /* ready holes, up to the traps to shut */
+    CHS_V_ONE_SHORT,        /* holes with three active mice and room for a fourth (capped) */
+    CHS_V_ONE_SHORT_NEEDED, /* the same while traps must be shut */
+    CHS_V_READY_NEAR,       /* ready holes within two steps of the previous card (up to 2) */
+    CHS_V_SHUTTABLE,        /* active traps that could still be shut */
+    CHS_V_NEVER_SHUT,       /* active traps that never can */
+    CHS_V_OPENABLE,         /* shut traps a cat could open again, while cats remain */
+    CHS_V_ROOM,             /* empty cells around the previous card (up to 3) */
+    CHS_V_NO_ROOM,          /* none: the next draw ends the game */
+    CHS_V_ONE_ROOM,
+    CHS_V_MICE_LEFT,        /* in tens */
+    CHS_V_CATS_LEFT,        /* in tens */
+    CHS_V_MICE_NEEDED,      /* mice left while traps must be shut, in tens */
+    CHS_VALUE_FEATURES
+};
+
+#define CHS_VALUE_CAP_HOLES 4
+
+/* Whether cell j is empty with no cat beside it: a mouse placed there would be active. */
+static inline int chs_fit_for_mouse(const chs_board *b, int j) { return b->cells[j] == CHS_EMPTY; }
+
+/* Whether the shut trap on cell i could be opened again: one of its mice has an empty
+ * side where a cat could go. */
+static int chs_trap_can_be_opened(const chs_board *b, int i) {
+    for (int side = 0; side < 4; side++) {
+        int m = i + b->side[side];
+        for (int other = 0; other < 4; other++)
+            if (chs_at(b, m + b->side[other]) == CHS_EMPTY) return 1;
+    }
+    return 0;
+}
+
+static inline double chs_capped(int value, int cap) { return value < cap ? value : cap; }
+
+/* The features of the position `s` (a card just placed, none pending) on a board holding
+ * all its cards: CHS_VALUE_FEATURES numbers, in the order of enum chs_value_feature. */
+static void chs_value_features_on(const chs_board *b, const chs_state *s, double *f) {
+    int shuttable = 0, never = 0, openable = 0, ready = 0, one_short = 0, ready_near = 0;
+    for (int c = 0; c < s->n_cards; c++) {
+        const chs_card *card = &s->cards[c];
+        int i = chs_index(b, card->x, card->y);
+        if (card->kind == CHS_TRAP) {
+            if (chs_is_active_trap(b, i))
+                chs_trap_can_be_shut(b, i) ? shuttable++ : never++;
+            else
+                openable += chs_trap_can_be_opened(b, i);
+            continue;
+        }
+        if (!chs_is_active_mouse(b, i)) continue;
+        /* each empty side of an active mouse is a hole, counted from the first of its
+         * sides that holds an active mouse, so once */
+        for (int side = 0; side < 4; side++) {
+            int j = i + b->side[side];
+            if (chs_at(b, j) != CHS_EMPTY) continue;
+            int first = 1;
+            for (int earlier = 0; earlier < 3 - side; earlier++)
+                if (chs_is_active_mouse(b, j + b->side[earlier])) first = 0;
+            if (!first) continue;
+            int mice = chs_orthogonal_active_mice(b, j);
+            int near = abs(card->x + CHS_SIDE_DX[side] - s->last_x) <= 2 &&
+                       abs(card->y + CHS_SIDE_DY[side] - s->last_y) <= 2;
+            if (mice == 4) {
+                ready++;
+                ready_near += near;
+            } else if (mice == 3) {
+                for (int other = 0; other < 4; other++) {
+                    int t = j + b->side[other];
+                    if (chs_at(b, t) == CHS_EMPTY && chs_fit_for_mouse(b, t)) one_short++;
+                }
+            }
+        }
+    }
+    int active = s->active_traps, traps_left = s->left[CHS_TRAP];
+    int need = traps_left + active - (CHS_LOSING_TRAPS - 1);
+    need = need > 0 ? need : 0;
+    int room = chs_count_empty_neighbours(b, chs_index(b, s->last_x, s->last_y));
+    double cards_left = chs_cards_left(s) / 10.0, pressed = need > 0;
+    f[CHS_V_BIAS] = 1.0;
+    f[CHS_V_ONE_ACTIVE] = active == 1;
+    f[CHS_V_TWO_ACTIVE] = active == 2;
+    f[CHS_V_TRAPS_LEFT] = traps_left;
+    f[CHS_V_NEED_ONE] = need == 1;
+    f[CHS_V_NEED_TWO] = need == 2;
+    f[CHS_V_NEED_MORE] = need >= 3;
+    f[CHS_V_CARDS_LEFT] = cards_left;
+    f[CHS_V_NEED_CARDS_LEFT] = need * cards_left;
+    f[CHS_V_READY] = chs_capped(ready, CHS_VALUE_CAP_HOLES);
+    f[CHS_V_READY_NEEDED] = pressed * chs_capped(ready, need);
+    f[CHS_V_ONE_SHORT] = chs_capped(one_short, CHS_VALUE_CAP_HOLES);
+    f[CHS_V_ONE_SHORT_NEEDED] = pressed * chs_capped(one_short, CHS_VALUE_CAP_HOLES);
+    f[CHS_V_READY_NEAR] = chs_capped(ready_near, 2);
+    f[CHS_V_SHUTTABLE] = shuttable;
+    f[CHS_V_NEVER_SHUT] = never;
+    f[CHS_V_OPENABLE] = s->left[CHS_CAT] > 0 ? openable : 0;
+    f[CHS_V_ROOM] = chs_capped(room, 3);
+    f[CHS_V_NO_ROOM] = room == 0;
+    f[CHS_V_ONE_ROOM] = room == 1;
+    f[CHS_V_MICE_LEFT] = s->left[CHS_MOUSE] / 10.0;
+    f[CHS_V_CATS_LEFT] = s->left[CHS_CAT] / 10.0;
+    f[CHS_V_MICE_NEEDED] = pressed * s->left[CHS_MOUSE] / 10.0;
+}
+
+_Static_assert(sizeof CHS_VALUE_WEIGHTS == CHS_VALUE_FEATURES * sizeof(double),
+               "chs_value_weights.h has one weight per feature");
+
+/* The fitted chance that the position is completed: none when the next draw has no cell. */
+static double chs_value_on(const chs_board *b, const chs_state *s) {
+    double f[CHS_VALUE_FEATURES], z = 0.0;
+    chs_value_features_on(b, s, f);
+    if (f[CHS_V_NO_ROOM] > 0.0) return 0.0;
+    for (int k = 0; k < CHS_VALUE_FEATURES; k++) z += CHS_VALUE_WEIGHTS[k] * f[k];
+    return 1.0 / (1.0 + exp(-z));
+}
+
+/* A board holding every card of `s` and its previous card's neighbours. */
+static void chs_board_of(chs_board *b, const chs_state *s) {
+    int x0 = s->last_x, y0 = s->last_y, x1 = s->last_x, y1 = s->last_y;
+    chs_box_cards(s, &x0, &y0, &x1, &y1);
+    chs_board_load(b, s, x0 - CHS_MARGIN, y0 - CHS_MARGIN, x1 + CHS_MARGIN, y1 + CHS_MARGIN);
+}
+
+int32_t chs_value_features(const uint8_t *state, double *out) {
+    const chs_state *s = (const chs_state *)state;
+    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return 0;
+    chs_board b;
+    chs_board_of(&b, s);
+    chs_value_features_on(&b, s, out);
+    return CHS_VALUE_FEATURES;
+}
+
+double chs_value(const uint8_t *state) {
+    const chs_state *s = (const chs_state *)state;
+    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return -1.0;
+    chs_board b;
+    chs_board_of(&b, s);
+    return chs_value_on(&b, s);
+}
+
+int32_t chs_value_feature_count(void) { return CHS_VALUE_FEATURES; }
+
+/* ------------------------------------------------------------------------------------
  * A search's world on one board (ch_game's world_*): the window of chs_playground_load_near
  * framed once for the root, and each iteration's cards laid on it and lifted again, where
  * chs_apply, chs_action_priors and chs_playout each lay out a window from the state (the
@@ -983,6 +1147,15 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
     memcpy(w->g.cards, s->cards, sizeof(chs_card) * s->n_cards);
     w->g.n_start = s->n_cards;
     return chs_scored_playout(&w->g, s, policy, rng_state, scores, rank_keys);
+}
+
+/* chs_value on the world's board, with the points a completed game is expected to have. */
+static double chs_world_value(void *world, const uint8_t *state, int32_t *points) {
+    chs_world *w = (chs_world *)world;
+    const chs_state *s = (const chs_state *)state;
+    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return -1.0;
+    points[0] = (int32_t)(CHS_VALUE_POINTS + 0.5);
+    return chs_value_on(&w->g.board, s);
 }
 
 /* ------------------------------------------------------------------------------------

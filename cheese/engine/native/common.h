@@ -162,6 +162,15 @@ typedef struct ch_game {
      * weights being the uniform draw of determinize. */
     void (*determinize_weighted)(uint8_t *state, int32_t seat, uint64_t rng_seed,
                                  const int64_t *weights);
+    /* Optional (NULL in a game without it): a one-seat game's fitted value of a leaf on
+     * the world's board, the chance that its game is finished, with the points a
+     * finished game is expected to have; below 0 for a position it does not value. */
+    double (*world_value)(void *world, const uint8_t *state, int32_t *points);
+    /* Optional (NULL in a game whose moves every seat sees whole): the decision `action`
+     * of the player to move in `state` as `seat` sees it, an action of the same game
+     * (the smallest of those `seat` cannot tell from it, at most `action`): Get The
+     * Cheese!'s plays with their face-down cards hidden. */
+    int32_t (*seen_action)(const uint8_t *state, int32_t action, int32_t seat);
 } ch_game;
 
 /* A number of a game that its Python half also knows (a limit, a byte offset in the
@@ -203,7 +212,8 @@ typedef struct {
                                   .world_start = p##_world_start,                          \
                                   .world_apply = p##_world_apply,                          \
                                   .world_priors = p##_world_priors,                        \
-                                  .world_playout = p##_world_playout};                     \
+                                  .world_playout = p##_world_playout,                      \
+                                  .world_value = p##_world_value};                         \
     return &table
 
 #endif

@@ -1254,9 +1254,25 @@ const char *gtc_state_from_view(uint8_t *state, int32_t num_players, const int32
     return gtc_check_cards(s, *seat);
 }
 
+/* A play as another seat sees it (rules, "What each player knows"): the start cheese and
+ * the face-up cards, a hidden first card as a mouse and a hidden symbol card as a mouse*,
+ * so that the plays a seat cannot tell apart are one action. A draw is seen as it is. */
+static int32_t gtc_seen_action(const uint8_t *state, int32_t action, int32_t seat) {
+    (void)state;
+    (void)seat;
+    if (action == GTC_DRAW) return action;
+    int start = (action - 1) / GTC_TRIPLES_PER_START;
+    int code = (action - 1) % GTC_TRIPLES_PER_START;
+    int second = code / GTC_KINDS % GTC_KINDS, third = code % GTC_KINDS;
+    if (gtc_is_symbol(second)) second = GTC_SYMBOL_MOUSE;
+    if (gtc_is_symbol(third)) third = GTC_SYMBOL_MOUSE;
+    return gtc_play_action(start, (GTC_MOUSE * GTC_KINDS + second) * GTC_KINDS + third);
+}
+
 const ch_game *gtc_game(void) {
     static const ch_game table = {CH_GAME_PRIMITIVES(gtc),
-                                  .determinize_weighted = gtc_determinize_weighted};
+                                  .determinize_weighted = gtc_determinize_weighted,
+                                  .seen_action = gtc_seen_action};
     return &table;
 }
 

@@ -172,6 +172,10 @@ class GetTheCheeseEvaluator(Evaluator):
         expectimax_depth=1,
     )
 
+    def hides_moves(self) -> bool:
+        """A play's face-down cards are seen by the others only as face-down cards."""
+        return True
+
     def hidden_card_weights(self) -> tuple[int, ...]:
         """The shipped model of which cards players put face down (``face_down``)."""
         from cheese.bots.evaluation.get_the_cheese.face_down import load_model

@@ -82,6 +82,7 @@ typedef struct {
     int32_t path_capacity;
     uint8_t *world; /* the state of the iteration */
     void *world_board; /* the game's board of that state (ch_game's world_*), or NULL */
+    int values_leaves; /* the leaves weigh in the game's fitted value (settings leaf_value) */
     int32_t *legal;
     int32_t *root_legal; /* the root's legal actions, listed once (see search_iteration) */
     int32_t n_root_legal;
@@ -93,6 +94,11 @@ typedef struct {
     uint32_t pass;
     int32_t *available; /* the children legal in this pass */
     int32_t *untried;   /* the legal actions without a child in this pass */
+    int32_t *played;    /* others_seen: the legal moves of a node whose edges are the moves
+                           as seen, from which the move played is drawn */
+    uint32_t *seen_stamp; /* others_seen: per seen move, the pass that listed it */
+    int32_t seen_bound;   /* size of seen_stamp: action values, not counts, index it */
+    int seen_moves;     /* others_seen, and the game has seen_action */
     int64_t *weights;
     double *priors;
     double *sqrt_log; /* sqrt(ln(a)) for a below log_bound */
@@ -113,6 +119,8 @@ static void search_free(search_tree *t) {
     free(t->child_stamp);
     free(t->available);
     free(t->untried);
+    free(t->played);
+    free(t->seen_stamp);
     free(t->weights);
     free(t->priors);
     free(t->sqrt_log);
@@ -128,6 +136,8 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     if (t->game->world_size) {
         t->world_board = calloc(1, (size_t)t->game->world_size());
         if (!t->world_board) return 0;
+        t->values_leaves = t->settings->leaf_value > 0.0 && t->settings->num_players == 1 &&
+                           t->game->world_value != NULL;
     }
     size_t actions = (size_t)t->max_actions;
     t->legal = malloc(sizeof(int32_t) * actions);
@@ -135,6 +145,11 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->child_stamp = calloc(actions, sizeof(uint32_t));
     t->available = malloc(sizeof(int32_t) * actions);
     t->untried = malloc(sizeof(int32_t) * actions);
+    t->seen_moves = t->settings->others_seen && t->game->seen_action != NULL;
+    if (t->seen_moves) {
+        t->played = malloc(sizeof(int32_t) * actions);
+        if (!t->played) return 0;
+    }
     t->weights = malloc(sizeof(int64_t) * actions);
     t->priors = malloc(sizeof(double) * actions);
     t->log_bound = 1024;
@@ -310,6 +325,19 @@ static void search_playout_rewards(search_tree *t, const uint8_t *state, double 
     }
 }
 
+/* A one-seat leaf's rewards with the game's fitted value weighed in: (1 - w) times the
+ * playouts' plus w times the value's, the reward of a finished game with the expected
+ * points times the chance of finishing. */
+static void search_weigh_leaf_value(search_tree *t, const uint8_t *state, double *rewards) {
+    int32_t points[1];
+    double chance = t->game->world_value(t->world_board, state, points);
+    if (chance < 0.0) return;
+    double finished[1], weight = t->settings->leaf_value;
+    ch_rewards(1, t->settings->solitaire_scale, t->settings->solitaire_finish, points, points,
+               1, finished);
+    rewards[0] = (1.0 - weight) * rewards[0] + weight * chance * finished[0];
+}
+
 /* ------------------------------------------------------------------------------------
  * One iteration (tree.run_iteration in cheese/bots/mcts/tree.py)
  * ---------------------------------------------------------------------------------- */
@@ -446,6 +474,51 @@ static int32_t search_chance_child(search_tree *t, int32_t node, int32_t outcome
     return search_add_child(t, node, outcome);
 }
 
+static int search_compare_actions(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The legal moves of `player` (another seat) in `state` as the searching seat sees them:
+ * the moves themselves are kept in `played` (ascending, as every game lists them), and
+ * `legal` gets each seen move once, ascending. Returns how many seen moves there are, or
+ * -1 when memory runs out. */
+static int search_list_seen(search_tree *t, const uint8_t *state, int player, int n_played) {
+    (void)player;
+    /* a seen move is at most the move, so the largest legal move bounds them all */
+    int32_t largest = t->played[n_played - 1];
+    if (largest >= t->seen_bound) {
+        uint32_t *stamps = realloc(t->seen_stamp, sizeof(uint32_t) * (size_t)(largest + 1));
+        if (!stamps) return -1;
+        memset(stamps + t->seen_bound, 0, sizeof(uint32_t) * (size_t)(largest + 1 - t->seen_bound));
+        t->seen_stamp = stamps;
+        t->seen_bound = largest + 1;
+    }
+    uint32_t pass = ++t->pass;
+    int n = 0;
+    for (int i = 0; i < n_played; i++) {
+        int32_t seen = t->game->seen_action(state, t->played[i], t->settings->seat);
+        if (t->seen_stamp[seen] == pass) continue;
+        t->seen_stamp[seen] = pass;
+        t->legal[n++] = seen;
+    }
+    qsort(t->legal, (size_t)n, sizeof(int32_t), search_compare_actions);
+    return n;
+}
+
+/* One of the legal moves seen as `seen`, drawn uniformly (POM: the searching seat cannot
+ * tell them apart, so its tree does not choose among them). */
+static int32_t search_draw_seen(search_tree *t, const uint8_t *state, int32_t seen,
+                                int n_played) {
+    int matches = 0;
+    int32_t pick = seen;
+    for (int i = 0; i < n_played; i++) {
+        if (t->game->seen_action(state, t->played[i], t->settings->seat) != seen) continue;
+        if (ch_rng_below(&t->rng, (uint64_t)++matches) == 0) pick = t->played[i];
+    }
+    return pick;
+}
+
 /* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
 static int search_iteration(search_tree *t, const uint8_t *root) {
     const ch_game *g = t->game;
@@ -475,7 +548,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             }
             continue;
         }
-        int n_legal, available;
+        int n_legal, available, n_played = 0;
         const int32_t *legal;
         if (depth == 0) {
             /* The root is the searching seat's decision, and its legal moves depend only
@@ -487,6 +560,14 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
             t->nodes[node].passes++;
             available = search_mark_root_available(t);
+        } else if (t->seen_moves && player != t->settings->seat) {
+            n_played = g->legal_actions(state, t->played);
+            if (n_played <= 0) return SEARCH_NO_LEGAL_ACTION;
+            n_legal = search_list_seen(t, state, player, n_played);
+            if (n_legal < 0) return SEARCH_NO_MEMORY;
+            legal = t->legal;
+            t->nodes[node].passes++;
+            available = search_mark_available(t, node, n_legal);
         } else {
             n_legal = g->legal_actions(state, t->legal);
             legal = t->legal;
@@ -502,16 +583,19 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             int32_t child = search_add_child(t, node, action);
             if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
             t->nodes[child].available = 1;
-            search_apply(t, state, action);
+            search_apply(t, state, n_played ? search_draw_seen(t, state, action, n_played) : action);
             if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
             if (g->current_player(state) == CH_TERMINAL)
                 search_terminal_rewards(t, state, rewards);
-            else
+            else {
                 search_playout_rewards(t, state, rewards);
+                if (t->values_leaves) search_weigh_leaf_value(t, state, rewards);
+            }
             break;
         }
         node = search_select(t, available);
-        search_apply(t, state, t->nodes[node].action);
+        int32_t chosen = t->nodes[node].action;
+        search_apply(t, state, n_played ? search_draw_seen(t, state, chosen, n_played) : chosen);
         if (!search_push(t, depth++, node, player)) return SEARCH_NO_MEMORY;
     }
     for (int32_t i = 0; i < depth; i++) {

@@ -81,6 +81,8 @@ def search(
     chance_nodes: bool = False,
     leaf_playouts: int = 1,
     determinize_weights: Sequence[int] | None = None,
+    leaf_value: float = 0.0,
+    others_seen: bool = False,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -96,6 +98,10 @@ def search(
     seat sees every outcome, as in a solitaire game without hidden cards);
     ``leaf_playouts`` playouts are averaged at each leaf. ``determinize_weights``
     deals the hidden cards by the game's weighted determinization with these weights.
+    ``leaf_value`` (one seat, a game with a fitted value) weighs that value into each
+    leaf's beside the playouts': (1 - w) times theirs plus w times the value's.
+    ``others_seen`` (a game whose moves are partly hidden) keys the other seats' moves
+    as ``seat`` sees them, and plays one of those it cannot tell apart at random.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -115,6 +121,8 @@ def search(
     settings.leaf_playouts = leaf_playouts
     weights = ffi.new("int64_t[]", list(determinize_weights)) if determinize_weights else None
     settings.determinize_weights = weights if weights is not None else ffi.NULL
+    settings.leaf_value = leaf_value
+    settings.others_seen = int(others_seen)
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

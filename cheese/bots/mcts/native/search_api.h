@@ -15,6 +15,11 @@ typedef struct {
     int32_t leaf_playouts;   /* playouts averaged at each leaf (at least 1) */
     const int64_t *determinize_weights; /* NULL: the game's determinize, else its
                                            determinize_weighted with these weights */
+    double leaf_value;       /* one seat: the weight of the game's fitted leaf value beside
+                                the playouts' (world_value); 0: playouts alone */
+    int32_t others_seen;     /* 1: the others' moves are tree edges as the searching seat
+                                sees them (seen_action), one of the moves it cannot tell
+                                apart played at random; 0: as played */
 } ch_search_settings;
 
 typedef struct {

@@ -1,0 +1,55 @@
+"""``mcts:others=seen``: the C tree keys the other seats' moves as the searching seat sees
+them (partially observable moves), and plays one of those it cannot tell apart at random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.bots import Turn, make_bot
+
+from ...native import needs_native
+from .test_search_in_c import native_position, outcome
+
+pytestmark = needs_native
+
+
+def late_turn(seed: int) -> Turn:
+    state = native_position("get-the-cheese", 4, seed=seed, moves=14)
+    return Turn(state, state.current_player)
+
+
+def test_it_plays_legal_moves_and_is_determined_by_its_seed() -> None:
+    bot = make_bot("mcts:iterations=300,others=seen")
+    for seed in range(4):
+        turn = late_turn(seed)
+        first = bot.choose(turn, random.Random(seed))
+        assert first.action in turn.legal_actions()
+        assert outcome(first) == outcome(bot.choose(turn, random.Random(seed)))
+
+
+def test_seen_moves_change_what_the_search_sees() -> None:
+    seen = make_bot("mcts:iterations=300,others=seen")
+    exact = make_bot("mcts:iterations=300")
+    turns = [late_turn(seed) for seed in range(4)]
+    assert any(
+        outcome(seen.choose(turn, random.Random(1)))
+        != outcome(exact.choose(turn, random.Random(1)))
+        for turn in turns
+    )
+
+
+def test_a_game_that_hides_nothing_of_a_move_says_so() -> None:
+    state = native_position("cheese-chasers", 1, seed=3, moves=4)
+    bot = make_bot("mcts:iterations=50,others=seen")
+    with pytest.raises(ValueError, match="cheese-chasers hides nothing of a move"):
+        bot.choose(Turn(state, state.current_player), random.Random(1))
+
+
+def test_a_duel_refuses_others_seen_where_no_move_is_hidden() -> None:
+    from cheese.tournaments.duel import plan_duel
+
+    with pytest.raises(ValueError, match="cannot play cheese-drop: .*use others=exact"):
+        plan_duel("mcts:others=seen", "greedy", game="cheese-drop", games=2)
+    plan_duel("mcts:others=seen", "greedy", game="get-the-cheese", games=4)
