@@ -479,18 +479,18 @@ static int search_compare_actions(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The legal moves of `player` (another seat) in `state` as the searching seat sees them:
+/* The legal moves of another seat in `state` as the searching seat sees them:
  * the moves themselves are kept in `played` (ascending, as every game lists them), and
  * `legal` gets each seen move once, ascending. Returns how many seen moves there are, or
  * -1 when memory runs out. */
-static int search_list_seen(search_tree *t, const uint8_t *state, int player, int n_played) {
-    (void)player;
+static int search_list_seen(search_tree *t, const uint8_t *state, int n_played) {
     /* a seen move is at most the move, so the largest legal move bounds them all */
     int32_t largest = t->played[n_played - 1];
     if (largest >= t->seen_bound) {
         uint32_t *stamps = realloc(t->seen_stamp, sizeof(uint32_t) * (size_t)(largest + 1));
         if (!stamps) return -1;
-        memset(stamps + t->seen_bound, 0, sizeof(uint32_t) * (size_t)(largest + 1 - t->seen_bound));
+        memset(stamps + t->seen_bound, 0,
+               sizeof(uint32_t) * (size_t)(largest + 1 - t->seen_bound));
         t->seen_stamp = stamps;
         t->seen_bound = largest + 1;
     }
@@ -563,7 +563,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
         } else if (t->seen_moves && player != t->settings->seat) {
             n_played = g->legal_actions(state, t->played);
             if (n_played <= 0) return SEARCH_NO_LEGAL_ACTION;
-            n_legal = search_list_seen(t, state, player, n_played);
+            n_legal = search_list_seen(t, state, n_played);
             if (n_legal < 0) return SEARCH_NO_MEMORY;
             legal = t->legal;
             t->nodes[node].passes++;
@@ -583,7 +583,8 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             int32_t child = search_add_child(t, node, action);
             if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
             t->nodes[child].available = 1;
-            search_apply(t, state, n_played ? search_draw_seen(t, state, action, n_played) : action);
+            if (n_played) action = search_draw_seen(t, state, action, n_played);
+            search_apply(t, state, action);
             if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
             if (g->current_player(state) == CH_TERMINAL)
                 search_terminal_rewards(t, state, rewards);
