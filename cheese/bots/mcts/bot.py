@@ -66,8 +66,11 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             return f"finish= is for a one-seat game that rewards finishing ({games}); drop finish="
         if self.config.value and not evaluator_of(game).has_fitted_leaf_value():
             return "value= needs the game's fitted leaf value, and it has none; use value=0"
-        if self.config.others is OthersMoves.SEEN and not evaluator_of(game).hides_moves():
-            return "others=seen is for a game whose moves are partly hidden; use others=exact"
+        others = self.config.others
+        if others is not OthersMoves.EXACT and not evaluator_of(game).hides_moves():
+            return f"others={others.value} is for a game whose moves are partly hidden; " + (
+                "use others=exact"
+            )
         if self.config.infer is not Inference.MODEL:
             return None
         if evaluator_of(game).hidden_card_weights() is None:

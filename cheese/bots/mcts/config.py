@@ -85,6 +85,9 @@ class OthersMoves(StrEnum):
     SEEN = "seen"
     """As the searching seat sees them: moves it cannot tell apart are one edge, and one
     of them is played at random (partially observable moves)."""
+    TREES = "trees"
+    """A tree per seat, each keyed by the moves as its seat sees them: every seat chooses
+    in its own tree by what it could know (multiple-observer ISMCTS)."""
 
 
 def native_widen(defaults: CSearchAdvice) -> float:
@@ -225,8 +228,9 @@ class MctsConfig(SpecConfig):
     others: OthersMoves = setting(
         ChoiceParameter("others", OthersMoves.EXACT.value, tuple(o.value for o in OthersMoves),
                         "how the C tree keys the other seats' moves: exact = as played; seen = "
-                        "as the searching seat sees them, hidden cards merged "
-                        "(get-the-cheese: face-down cards)"),
+                        "as the searching seat sees them, hidden cards merged; trees = a tree "
+                        "per seat, keyed by what that seat sees (get-the-cheese: face-down "
+                        "cards)"),
         words=OthersMoves,
     )
     infer: Inference = setting(

@@ -39,6 +39,8 @@ from cheese.bots.search.playouts import C_POLICIES
 from cheese.engine import Action, Game
 from cheese.engine.registry import NATIVE
 
+OTHERS_IN_C = {OthersMoves.EXACT: 0, OthersMoves.SEEN: 1, OthersMoves.TREES: 2}
+"""``others=`` as ``search.c``'s ``others_seen`` setting."""
 OUT_OF_SEARCH = -1.0
 """The prior value of a root move outside the root width: below every reward, so its
 virtual visits keep the search off it."""
@@ -149,9 +151,10 @@ def search_in_c(
                 f"mcts:infer=model: {turn.game.info.slug} has no model of hidden cards; "
                 "use infer=none"
             )
-    if settings.others is OthersMoves.SEEN and not evaluator.hides_moves():
+    if settings.others is not OthersMoves.EXACT and not evaluator.hides_moves():
         raise ValueError(
-            f"mcts:others=seen: {turn.game.info.slug} hides nothing of a move; use others=exact"
+            f"mcts:others={settings.others.value}: {turn.game.info.slug} hides nothing of a "
+            "move; use others=exact"
         )
     if settings.leaf_value and not evaluator.has_fitted_leaf_value():
         raise ValueError(
@@ -175,7 +178,7 @@ def search_in_c(
         leaf_playouts=settings.leaf_playouts,
         determinize_weights=weights,
         leaf_value=settings.leaf_value,
-        others_seen=settings.others is OthersMoves.SEEN,
+        others=OTHERS_IN_C[settings.others],
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

@@ -1,5 +1,6 @@
 """``mcts:others=seen``: the C tree keys the other seats' moves as the searching seat sees
-them (partially observable moves), and plays one of those it cannot tell apart at random."""
+them (partially observable moves), and plays one of those it cannot tell apart at random;
+``mcts:others=trees``: a tree per seat, each keyed by the moves as its seat sees them."""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ def late_turn(seed: int) -> Turn:
     return Turn(state, state.current_player)
 
 
-def test_it_plays_legal_moves_and_is_determined_by_its_seed() -> None:
-    bot = make_bot("mcts:iterations=300,others=seen")
+@pytest.mark.parametrize("others", ["seen", "trees"])
+def test_it_plays_legal_moves_and_is_determined_by_its_seed(others: str) -> None:
+    bot = make_bot(f"mcts:iterations=300,others={others}")
     for seed in range(4):
         turn = late_turn(seed)
         first = bot.choose(turn, random.Random(seed))
@@ -29,8 +31,9 @@ def test_it_plays_legal_moves_and_is_determined_by_its_seed() -> None:
         assert outcome(first) == outcome(bot.choose(turn, random.Random(seed)))
 
 
-def test_seen_moves_change_what_the_search_sees() -> None:
-    seen = make_bot("mcts:iterations=300,others=seen")
+@pytest.mark.parametrize("others", ["seen", "trees"])
+def test_seen_moves_change_what_the_search_sees(others: str) -> None:
+    seen = make_bot(f"mcts:iterations=300,others={others}")
     exact = make_bot("mcts:iterations=300")
     turns = [late_turn(seed) for seed in range(4)]
     assert any(
@@ -40,9 +43,10 @@ def test_seen_moves_change_what_the_search_sees() -> None:
     )
 
 
-def test_a_game_that_hides_nothing_of_a_move_says_so() -> None:
+@pytest.mark.parametrize("others", ["seen", "trees"])
+def test_a_game_that_hides_nothing_of_a_move_says_so(others: str) -> None:
     state = native_position("cheese-chasers", 1, seed=3, moves=4)
-    bot = make_bot("mcts:iterations=50,others=seen")
+    bot = make_bot(f"mcts:iterations=50,others={others}")
     with pytest.raises(ValueError, match="cheese-chasers hides nothing of a move"):
         bot.choose(Turn(state, state.current_player), random.Random(1))
 
@@ -52,4 +56,8 @@ def test_a_duel_refuses_others_seen_where_no_move_is_hidden() -> None:
 
     with pytest.raises(ValueError, match="cannot play cheese-drop: .*use others=exact"):
         plan_duel("mcts:others=seen", "greedy", game="cheese-drop", games=2)
+    with pytest.raises(ValueError, match="others=trees is for a game whose moves"):
+        plan_duel("mcts:others=trees", "greedy", game="cheese-drop", games=2)
     plan_duel("mcts:others=seen", "greedy", game="get-the-cheese", games=4)
+    plan_duel("mcts:others=trees", "greedy", game="get-the-cheese", games=4)
+

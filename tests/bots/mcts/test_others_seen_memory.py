@@ -1,8 +1,8 @@
-"""``mcts:others=seen`` at five players, where Get The Cheese!'s action values run far
-past its count of legal actions: many searches in a process whose allocator checks its
-heap (glibc's ``MALLOC_CHECK_``, with its debugging allocator where the system has it)
-end cleanly. Checked to fail (a crash at the process's end) when the stamps of the seen
-moves were sized by the count of moves instead of their values."""
+"""``mcts:others=seen`` and ``others=trees`` at five players, where Get The Cheese!'s
+action values run far past its count of legal actions: many searches in a process whose
+allocator checks its heap (glibc's ``MALLOC_CHECK_``, with its debugging allocator where
+the system has it) end cleanly. Checked to fail (a crash at the process's end) when the
+stamps of the seen moves were sized by the count of moves instead of their values."""
 
 from __future__ import annotations
 
@@ -22,10 +22,11 @@ SEARCHES = """
 import random
 from cheese.bots import Turn, make_bot
 from tests.bots.mcts.test_search_in_c import native_position
-bot = make_bot("mcts:iterations=2000,others=seen")
-for seed in range(12):
-    state = native_position("get-the-cheese", 5, seed=seed, moves=10 + seed)
-    bot.choose(Turn(state, state.current_player), random.Random(seed))
+for others in ("seen", "trees"):
+    bot = make_bot(f"mcts:iterations=2000,others={others}")
+    for seed in range(12):
+        state = native_position("get-the-cheese", 5, seed=seed, moves=10 + seed)
+        bot.choose(Turn(state, state.current_player), random.Random(seed))
 print("searched")
 """
 

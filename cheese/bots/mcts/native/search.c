@@ -44,6 +44,8 @@ enum { SEARCH_OK = 0, SEARCH_NO_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMOR
 
 #define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
 #define SEARCH_NO_NODE (-1)
+#define SEARCH_OTHERS_SEEN 1  /* settings others_seen: the others' moves as seen, one tree */
+#define SEARCH_OTHERS_TREES 2 /* a tree per seat, each keyed by what its seat sees */
 
 typedef struct {
     int32_t action;      /* the action from the parent */
@@ -145,7 +147,7 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->child_stamp = calloc(actions, sizeof(uint32_t));
     t->available = malloc(sizeof(int32_t) * actions);
     t->untried = malloc(sizeof(int32_t) * actions);
-    t->seen_moves = t->settings->others_seen && t->game->seen_action != NULL;
+    t->seen_moves = t->settings->others_seen == SEARCH_OTHERS_SEEN && t->game->seen_action;
     if (t->seen_moves) {
         t->played = malloc(sizeof(int32_t) * actions);
         if (!t->played) return 0;
@@ -465,13 +467,14 @@ static int32_t search_sample_chance(search_tree *t, uint8_t *state) {
     return outcome;
 }
 
-/* The child of `node` reached by the chance outcome `outcome`, added on its first draw;
- * SEARCH_NO_NODE when memory runs out. */
-static int32_t search_chance_child(search_tree *t, int32_t node, int32_t outcome) {
+/* The child of `node` keyed `key` (a chance outcome, or in a tree per seat a move as
+ * that tree's seat sees it), added when first reached; SEARCH_NO_NODE when memory runs
+ * out. Nobody chooses among such children, so their availability is never read. */
+static int32_t search_keyed_child(search_tree *t, int32_t node, int32_t key) {
     const search_node *n = &t->nodes[node];
     for (int32_t k = 0; k < n->children; k++)
-        if (t->nodes[n->first_child + k].action == outcome) return n->first_child + k;
-    return search_add_child(t, node, outcome);
+        if (t->nodes[n->first_child + k].action == key) return n->first_child + k;
+    return search_add_child(t, node, key);
 }
 
 static int search_compare_actions(const void *a, const void *b) {
@@ -519,16 +522,36 @@ static int32_t search_draw_seen(search_tree *t, const uint8_t *state, int32_t se
     return pick;
 }
 
-/* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
-static int search_iteration(search_tree *t, const uint8_t *root) {
-    const ch_game *g = t->game;
+/* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
+ * afresh (weighted, when the settings give weights). */
+static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
     if (t->settings->determinize_weights)
-        g->determinize_weighted(state, t->settings->seat, ch_rng_next(&t->rng),
-                                t->settings->determinize_weights);
+        t->game->determinize_weighted(state, t->settings->seat, ch_rng_next(&t->rng),
+                                      t->settings->determinize_weights);
     else
-        g->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
+        t->game->determinize(state, t->settings->seat, ch_rng_next(&t->rng));
+    return state;
+}
+
+/* Each node of the iteration's path (its first `depth` steps) takes the reward of the
+ * seat that moved there. */
+static void search_back_up(search_tree *t, int32_t depth, const double *rewards) {
+    for (int32_t i = 0; i < depth; i++) {
+        search_node *n = &t->nodes[t->path[i].node];
+        n->visits++;
+        int mover = t->path[i].mover;
+        n->reward_sum += mover >= 0 ? rewards[mover] : 0.0;
+        n->mean = n->reward_sum / n->visits;
+        n->spread = 1.0 / sqrt((double)n->visits);
+    }
+}
+
+/* Returns SEARCH_OK or SEARCH_NO_MEMORY. */
+static int search_iteration(search_tree *t, const uint8_t *root) {
+    const ch_game *g = t->game;
+    uint8_t *state = search_draw_world(t, root);
     if (t->world_board) g->world_start(t->world_board, state);
     double rewards[CH_MAX_PLAYERS];
     int32_t node = 0, depth = 0;
@@ -542,7 +565,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
         if (player == CH_CHANCE) {
             int32_t outcome = search_sample_chance(t, state);
             if (t->settings->chance_nodes) {
-                node = search_chance_child(t, node, outcome);
+                node = search_keyed_child(t, node, outcome);
                 if (node == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
                 if (!search_push(t, depth++, node, CH_CHANCE)) return SEARCH_NO_MEMORY;
             }
@@ -599,14 +622,95 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
         search_apply(t, state, n_played ? search_draw_seen(t, state, chosen, n_played) : chosen);
         if (!search_push(t, depth++, node, player)) return SEARCH_NO_MEMORY;
     }
-    for (int32_t i = 0; i < depth; i++) {
-        search_node *n = &t->nodes[t->path[i].node];
-        n->visits++;
-        int mover = t->path[i].mover;
-        n->reward_sum += mover >= 0 ? rewards[mover] : 0.0;
-        n->mean = n->reward_sum / n->visits;
-        n->spread = 1.0 / sqrt((double)n->visits);
+    search_back_up(t, depth, rewards);
+    return SEARCH_OK;
+}
+
+/* ------------------------------------------------------------------------------------
+ * A tree per seat (multiple-observer ISMCTS; settings others_seen 2): every seat keeps
+ * its own tree, keyed by the moves as that seat sees them (ch_game's seen_action; its
+ * own moves whole). An iteration walks all the trees at once: the seat to move chooses
+ * in its own tree (availability, widening and UCB as above), and every other tree
+ * follows the move as its seat sees it. So an opponent in the search chooses by what it
+ * could know, not by the face-down cards of the searching seat, and the searching seat's
+ * own later choices do not know the others' face-down cards either. Every tree's nodes
+ * on the path are updated with the reward of the seat that moved there.
+ * ---------------------------------------------------------------------------------- */
+
+/* One iteration over the trees of every seat (trees[seat] is the searching seat's, with
+ * its root's legal moves listed; the world, its draws and the playouts are its). Returns
+ * SEARCH_OK or SEARCH_NO_MEMORY. */
+static int search_iteration_trees(search_tree *trees, int seats, int seat,
+                                  const uint8_t *root) {
+    search_tree *own = &trees[seat];
+    const ch_game *g = own->game;
+    uint8_t *state = search_draw_world(own, root);
+    double rewards[CH_MAX_PLAYERS];
+    int32_t node[CH_MAX_PLAYERS];
+    int32_t depth = 0;
+    for (int q = 0; q < seats; q++) {
+        node[q] = 0;
+        trees[q].nodes[0].visits++;
     }
+    for (;;) {
+        int player = g->current_player(state);
+        if (player == CH_TERMINAL) {
+            search_terminal_rewards(own, state, rewards);
+            break;
+        }
+        if (player == CH_CHANCE) {
+            search_sample_chance(own, state);
+            continue;
+        }
+        search_tree *mover = &trees[player];
+        int32_t at = node[player];
+        int n_legal, available;
+        const int32_t *legal;
+        if (mover == own && depth == 0) {
+            n_legal = own->n_root_legal;
+            legal = own->root_legal;
+            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+            own->nodes[0].passes++;
+            available = search_mark_root_available(own);
+        } else {
+            n_legal = g->legal_actions(state, mover->legal);
+            legal = mover->legal;
+            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+            mover->nodes[at].passes++;
+            available = search_mark_available(mover, at, n_legal);
+        }
+        if (available < 0) return SEARCH_NO_MEMORY;
+        int32_t action = -1, chosen;
+        if (available == 0 || search_may_widen(mover, &mover->nodes[at]))
+            action = search_untried(mover, state, legal, n_legal);
+        int expanded = action >= 0;
+        if (expanded) {
+            chosen = search_add_child(mover, at, action);
+            if (chosen == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
+            mover->nodes[chosen].available = 1;
+        } else {
+            chosen = search_select(mover, available);
+            action = mover->nodes[chosen].action;
+        }
+        for (int q = 0; q < seats; q++) {
+            int32_t next = q == player ? chosen
+                                       : search_keyed_child(&trees[q], node[q],
+                                                            g->seen_action(state, action, q));
+            if (next == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
+            if (!search_push(&trees[q], depth, next, player)) return SEARCH_NO_MEMORY;
+            node[q] = next;
+        }
+        depth++;
+        search_apply(own, state, action);
+        if (expanded) {
+            if (g->current_player(state) == CH_TERMINAL)
+                search_terminal_rewards(own, state, rewards);
+            else
+                search_playout_rewards(own, state, rewards);
+            break;
+        }
+    }
+    for (int q = 0; q < seats; q++) search_back_up(&trees[q], depth, rewards);
     return SEARCH_OK;
 }
 
@@ -636,6 +740,43 @@ static int search_seed_root(search_tree *t, const uint8_t *root, const int32_t *
         n->spread = 1.0 / sqrt((double)virtual_visits);
     }
     return 1;
+}
+
+/* The iterations of a tree per seat: `t` is the searching seat's tree (left with its
+ * statistics), the others' trees live for this search only. */
+static int search_run_trees(search_tree *t, const uint8_t *root, int64_t *done,
+                            double deadline) {
+    const ch_search_settings *settings = t->settings;
+    int seats = settings->num_players, seat = settings->seat;
+    search_tree trees[CH_MAX_PLAYERS];
+    memset(trees, 0, sizeof trees);
+    int status = SEARCH_OK;
+    for (int q = 0; q < seats && status == SEARCH_OK; q++) {
+        if (q == seat) continue;
+        search_tree *other = &trees[q];
+        other->game = t->game;
+        other->settings = settings;
+        other->rng = ch_rng_seeded(settings->seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(q + 1)));
+        other->max_actions = t->max_actions;
+        other->state_size = t->state_size;
+        if (!search_alloc(other, settings->iterations)) {
+            status = SEARCH_NO_MEMORY;
+            break;
+        }
+        search_init_node(&other->nodes[0], -1);
+        other->n_nodes = other->live = 1;
+    }
+    trees[seat] = *t;
+    while (status == SEARCH_OK && *done < settings->iterations) {
+        status = search_iteration_trees(trees, seats, seat, root);
+        if (status != SEARCH_OK) break;
+        ++*done;
+        if (*done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
+    }
+    *t = trees[seat];
+    for (int q = 0; q < seats; q++)
+        if (q != seat) search_free(&trees[q]);
+    return status;
 }
 
 /* Runs the search from `root` (a decision node of settings->seat; a determinized state is
@@ -688,11 +829,16 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     int64_t done = 0;
     int status = SEARCH_OK;
     double deadline = settings->seconds > 0.0 ? started + settings->seconds : INFINITY;
-    while (done < settings->iterations) {
-        status = search_iteration(&t, root);
-        if (status != SEARCH_OK) break;
-        done++;
-        if (done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
+    if (settings->others_seen == SEARCH_OTHERS_TREES && game->seen_action &&
+        settings->num_players > 1) {
+        status = search_run_trees(&t, root, &done, deadline);
+    } else {
+        while (done < settings->iterations) {
+            status = search_iteration(&t, root);
+            if (status != SEARCH_OK) break;
+            done++;
+            if (done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
+        }
     }
     int32_t written = 0;
     if (status == SEARCH_OK) {

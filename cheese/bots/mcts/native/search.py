@@ -82,7 +82,7 @@ def search(
     leaf_playouts: int = 1,
     determinize_weights: Sequence[int] | None = None,
     leaf_value: float = 0.0,
-    others_seen: bool = False,
+    others: int = 0,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -100,8 +100,9 @@ def search(
     deals the hidden cards by the game's weighted determinization with these weights.
     ``leaf_value`` (one seat, a game with a fitted value) weighs that value into each
     leaf's beside the playouts': (1 - w) times theirs plus w times the value's.
-    ``others_seen`` (a game whose moves are partly hidden) keys the other seats' moves
-    as ``seat`` sees them, and plays one of those it cannot tell apart at random.
+    ``others`` (a game whose moves are partly hidden): 0 keys the other seats' moves as
+    played; 1 as ``seat`` sees them, playing one of those it cannot tell apart at random;
+    2 grows a tree per seat, each keyed by the moves as its seat sees them.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -122,7 +123,7 @@ def search(
     weights = ffi.new("int64_t[]", list(determinize_weights)) if determinize_weights else None
     settings.determinize_weights = weights if weights is not None else ffi.NULL
     settings.leaf_value = leaf_value
-    settings.others_seen = int(others_seen)
+    settings.others_seen = others
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

@@ -17,9 +17,10 @@ typedef struct {
                                            determinize_weighted with these weights */
     double leaf_value;       /* one seat: the weight of the game's fitted leaf value beside
                                 the playouts' (world_value); 0: playouts alone */
-    int32_t others_seen;     /* 1: the others' moves are tree edges as the searching seat
-                                sees them (seen_action), one of the moves it cannot tell
-                                apart played at random; 0: as played */
+    int32_t others_seen;     /* 0: the others' moves are tree edges as played; 1: as the
+                                searching seat sees them (seen_action), one of the moves
+                                it cannot tell apart played at random; 2: a tree per
+                                seat, each keyed by the moves as its seat sees them */
 } ch_search_settings;
 
 typedef struct {
