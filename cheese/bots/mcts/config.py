@@ -241,6 +241,25 @@ class MctsConfig(SpecConfig):
         words=Inference,
     )
 
+    def __post_init__(self) -> None:
+        super(MctsConfig, self).__post_init__()
+        in_c_only = [
+            f"{name}={value}"
+            for name, value, default in (
+                ("value", self.value, 0.0),
+                ("others", self.others, OthersMoves.EXACT),
+                ("infer", self.infer, Inference.NONE),
+            )
+            if value != default
+        ]
+        if in_c_only and (self.playout is PlayoutChoice.NONE or self.depth):
+            # Those two send every search to the Python loop, which has none of them.
+            named = "playout=none" if self.playout is PlayoutChoice.NONE else "depth="
+            raise ValueError(
+                f"{', '.join(in_c_only)} is a setting of the C loop, which {named} replaces "
+                f"by the Python loop; drop {named} or {in_c_only[0].split('=')[0]}="
+            )
+
     @property
     def wants_clock(self) -> bool:
         """Whether the time per move comes from the game clock (``time=auto``)."""

@@ -61,3 +61,13 @@ def test_a_duel_refuses_others_seen_where_no_move_is_hidden() -> None:
     plan_duel("mcts:others=seen", "greedy", game="get-the-cheese", games=4)
     plan_duel("mcts:others=trees", "greedy", game="get-the-cheese", games=4)
 
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:others=trees,depth=3", "mcts:value=0.5,playout=none", "mcts:infer=model,depth=1"]
+)
+def test_settings_of_the_c_loop_are_refused_beside_those_that_leave_it(spec: str) -> None:
+    from cheese.bots.spec import BotSpecError
+
+    with pytest.raises(BotSpecError, match="is a setting of the C loop"):
+        make_bot(spec)
