@@ -1,19 +1,19 @@
 """How often a bot completes Cheese Chasers deals, with the Wilson 95% interval.
 
 Plays ``--deals`` seeded deals (deal ``d`` of seed ``S`` is the game seeded
-``S * 100_000 + d``; the bot's generator is seeded alike) with each bot spec given, in
-this process, and prints per spec the completion rate, its interval, the mean points and
-the median time a move took; with two specs, the deals only one of them completed.
-``--out FILE`` keeps one line per deal (deal, then completed and points per spec),
-rewritten after every deal; a run stopped with Ctrl-C (SIGINT) prints what the deals
-played so far measured. ``--against FILE`` compares the first spec with the first of
-such a file on the same deals:
+``S * 100_000 + d``; the bot's generator is seeded alike) with each bot spec given, in this
+process or over ``--workers`` processes (the same games either way), and prints per spec
+the completion rate, its interval, the mean points and the median time a move took; with
+two specs, the deals only one of them completed. ``--out FILE`` keeps one line per deal
+(deal, then completed and points per spec), rewritten after every deal; a run stopped
+with Ctrl-C (SIGINT) prints what the deals played so far measured. ``--against FILE``
+compares the first spec with the first of such a file on the same deals:
 
     python tools/chasers_completion.py expectimax --deals 150 --seed 11 --out base.txt
     python tools/chasers_completion.py expectimax:playouts=512 --deals 150 --seed 11 \
         --against base.txt
     python tools/chasers_completion.py mcts:iterations=20000 expectimax --deals 1000 \
-        --seed 2026 --out final.txt
+        --seed 2026 --out final.txt --workers 2
 
 The same seed and spec play the same games; times depend on the machine's load.
 """
@@ -21,10 +21,12 @@ The same seed and spec play the same games; times depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
+import signal
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from cheese.bots import Turn, make_bot
@@ -95,6 +97,30 @@ def discordant(name: str, first: dict[int, bool], second: dict[int, bool]) -> st
     )
 
 
+def ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_specs(task: tuple[tuple[str, ...], int, int]) -> list[tuple[bool, int, list[float]]]:
+    """Every spec's result on one deal (``play_deal``), for a worker process."""
+    specs, seed, deal = task
+    return [play_deal(spec, seed, deal) for spec in specs]
+
+
+def deal_results(
+    specs: Sequence[str], seed: int, deals: range, workers: int
+) -> Iterator[tuple[int, list[tuple[bool, int, list[float]]]]]:
+    """Each deal with every spec's result on it, in deal order: in this process, or over
+    ``workers`` processes (each deal is seeded alone, so the results are the same)."""
+    tasks = [(tuple(specs), seed, deal) for deal in deals]
+    if workers <= 1:
+        yield from zip(deals, map(play_specs, tasks))
+        return
+    with multiprocessing.Pool(workers, initializer=ignore_interrupts) as pool:
+        yield from zip(deals, pool.imap(play_specs, tasks))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="+", help="bot specs; each plays every deal")
@@ -105,14 +131,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--out", type=Path, help="write per deal: deal, then completed and points per spec"
     )
     parser.add_argument("--against", type=Path, help="a file --out wrote, to compare with")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes playing deals side by side"
+    )
     args = parser.parse_args(argv)
     completed: list[dict[int, bool]] = [{} for _ in args.specs]
     points: list[list[int]] = [[] for _ in args.specs]
     seconds: list[list[float]] = [[] for _ in args.specs]
     lines: list[str] = []
+    deals = range(args.first, args.first + args.deals)
     try:
-        for deal in range(args.first, args.first + args.deals):
-            results = [play_deal(spec, args.seed, deal) for spec in args.specs]
+        for deal, results in deal_results(args.specs, args.seed, deals, args.workers):
             line = [str(deal)]
             for index, (done, score, times) in enumerate(results):
                 completed[index][deal] = done

@@ -33,3 +33,11 @@ def test_two_specs_play_the_same_deals_and_the_file_keeps_them(
     assert set(read_results(out)) == {0, 1, 2}
     main(["greedy", "--deals", "3", "--seed", "1", "--against", str(out)])
     assert "only here 0, only there 0" in capsys.readouterr().out
+
+
+@needs_native
+def test_worker_processes_play_the_same_deals(tmp_path: Path) -> None:
+    alone, side_by_side = tmp_path / "alone.txt", tmp_path / "workers.txt"
+    main(["greedy", "--deals", "4", "--seed", "2", "--out", str(alone)])
+    main(["greedy", "--deals", "4", "--seed", "2", "--out", str(side_by_side), "--workers", "2"])
+    assert side_by_side.read_text() == alone.read_text()
