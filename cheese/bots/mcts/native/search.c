@@ -86,7 +86,7 @@ typedef struct {
     void *world_board; /* the game's board of that state (ch_game's world_*), or NULL */
     int values_leaves; /* the leaves weigh in the game's fitted value (settings leaf_value) */
     int32_t *legal;
-    int32_t *root_legal; /* the root's legal actions, listed once (see search_iteration) */
+    int32_t *root_legal; /* the root's legal actions, listed once (see search_choices) */
     int32_t n_root_legal;
     int32_t *root_index; /* per root action value: its index in `root_legal` */
     uint32_t *legal_stamp; /* per action value: the pass that found it legal */
@@ -98,6 +98,7 @@ typedef struct {
     int32_t *untried;   /* the legal actions without a child in this pass */
     int32_t *played;    /* others_seen: the legal moves of a node whose edges are the moves
                            as seen, from which the move played is drawn */
+    int32_t *played_seen; /* others_seen: each of those moves as the searching seat sees it */
     uint32_t *seen_stamp; /* others_seen: per seen move, the pass that listed it */
     int32_t seen_bound;   /* size of seen_stamp: action values, not counts, index it */
     int seen_moves;     /* others_seen, and the game has seen_action */
@@ -122,6 +123,7 @@ static void search_free(search_tree *t) {
     free(t->available);
     free(t->untried);
     free(t->played);
+    free(t->played_seen);
     free(t->seen_stamp);
     free(t->weights);
     free(t->priors);
@@ -150,7 +152,8 @@ static int search_alloc(search_tree *t, int64_t iterations) {
     t->seen_moves = t->settings->others_seen == SEARCH_OTHERS_SEEN && t->game->seen_action;
     if (t->seen_moves) {
         t->played = malloc(sizeof(int32_t) * actions);
-        if (!t->played) return 0;
+        t->played_seen = malloc(sizeof(int32_t) * actions);
+        if (!t->played || !t->played_seen) return 0;
     }
     t->weights = malloc(sizeof(int64_t) * actions);
     t->priors = malloc(sizeof(double) * actions);
@@ -483,9 +486,9 @@ static int search_compare_actions(const void *a, const void *b) {
 }
 
 /* The legal moves of another seat in `state` as the searching seat sees them:
- * the moves themselves are kept in `played` (ascending, as every game lists them), and
- * `legal` gets each seen move once, ascending. Returns how many seen moves there are, or
- * -1 when memory runs out. */
+ * the moves themselves are kept in `played` (ascending, as every game lists them) and
+ * how each is seen in `played_seen`, and `legal` gets each seen move once, ascending.
+ * Returns how many seen moves there are, or -1 when memory runs out. */
 static int search_list_seen(search_tree *t, const uint8_t *state, int n_played) {
     /* a seen move is at most the move, so the largest legal move bounds them all */
     int32_t largest = t->played[n_played - 1];
@@ -501,6 +504,7 @@ static int search_list_seen(search_tree *t, const uint8_t *state, int n_played) 
     int n = 0;
     for (int i = 0; i < n_played; i++) {
         int32_t seen = t->game->seen_action(state, t->played[i], t->settings->seat);
+        t->played_seen[i] = seen;
         if (t->seen_stamp[seen] == pass) continue;
         t->seen_stamp[seen] = pass;
         t->legal[n++] = seen;
@@ -511,15 +515,49 @@ static int search_list_seen(search_tree *t, const uint8_t *state, int n_played) 
 
 /* One of the legal moves seen as `seen`, drawn uniformly (POM: the searching seat cannot
  * tell them apart, so its tree does not choose among them). */
-static int32_t search_draw_seen(search_tree *t, const uint8_t *state, int32_t seen,
-                                int n_played) {
+static int32_t search_draw_seen(search_tree *t, int32_t seen, int n_played) {
     int matches = 0;
     int32_t pick = seen;
     for (int i = 0; i < n_played; i++) {
-        if (t->game->seen_action(state, t->played[i], t->settings->seat) != seen) continue;
+        if (t->played_seen[i] != seen) continue;
         if (ch_rng_below(&t->rng, (uint64_t)++matches) == 0) pick = t->played[i];
     }
     return pick;
+}
+
+/* The moves `t` chooses among at `node` in `state`, where `player` is to move: the
+ * root's, listed once; another seat's as the searching seat sees them (others_seen 1);
+ * else the game's legal moves. Counts the pass and marks the children legal in it
+ * available; returns how many are, or SEARCH_NO_LEGAL_ACTION or SEARCH_NO_MEMORY, and
+ * leaves the list in `*legal`, its length in `*n_legal`, and for seen moves the count of
+ * moves behind them in `*n_played` (else 0). */
+static int search_choices(search_tree *t, int32_t node, const uint8_t *state, int at_root,
+                          int player, const int32_t **legal, int *n_legal, int *n_played) {
+    *n_played = 0;
+    if (at_root) {
+        /* The root is the searching seat's decision, and its legal moves depend only
+         * on what that seat knows, so every world of the search has the same ones:
+         * listing them once saves the longest list of the iteration (Cheese Drop's
+         * gates, up to 360, were half of its time). */
+        *n_legal = t->n_root_legal;
+        *legal = t->root_legal;
+        if (*n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+        t->nodes[node].passes++;
+        return search_mark_root_available(t);
+    }
+    if (t->seen_moves && player != t->settings->seat) {
+        *n_played = t->game->legal_actions(state, t->played);
+        if (*n_played <= 0) return SEARCH_NO_LEGAL_ACTION;
+        *n_legal = search_list_seen(t, state, *n_played);
+        if (*n_legal < 0) return SEARCH_NO_MEMORY;
+    } else {
+        *n_legal = t->game->legal_actions(state, t->legal);
+        if (*n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
+    }
+    *legal = t->legal;
+    t->nodes[node].passes++;
+    int available = search_mark_available(t, node, *n_legal);
+    return available < 0 ? SEARCH_NO_MEMORY : available;
 }
 
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
@@ -571,34 +609,11 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             }
             continue;
         }
-        int n_legal, available, n_played = 0;
+        int n_legal, n_played;
         const int32_t *legal;
-        if (depth == 0) {
-            /* The root is the searching seat's decision, and its legal moves depend only
-             * on what that seat knows, so every world of the search has the same ones:
-             * listing them once saves the longest list of the iteration (Cheese Drop's
-             * gates, up to 360, were half of its time). */
-            n_legal = t->n_root_legal;
-            legal = t->root_legal;
-            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
-            t->nodes[node].passes++;
-            available = search_mark_root_available(t);
-        } else if (t->seen_moves && player != t->settings->seat) {
-            n_played = g->legal_actions(state, t->played);
-            if (n_played <= 0) return SEARCH_NO_LEGAL_ACTION;
-            n_legal = search_list_seen(t, state, n_played);
-            if (n_legal < 0) return SEARCH_NO_MEMORY;
-            legal = t->legal;
-            t->nodes[node].passes++;
-            available = search_mark_available(t, node, n_legal);
-        } else {
-            n_legal = g->legal_actions(state, t->legal);
-            legal = t->legal;
-            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
-            t->nodes[node].passes++;
-            available = search_mark_available(t, node, n_legal);
-        }
-        if (available < 0) return SEARCH_NO_MEMORY;
+        int available =
+            search_choices(t, node, state, depth == 0, player, &legal, &n_legal, &n_played);
+        if (available < 0) return available;
         int32_t action = -1;
         if (available == 0 || search_may_widen(t, &t->nodes[node]))
             action = search_untried(t, state, legal, n_legal);
@@ -606,7 +621,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             int32_t child = search_add_child(t, node, action);
             if (child == SEARCH_NO_NODE) return SEARCH_NO_MEMORY;
             t->nodes[child].available = 1;
-            if (n_played) action = search_draw_seen(t, state, action, n_played);
+            if (n_played) action = search_draw_seen(t, action, n_played);
             search_apply(t, state, action);
             if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
             if (g->current_player(state) == CH_TERMINAL)
@@ -619,7 +634,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
         }
         node = search_select(t, available);
         int32_t chosen = t->nodes[node].action;
-        search_apply(t, state, n_played ? search_draw_seen(t, state, chosen, n_played) : chosen);
+        search_apply(t, state, n_played ? search_draw_seen(t, chosen, n_played) : chosen);
         if (!search_push(t, depth++, node, player)) return SEARCH_NO_MEMORY;
     }
     search_back_up(t, depth, rewards);
@@ -664,22 +679,11 @@ static int search_iteration_trees(search_tree *trees, int seats, int seat,
         }
         search_tree *mover = &trees[player];
         int32_t at = node[player];
-        int n_legal, available;
+        int n_legal, n_played;
         const int32_t *legal;
-        if (mover == own && depth == 0) {
-            n_legal = own->n_root_legal;
-            legal = own->root_legal;
-            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
-            own->nodes[0].passes++;
-            available = search_mark_root_available(own);
-        } else {
-            n_legal = g->legal_actions(state, mover->legal);
-            legal = mover->legal;
-            if (n_legal <= 0) return SEARCH_NO_LEGAL_ACTION;
-            mover->nodes[at].passes++;
-            available = search_mark_available(mover, at, n_legal);
-        }
-        if (available < 0) return SEARCH_NO_MEMORY;
+        int available = search_choices(mover, at, state, mover == own && depth == 0, player,
+                                       &legal, &n_legal, &n_played);
+        if (available < 0) return available;
         int32_t action = -1, chosen;
         if (available == 0 || search_may_widen(mover, &mover->nodes[at]))
             action = search_untried(mover, state, legal, n_legal);
@@ -742,6 +746,23 @@ static int search_seed_root(search_tree *t, const uint8_t *root, const int32_t *
     return 1;
 }
 
+/* Iterations until the budget or the clock ends them (`*done` counts them): of the one
+ * tree `trees`, or with `per_seat` of every seat's tree, trees[seat] the searching
+ * seat's. */
+static int search_run(search_tree *trees, int per_seat, const uint8_t *root, int64_t *done,
+                      double deadline) {
+    const ch_search_settings *settings = trees[0].settings;
+    while (*done < settings->iterations) {
+        int status = per_seat ? search_iteration_trees(trees, settings->num_players,
+                                                       settings->seat, root)
+                              : search_iteration(trees, root);
+        if (status != SEARCH_OK) return status;
+        ++*done;
+        if (*done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
+    }
+    return SEARCH_OK;
+}
+
 /* The iterations of a tree per seat: `t` is the searching seat's tree (left with its
  * statistics), the others' trees live for this search only. */
 static int search_run_trees(search_tree *t, const uint8_t *root, int64_t *done,
@@ -767,12 +788,7 @@ static int search_run_trees(search_tree *t, const uint8_t *root, int64_t *done,
         other->n_nodes = other->live = 1;
     }
     trees[seat] = *t;
-    while (status == SEARCH_OK && *done < settings->iterations) {
-        status = search_iteration_trees(trees, seats, seat, root);
-        if (status != SEARCH_OK) break;
-        ++*done;
-        if (*done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
-    }
+    if (status == SEARCH_OK) status = search_run(trees, 1, root, done, deadline);
     *t = trees[seat];
     for (int q = 0; q < seats; q++)
         if (q != seat) search_free(&trees[q]);
@@ -830,16 +846,10 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
     int status = SEARCH_OK;
     double deadline = settings->seconds > 0.0 ? started + settings->seconds : INFINITY;
     if (settings->others_seen == SEARCH_OTHERS_TREES && game->seen_action &&
-        settings->num_players > 1) {
+        settings->num_players > 1)
         status = search_run_trees(&t, root, &done, deadline);
-    } else {
-        while (done < settings->iterations) {
-            status = search_iteration(&t, root);
-            if (status != SEARCH_OK) break;
-            done++;
-            if (done % SEARCH_CLOCK_EVERY == 0 && search_clock() >= deadline) break;
-        }
-    }
+    else
+        status = search_run(&t, 0, root, &done, deadline);
     int32_t written = 0;
     if (status == SEARCH_OK) {
         /* insertion by real visits (ties: lower action), keeping the best `capacity`; the
