@@ -1052,6 +1052,12 @@ static double chs_value_on(const chs_board *b, const chs_state *s) {
     return 1.0 / (1.0 + exp(-z));
 }
 
+/* Whether `s` is a position the value values: a card just placed, none drawn, the game
+ * going on. */
+static inline int chs_is_after_placement(const chs_state *s) {
+    return s->ending == CHS_PLAYING && s->pending == CHS_NO_CARD && s->n_cards > 0;
+}
+
 /* A board holding every card of `s` and its previous card's neighbours. */
 static void chs_board_of(chs_board *b, const chs_state *s) {
     int x0 = s->last_x, y0 = s->last_y, x1 = s->last_x, y1 = s->last_y;
@@ -1061,7 +1067,7 @@ static void chs_board_of(chs_board *b, const chs_state *s) {
 
 int32_t chs_value_features(const uint8_t *state, double *out) {
     const chs_state *s = (const chs_state *)state;
-    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return 0;
+    if (!chs_is_after_placement(s)) return 0;
     chs_board b;
     chs_board_of(&b, s);
     chs_value_features_on(&b, s, out);
@@ -1070,7 +1076,7 @@ int32_t chs_value_features(const uint8_t *state, double *out) {
 
 double chs_value(const uint8_t *state) {
     const chs_state *s = (const chs_state *)state;
-    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return -1.0;
+    if (!chs_is_after_placement(s)) return -1.0;
     chs_board b;
     chs_board_of(&b, s);
     return chs_value_on(&b, s);
@@ -1153,7 +1159,7 @@ static int32_t chs_world_playout(void *world, const uint8_t *state, int32_t poli
 static double chs_world_value(void *world, const uint8_t *state, int32_t *points) {
     chs_world *w = (chs_world *)world;
     const chs_state *s = (const chs_state *)state;
-    if (s->ending != CHS_PLAYING || s->pending != CHS_NO_CARD || s->n_cards == 0) return -1.0;
+    if (!chs_is_after_placement(s)) return -1.0;
     points[0] = (int32_t)(CHS_VALUE_POINTS + 0.5);
     return chs_value_on(&w->g.board, s);
 }
