@@ -26,8 +26,9 @@ import random
 import signal
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from cheese.bots import Turn, make_bot
 from cheese.engine import State, load_game
@@ -38,6 +39,9 @@ GAME = "cheese-chasers"
 DEALS_PER_SEED = 100_000
 """Deal seeds of one ``--seed`` are ``seed * DEALS_PER_SEED + deal``: apart for any
 number of deals a run can play."""
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
 def play_deal(
@@ -108,17 +112,38 @@ def play_specs(task: tuple[tuple[str, ...], int, int]) -> list[tuple[bool, int, 
     return [play_deal(spec, seed, deal) for spec in specs]
 
 
+def map_deals(
+    function: Callable[[Task], Result], tasks: Sequence[Task], workers: int
+) -> Iterator[Result]:
+    """``function`` of each task, in order: in this process, or over ``workers``
+    processes (each deal is seeded alone, so the results are the same)."""
+    if workers <= 1:
+        yield from map(function, tasks)
+        return
+    with multiprocessing.Pool(workers, initializer=ignore_interrupts) as pool:
+        yield from pool.imap(function, tasks)
+
+
 def deal_results(
     specs: Sequence[str], seed: int, deals: range, workers: int
 ) -> Iterator[tuple[int, list[tuple[bool, int, list[float]]]]]:
-    """Each deal with every spec's result on it, in deal order: in this process, or over
-    ``workers`` processes (each deal is seeded alone, so the results are the same)."""
+    """Each deal with every spec's result on it, in deal order (``map_deals``)."""
     tasks = [(tuple(specs), seed, deal) for deal in deals]
-    if workers <= 1:
-        yield from zip(deals, map(play_specs, tasks))
-        return
-    with multiprocessing.Pool(workers, initializer=ignore_interrupts) as pool:
-        yield from zip(deals, pool.imap(play_specs, tasks))
+    yield from zip(deals, map_deals(play_specs, tasks, workers))
+
+
+def record_deals(lines: Iterable[str], out: Path | None) -> list[str]:
+    """The lines of the deals played, the file ``out`` (when given) rewritten after each;
+    a run stopped by hand (Ctrl-C, SIGINT) keeps the deals finished before it."""
+    kept: list[str] = []
+    try:
+        for line in lines:
+            kept.append(line)
+            if out is not None:
+                out.write_text("\n".join(kept) + "\n")
+    except KeyboardInterrupt:
+        print(f"stopped after {len(kept)} deals")
+    return kept
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -138,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     completed: list[dict[int, bool]] = [{} for _ in args.specs]
     points: list[list[int]] = [[] for _ in args.specs]
     seconds: list[list[float]] = [[] for _ in args.specs]
-    lines: list[str] = []
     deals = range(args.first, args.first + args.deals)
-    try:
+
+    def played() -> Iterator[str]:
         for deal, results in deal_results(args.specs, args.seed, deals, args.workers):
             line = [str(deal)]
             for index, (done, score, times) in enumerate(results):
@@ -148,13 +173,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 points[index].append(score)
                 seconds[index].extend(times)
                 line += [str(int(done)), str(score)]
-            lines.append(" ".join(line))
-            if args.out is not None:
-                args.out.write_text("\n".join(lines) + "\n")
-    except KeyboardInterrupt:
-        # Stopped by hand (Ctrl-C, SIGINT): the deals every spec finished are the result.
-        print(f"stopped after {len(lines)} deals")
-    if not lines:
+            yield " ".join(line)
+
+    if not record_deals(played(), args.out):
         return
     for index, spec in enumerate(args.specs):
         print(summary(spec, completed[index], points[index], seconds[index], args.seed))

@@ -473,6 +473,41 @@ def chasers_playout_finishes(
     return finished
 
 
+@dataclass(frozen=True)
+class ClairvoyantSolve:
+    """What the clairvoyant solver found for one deck order (``chasers_solve_order``)."""
+
+    completed: bool | None
+    """True: a completion was found; False: no placements complete the deal; None: the
+    budget ran out before either was shown."""
+    line: tuple[int, ...]
+    """The completion's placements, a direction per draw (-1 at the origin); empty unless
+    completed."""
+    nodes: int
+    """The placements searched."""
+
+
+def chasers_solve_order(state: NativeState, order: Sequence[int], budget: int) -> ClairvoyantSolve:
+    """Whether the Cheese Chasers deal of ``state`` (a draw next) can be completed by a
+    player who knows the deck's ``order`` (the kinds still to draw), searched depth-first
+    over at most ``budget`` placements. A measuring instrument (``tools/chasers_ceiling.py``):
+    no bot knows the order."""
+    slug = state._setup.game.info.slug
+    if slug != "cheese-chasers":
+        raise ValueError(f"the clairvoyant solver plays Cheese Chasers, not {slug}")
+    kinds = ffi.new("int32_t[]", [int(kind) for kind in order] or [0])
+    line = ffi.new("int32_t[]", max(len(order), 1))
+    nodes = ffi.new("int64_t *")
+    result: int = lib.chs_solve_order(state.data, kinds, len(order), budget, line, nodes)
+    if result == -2:
+        raise ValueError(
+            "the order is not the kinds of the cards still in the deck, or a card is pending"
+        )
+    completed = None if result < 0 else result == 1
+    placed = tuple(ffi.unpack(line, len(order))) if completed else ()
+    return ClairvoyantSolve(completed, placed, int(nodes[0]))
+
+
 def _restore_state(
     slug: str,
     num_players: int,

@@ -29,3 +29,10 @@ int32_t chs_value_feature_count(void);
 /* The fitted chance that the position is completed (chs_value_weights.h); -1 for a
  * position that is not after a placement. */
 double chs_value(const uint8_t *state);
+/* Cheese Chasers, clairvoyant: whether the deal of `state` (a draw next) completes for
+ * a player who knows the deck's `order` (the kinds still to draw), searched over at most
+ * `budget` placements: 1 completed (`line`: each draw's direction, -1 at the origin),
+ * 0 no placements complete it, -1 the budget ran out first, -2 `order` is not the
+ * deck's cards. `nodes`: the placements searched. */
+int32_t chs_solve_order(const uint8_t *state, const int32_t *order, int32_t n_order,
+                        int64_t budget, int32_t *line, int64_t *nodes);

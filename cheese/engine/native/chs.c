@@ -1085,6 +1085,93 @@ double chs_value(const uint8_t *state) {
 int32_t chs_value_feature_count(void) { return CHS_VALUE_FEATURES; }
 
 /* ------------------------------------------------------------------------------------
+ * The clairvoyant solver (tools/chasers_ceiling.py): whether a deal can be completed by
+ * a player who knew the deck's order, found by depth-first search over the placements,
+ * the heuristic's best first. A measuring instrument of how far luck alone caps the
+ * completion rate, never a player: no bot knows the order.
+ * ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t nodes, budget;
+    const int32_t *order; /* the kinds still to draw, in order */
+    int32_t *line;        /* the direction each of them was placed in (-1: the origin) */
+} chs_solver;
+
+enum { CHS_SOLVED = 1, CHS_UNSOLVABLE = 0, CHS_OUT_OF_BUDGET = -1, CHS_BAD_ORDER = -2 };
+
+/* The placements of run `r`'s draw k and on, tried best first by the heuristic; those
+ * that lose at once (a third active trap, a card left without an empty neighbour while
+ * cards remain) are never tried. */
+static int chs_solve_from(chs_playground *g, const chs_run *r, chs_solver *sv, int k) {
+    if (r->ending == CHS_COMPLETE) return CHS_SOLVED;
+    if (r->ending != CHS_PLAYING) return CHS_UNSOLVABLE;
+    if (++sv->nodes > sv->budget) return CHS_OUT_OF_BUDGET;
+    chs_run drawn = *r;
+    int kind = sv->order[k];
+    drawn.pending = kind;
+    drawn.left[kind]--;
+    drawn.cards_left--;
+    if (drawn.n_cards == 0) {
+        sv->line[k] = -1;
+        chs_run_place(g, &drawn, 0, 0);
+        int result = chs_solve_from(g, &drawn, sv, k + 1);
+        chs_lift_at(&g->board, chs_index(&g->board, 0, 0), kind);
+        return result;
+    }
+    int last = chs_index(&g->board, drawn.last_x, drawn.last_y);
+    int32_t legal[CHS_DIRECTIONS], ranked[CHS_DIRECTIONS];
+    double values[CHS_DIRECTIONS];
+    int count = chs_empty_directions(&g->board, last, legal), tried = 0;
+    for (int i = 0; i < count; i++) {
+        double value = chs_heuristic_value(&g->board, &drawn, last + g->board.around[legal[i]],
+                                           g->weights);
+        if (value <= -1000) continue; /* loses at once */
+        int at = tried++;
+        for (; at > 0 && values[at - 1] < value; at--) {
+            values[at] = values[at - 1];
+            ranked[at] = ranked[at - 1];
+        }
+        values[at] = value;
+        ranked[at] = legal[i];
+    }
+    for (int i = 0; i < tried; i++) {
+        int d = ranked[i], x = drawn.last_x + CHS_DX[d], y = drawn.last_y + CHS_DY[d];
+        chs_run placed = drawn;
+        sv->line[k] = d;
+        chs_run_place(g, &placed, x, y);
+        int result = chs_solve_from(g, &placed, sv, k + 1);
+        chs_lift_at(&g->board, chs_index(&g->board, x, y), kind);
+        if (result != CHS_UNSOLVABLE) return result;
+    }
+    return CHS_UNSOLVABLE;
+}
+
+int32_t chs_solve_order(const uint8_t *state, const int32_t *order, int32_t n_order,
+                        int64_t budget, int32_t *line, int64_t *nodes) {
+    const chs_state *s = (const chs_state *)state;
+    *nodes = 0;
+    if (s->ending == CHS_COMPLETE) return CHS_SOLVED;
+    if (s->ending != CHS_PLAYING) return CHS_UNSOLVABLE;
+    if (s->pending != CHS_NO_CARD || n_order != chs_cards_left(s)) return CHS_BAD_ORDER;
+    int counts[CHS_KINDS] = {0, 0, 0, 0};
+    for (int k = 0; k < n_order; k++) {
+        if (order[k] < 0 || order[k] >= CHS_KINDS) return CHS_BAD_ORDER;
+        counts[order[k]]++;
+    }
+    for (int kind = 0; kind < CHS_KINDS; kind++)
+        if (counts[kind] != s->left[kind]) return CHS_BAD_ORDER;
+    chs_playground *g = malloc(sizeof *g);
+    if (!g) return CHS_OUT_OF_BUDGET;
+    chs_playground_load(g, s);
+    chs_run r = chs_run_of(s);
+    chs_solver sv = {0, budget, order, line};
+    int result = chs_solve_from(g, &r, &sv, 0);
+    free(g);
+    *nodes = sv.nodes < budget ? sv.nodes : budget;
+    return result;
+}
+
+/* ------------------------------------------------------------------------------------
  * A search's world on one board (ch_game's world_*): the window of chs_playground_load_near
  * framed once for the root, and each iteration's cards laid on it and lifted again, where
  * chs_apply, chs_action_priors and chs_playout each lay out a window from the state (the
