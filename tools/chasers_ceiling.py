@@ -33,7 +33,13 @@ from cheese.engine.cheese_chasers.view import ChasersView
 from cheese.engine.luck import event_key, keyed_hash, pick_weighted
 from cheese.engine.native.bridge import ClairvoyantSolve, NativeState, chasers_solve_order
 from cheese.ratings.stats import wilson_interval
-from tools.chasers_completion import DEALS_PER_SEED, GAME, map_deals, read_results, record_deals
+from tools.chasers_completion import (
+    DEALS_PER_SEED,
+    GAME,
+    against_results,
+    map_deals,
+    record_deals,
+)
 
 
 def deck_order(state: NativeState) -> list[int]:
@@ -120,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.deals < 1 or args.budget < 1 or args.workers < 1:
         parser.error("--deals, --budget and --workers are at least 1")
-    bot = read_results(args.against) if args.against is not None else None
+    bot = against_results(parser, args.against)
     results: dict[int, bool | None] = {}
     deals = range(args.first, args.first + args.deals)
 

@@ -68,12 +68,27 @@ def play_deal(
 
 
 def read_results(path: Path) -> dict[int, bool]:
-    """Deal → completed by the first spec, from a file ``--out`` wrote."""
+    """Deal → completed by the first spec, from a file ``--out`` wrote; ValueError (or
+    OSError) saying what is wrong with any other file."""
     results: dict[int, bool] = {}
-    for line in path.read_text().splitlines():
-        deal, completed = line.split()[:2]
-        results[int(deal)] = completed == "1"
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        fields = line.split()
+        if len(fields) < 2 or not fields[0].isdigit() or fields[1] not in ("0", "1"):
+            raise ValueError(f"line {number} is not 'deal completed ...' (0 or 1)")
+        results[int(fields[0])] = fields[1] == "1"
     return results
+
+
+def against_results(parser: argparse.ArgumentParser, path: Path | None) -> dict[int, bool] | None:
+    """The results of the ``--against`` file, or the usage error (exit 2) saying why
+    the file cannot be read."""
+    if path is None:
+        return None
+    try:
+        return read_results(path)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        parser.error(f"--against {path}: {reason}; give a file --out wrote")
 
 
 def summary(
@@ -160,6 +175,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--workers", type=int, default=1, help="processes playing deals side by side"
     )
     args = parser.parse_args(argv)
+    earlier = against_results(parser, args.against)
     completed: list[dict[int, bool]] = [{} for _ in args.specs]
     points: list[list[int]] = [[] for _ in args.specs]
     seconds: list[list[float]] = [[] for _ in args.specs]
@@ -181,8 +197,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(summary(spec, completed[index], points[index], seconds[index], args.seed))
     if len(args.specs) > 1:
         print(discordant(args.specs[1], completed[0], completed[1]))
-    if args.against is not None:
-        print(discordant(str(args.against), completed[0], read_results(args.against)))
+    if earlier is not None:
+        print(discordant(str(args.against), completed[0], earlier))
 
 
 if __name__ == "__main__":

@@ -112,3 +112,22 @@ def test_the_report_bounds_the_rate_and_compares_with_a_bots_deals(
     known = 1 + sum(1 for code in solved[1:] if code == "1")
     assert printed[1].endswith(f"with the bot's, {known} are completable, {known / 3:.1%}")
     assert [line.split()[0] for line in out.read_text().splitlines()] == ["0", "1", "2"]
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [(None, "No such file or directory"), ("0 1 30\nnot a result\n", "line 2 is not")],
+)
+def test_an_against_file_that_is_not_results_is_one_usage_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | None, reason: str
+) -> None:
+    bot = tmp_path / "bot.txt"
+    if text is not None:
+        bot.write_text(text)
+    with pytest.raises(SystemExit) as stopped:
+        main(["--deals", "1", "--against", str(bot)])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert f": error: --against {bot}: {reason}" in error
+    assert error.endswith("give a file --out wrote")
