@@ -709,6 +709,16 @@ static int chs_hole_readiness(const chs_board *b, int j) {
     return chs_at(b, j) == CHS_EMPTY ? chs_orthogonal_active_mice(b, j) : 0;
 }
 
+/* The heuristic's value of a placement that loses at once: below any other. */
+#define CHS_LOSES_AT_ONCE (-1000.0)
+
+/* The run's next card drawn: `kind` leaves the deck and waits for its cell. */
+static inline void chs_run_draw(chs_run *r, int kind) {
+    r->left[kind]--;
+    r->cards_left--;
+    r->pending = kind;
+}
+
 /* The fast playout heuristic (policy 1): a one-ply look at each empty cell, keeping the
  * best (ties broken at random). It refuses to lose at once — a 3rd active trap, or a
  * cell with no empty neighbour while cards remain (the next draw would end the game).
@@ -758,8 +768,8 @@ static double chs_heuristic_value(chs_board *b, const chs_run *r, int i, const d
                  (w[CHS_W_READY_HOLE] * ready + w[CHS_W_HOLE_ONE_SHORT] * one_short);
     }
     chs_lift_at(b, i, kind);
-    if (r->active_traps + new_traps >= CHS_LOSING_TRAPS) return -1000;
-    if (r->cards_left > 0 && room == 0) return -1000;
+    if (r->active_traps + new_traps >= CHS_LOSING_TRAPS) return CHS_LOSES_AT_ONCE;
+    if (r->cards_left > 0 && room == 0) return CHS_LOSES_AT_ONCE;
     return value + w[CHS_W_NEW_TRAP] * new_traps +
            w[CHS_W_NEW_TRAP_WITH_ACTIVE] * new_traps * r->active_traps +
            w[CHS_W_ROOM] * (room < 3 ? room : 3) + w[CHS_W_CRAMPED] * (room < 2);
@@ -807,10 +817,7 @@ static inline int chs_play_out(chs_playground *g, const chs_state *s, ch_rng *rn
         if (near) chs_playground_reach(g, r.last_y);
     }
     while (r.ending == CHS_PLAYING) {
-        int kind = ch_rng_pick(rng, r.left, CHS_KINDS);
-        r.left[kind]--;
-        r.cards_left--;
-        r.pending = kind;
+        chs_run_draw(&r, ch_rng_pick(rng, r.left, CHS_KINDS));
         if (r.n_cards == 0)
             chs_run_place(g, &r, 0, 0);
         else if (!chs_run_decide(g, &r, rng, policy))
@@ -1108,9 +1115,7 @@ static int chs_solve_from(chs_playground *g, const chs_run *r, chs_solver *sv, i
     if (++sv->nodes > sv->budget) return CHS_OUT_OF_BUDGET;
     chs_run drawn = *r;
     int kind = sv->order[k];
-    drawn.pending = kind;
-    drawn.left[kind]--;
-    drawn.cards_left--;
+    chs_run_draw(&drawn, kind);
     if (drawn.n_cards == 0) {
         sv->line[k] = -1;
         chs_run_place(g, &drawn, 0, 0);
@@ -1125,7 +1130,7 @@ static int chs_solve_from(chs_playground *g, const chs_run *r, chs_solver *sv, i
     for (int i = 0; i < count; i++) {
         double value = chs_heuristic_value(&g->board, &drawn, last + g->board.around[legal[i]],
                                            g->weights);
-        if (value <= -1000) continue; /* loses at once */
+        if (value <= CHS_LOSES_AT_ONCE) continue;
         int at = tried++;
         for (; at > 0 && values[at - 1] < value; at--) {
             values[at] = values[at - 1];

@@ -343,6 +343,17 @@ static void search_weigh_leaf_value(search_tree *t, const uint8_t *state, double
     rewards[0] = (1.0 - weight) * rewards[0] + weight * chance * finished[0];
 }
 
+/* The rewards of the leaf `state` the iteration just reached: the game's end, or its
+ * playouts (with the fitted value weighed in when the settings ask for it). */
+static void search_leaf_rewards(search_tree *t, const uint8_t *state, double *rewards) {
+    if (t->game->current_player(state) == CH_TERMINAL) {
+        search_terminal_rewards(t, state, rewards);
+        return;
+    }
+    search_playout_rewards(t, state, rewards);
+    if (t->values_leaves) search_weigh_leaf_value(t, state, rewards);
+}
+
 /* ------------------------------------------------------------------------------------
  * One iteration (tree.run_iteration in cheese/bots/mcts/tree.py)
  * ---------------------------------------------------------------------------------- */
@@ -624,12 +635,7 @@ static int search_iteration(search_tree *t, const uint8_t *root) {
             if (n_played) action = search_draw_seen(t, action, n_played);
             search_apply(t, state, action);
             if (!search_push(t, depth++, child, player)) return SEARCH_NO_MEMORY;
-            if (g->current_player(state) == CH_TERMINAL)
-                search_terminal_rewards(t, state, rewards);
-            else {
-                search_playout_rewards(t, state, rewards);
-                if (t->values_leaves) search_weigh_leaf_value(t, state, rewards);
-            }
+            search_leaf_rewards(t, state, rewards);
             break;
         }
         node = search_select(t, available);
@@ -707,10 +713,7 @@ static int search_iteration_trees(search_tree *trees, int seats, int seat,
         depth++;
         search_apply(own, state, action);
         if (expanded) {
-            if (g->current_player(state) == CH_TERMINAL)
-                search_terminal_rewards(own, state, rewards);
-            else
-                search_playout_rewards(own, state, rewards);
+            search_leaf_rewards(own, state, rewards);
             break;
         }
     }
