@@ -34,6 +34,7 @@ from cheese.bots import Turn, make_bot
 from cheese.engine import State, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.ratings.stats import wilson_interval
+from cheese.tournaments.tournament import check_games
 
 GAME = "cheese-chasers"
 DEALS_PER_SEED = 100_000
@@ -89,6 +90,16 @@ def against_results(parser: argparse.ArgumentParser, path: Path | None) -> dict[
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         parser.error(f"--against {path}: {reason}; give a file --out wrote")
+
+
+def checked_specs(parser: argparse.ArgumentParser, specs: Sequence[str]) -> None:
+    """The usage error (exit 2) for a spec that names no bot, or a bot that cannot play
+    Cheese Chasers, before any deal is played."""
+    for spec in specs:
+        try:
+            check_games([(spec, make_bot(spec))], GAME)
+        except ValueError as error:  # a BotSpecError, or the game refused
+            parser.error(f"{error}")
 
 
 def summary(
@@ -175,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--workers", type=int, default=1, help="processes playing deals side by side"
     )
     args = parser.parse_args(argv)
+    checked_specs(parser, args.specs)
     earlier = against_results(parser, args.against)
     completed: list[dict[int, bool]] = [{} for _ in args.specs]
     points: list[list[int]] = [[] for _ in args.specs]

@@ -1,5 +1,6 @@
 """The clairvoyant solver knows each deal's order, finds completions that replay in the
-engine, and agrees with an exhaustive search of every placement on small decks."""
+engine, and agrees with an exhaustive search of every placement on small decks; the fatal
+placement of a lost game is the last one a clairvoyant could still complete after."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from cheese.engine import State, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.engine.native.bridge import NativeState, chasers_solve_order
 from tools.chasers_ceiling import deck_order, main
+from tools.chasers_completion import main as completion_main
+from tools.chasers_completion import play_deal
+from tools.chasers_fatal_placement import cards_on_table, clairvoyant_completes
+from tools.chasers_fatal_placement import main as fatal_main
 
 from ..native import needs_native
 
@@ -131,3 +136,59 @@ def test_an_against_file_that_is_not_results_is_one_usage_line(
     error = capsys.readouterr().err.splitlines()[-1]
     assert f": error: --against {bot}: {reason}" in error
     assert error.endswith("give a file --out wrote")
+
+
+@needs_native
+def test_the_fatal_placement_follows_the_last_position_a_clairvoyant_completes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played = tmp_path / "greedy.txt"
+    completion_main(["greedy", "--deals", "8", "--seed", "11", "--out", str(played)])
+    out = tmp_path / "fatal.txt"
+    fatal_main(["greedy", "--against", str(played), "--seed", "11", "--budget", "100000",
+                "--out", str(out)])
+    printed = capsys.readouterr().out.splitlines()[-1]
+    rows = [tuple(int(field) for field in line.split()) for line in out.read_text().splitlines()]
+    lost = [line.split()[0] for line in played.read_text().splitlines() if line.split()[1] == "0"]
+    assert [str(row[0]) for row in rows] == lost
+    found = [row for row in rows if row[1] != -1]
+    assert found, "greedy's lost deals of seed 11 include some a clairvoyant completes"
+    assert printed.startswith(f"greedy lost {len(rows)} deals; ")
+    assert f"completed {len(found)}; in those the fatal placement was card " in printed
+    for deal, fatal_card, cards_at_end in found:
+        positions: list[State] = []
+        play_deal("greedy", 11, deal, after_move=positions.append)
+        assert cards_on_table(positions[-1]) == cards_at_end
+        going_on = [state for state in positions if not state.is_terminal()]
+        before = [state for state in going_on if cards_on_table(state) == fatal_card - 1]
+        after = [state for state in going_on if cards_on_table(state) == fatal_card]
+        assert len(before) == 1 and clairvoyant_completes(before[0], 100_000)
+        assert not after or not clairvoyant_completes(after[0], 100_000)
+
+
+@needs_native
+def test_a_file_whose_lost_deal_the_spec_completes_is_one_usage_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("11 0 0\n")  # greedy completes deal 11 of seed 11
+    with pytest.raises(SystemExit) as stopped:
+        fatal_main(["greedy", "--against", str(wrong), "--seed", "11", "--budget", "1000"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert "greedy completed deal 11 of seed 11: the file says it lost" in error
+    assert error.endswith("give the spec and --seed it was played with")
+
+
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [("bogus", "unknown bot 'bogus'"), ("mcts:infer=model", "cannot play cheese-chasers")],
+)
+def test_a_spec_that_cannot_play_the_deals_is_one_usage_line(
+    capsys: pytest.CaptureFixture[str], spec: str, reason: str
+) -> None:
+    for tool in (completion_main, fatal_main):
+        with pytest.raises(SystemExit) as stopped:
+            tool([spec, "--against", "/no/such/file"] if tool is fatal_main else [spec])
+        assert stopped.value.code == 2
+        assert reason in capsys.readouterr().err.splitlines()[-1]
