@@ -30,7 +30,7 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
 from cheese.engine import load_game
 from cheese.engine.cheese_chasers.state import DRAW_EVENT
 from cheese.engine.cheese_chasers.view import ChasersView
-from cheese.engine.luck import event_key, keyed_hash, pick_weighted
+from cheese.engine.luck import event_key, keyed_outcome
 from cheese.engine.native.bridge import ClairvoyantSolve, NativeState, chasers_solve_order
 from cheese.ratings.stats import wilson_interval
 from tools.chasers_completion import (
@@ -52,9 +52,8 @@ def deck_order(state: NativeState) -> list[int]:
     drawn = len(view.cards)  # at a draw, every card drawn is on the table
     order: list[int] = []
     while any(left):
-        kinds = [kind for kind, count in enumerate(left) if count]
-        random_u64 = keyed_hash(state.seed, event_key(DRAW_EVENT, drawn + len(order)))
-        kind = kinds[pick_weighted(random_u64, [left[kind] for kind in kinds])]
+        outcomes = [(kind, count) for kind, count in enumerate(left) if count]
+        kind = keyed_outcome(state.seed, event_key(DRAW_EVENT, drawn + len(order)), outcomes)
         left[kind] -= 1
         order.append(kind)
     return order

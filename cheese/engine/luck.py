@@ -31,6 +31,7 @@ GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 KEY_FIELD_LIMIT = 1 << 16
 
 Item = TypeVar("Item")
+Outcome = TypeVar("Outcome")
 
 
 def check_seed(seed: int, what: str = "--seed") -> int:
@@ -87,6 +88,14 @@ def pick_weighted(random_u64: int, weights: Sequence[int]) -> int:
     raise AssertionError("unreachable: target below total")
 
 
+def keyed_outcome(seed: int, key: int, outcomes: Sequence[tuple[Outcome, int]]) -> Outcome:
+    """The outcome paired luck gives the event ``key`` of the deal ``seed`` among
+    ``outcomes``, each with its integer weight: the same seed, event and weights, the same
+    outcome, whatever was decided before."""
+    index = pick_weighted(keyed_hash(seed, key), [weight for _, weight in outcomes])
+    return outcomes[index][0]
+
+
 class SplitMix64:
     """SplitMix64 (Steele, Lea, Flood 2014); the C engine has the same generator."""
 
@@ -137,11 +146,7 @@ def determinization_draw(rng: random.Random) -> tuple[SplitMix64, int]:
 
 def resolve_chance(state: State) -> Action:
     """The paired-luck outcome of the chance node ``state`` (decided by its deal seed)."""
-    outcomes = state.chance_weights()
-    index = pick_weighted(
-        keyed_hash(state.seed, state.chance_key()), [weight for _, weight in outcomes]
-    )
-    return outcomes[index][0]
+    return keyed_outcome(state.seed, state.chance_key(), state.chance_weights())
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

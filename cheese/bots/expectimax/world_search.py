@@ -52,7 +52,7 @@ from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.playouts import c_playout, c_playout_batch, engine_playout, mean_rewards
 from cheese.bots.search.rewards import Rewards, reward_sum
 from cheese.engine import Action, State
-from cheese.engine.luck import keyed_hash, pick_weighted
+from cheese.engine.luck import keyed_hash, keyed_outcome
 
 UPPER = 1.0
 """The largest reward (``cheese.bots.search.rewards``)."""
@@ -201,10 +201,7 @@ class WorldSearch:
         the same outcome whatever was decided before it, so the moves compared at the
         root meet the same luck.
         """
-        index = pick_weighted(
-            keyed_hash(self.luck_seed, state.chance_key()), [weight for _, weight in weights]
-        )
-        return weights[index][0]
+        return keyed_outcome(self.luck_seed, state.chance_key(), weights)
 
     def chance_value(
         self,
