@@ -96,17 +96,17 @@ def lost_deals(
 
 def report(spec: str, lost: Sequence[LostDeal], budget: int) -> str:
     """The fatal placements' cards and how long before the end they came."""
-    found = [deal for deal in lost if deal.fatal_card is not None]
+    fatal, before_end = [], []
+    for deal in lost:
+        if deal.fatal_card is not None:
+            fatal.append(deal.fatal_card)
+            before_end.append(deal.cards_at_end - deal.fatal_card)
     line = (
         f"{spec} lost {len(lost)} deals; after its first placement the clairvoyant (at most "
-        f"{budget:,} placements a solve) completed {len(found)}"
+        f"{budget:,} placements a solve) completed {len(fatal)}"
     )
-    if not found:
+    if not fatal:
         return line
-    fatal = [deal.fatal_card for deal in found if deal.fatal_card is not None]
-    before_end = [
-        deal.cards_at_end - deal.fatal_card for deal in found if deal.fatal_card is not None
-    ]
     quartiles = statistics.quantiles(fatal, n=4) if len(fatal) > 1 else [fatal[0]] * 3
     return (
         f"{line}; in those the fatal placement was card {statistics.median(fatal):g} at the "
