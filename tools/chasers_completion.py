@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from cheese.bots import Turn, make_bot
+from cheese.bots import Decision, Turn, make_bot
 from cheese.engine import State, load_game
 from cheese.engine.luck import resolve_chance
 from cheese.ratings.stats import wilson_interval
@@ -46,10 +46,15 @@ Result = TypeVar("Result")
 
 
 def play_deal(
-    spec: str, seed: int, deal: int, after_move: Callable[[State], None] | None = None
+    spec: str,
+    seed: int,
+    deal: int,
+    after_move: Callable[[State], None] | None = None,
+    on_decision: Callable[[State, Decision], None] | None = None,
 ) -> tuple[bool, int, list[float]]:
     """Whether ``spec`` completed the deal, its points, and each move's seconds;
-    ``after_move`` is shown the state after each of the bot's moves."""
+    ``after_move`` is shown the state after each of the bot's moves, ``on_decision`` the
+    state before it with the bot's decision."""
     deal_seed = seed * DEALS_PER_SEED + deal
     bot = make_bot(spec)
     rng = random.Random(f"chasers:{deal_seed}")
@@ -60,9 +65,11 @@ def play_deal(
             state = state.apply(resolve_chance(state))
             continue
         started = time.perf_counter()
-        action = bot.choose(Turn(state, state.current_player), rng).action
+        decision = bot.choose(Turn(state, state.current_player), rng)
         seconds.append(time.perf_counter() - started)
-        state = state.apply(action)
+        if on_decision is not None:
+            on_decision(state, decision)
+        state = state.apply(decision.action)
         if after_move is not None:
             after_move(state)
     return not state.ended_early(), state.scores()[0], seconds

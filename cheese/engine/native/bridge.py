@@ -474,6 +474,37 @@ def chasers_playout_finishes(
 
 
 @dataclass(frozen=True)
+class PlacementTerms:
+    """The Cheese Chasers playout heuristic's terms of each placement of a decision
+    (``chasers_action_terms``): its value is their dot product with the weights."""
+
+    terms: tuple[tuple[float, ...], ...]
+    """One row per placement, one number per weight of ``chs_playout_weights.h``."""
+    loses: tuple[bool, ...]
+    """The placements that lose at once (a third active trap, or no room for the next
+    card), which the heuristic never makes while another is left; their rows are 0."""
+
+
+def chasers_action_terms(data: bytes, actions: Sequence[int]) -> PlacementTerms:
+    """The heuristic's terms of each placement ``actions`` (directions) of the card
+    waiting in the Cheese Chasers position of C state bytes ``data``
+    (``NativeState.data``): what ``tools/chasers_search_agreement.py`` fits a search's
+    choices to."""
+    width: int = lib.chs_playout_terms()
+    count = len(actions)
+    chosen = ffi.new("int32_t[]", [int(action) for action in actions] or [0])
+    terms = ffi.new("double[]", max(count * width, 1))
+    loses = ffi.new("int32_t[]", max(count, 1))
+    if count and lib.chs_action_terms(data, chosen, count, terms, loses) != count:
+        raise ValueError("no card is waiting to be placed")
+    rows: list[float] = ffi.unpack(terms, count * width)
+    return PlacementTerms(
+        tuple(tuple(rows[first : first + width]) for first in range(0, count * width, width)),
+        tuple(bool(flag) for flag in ffi.unpack(loses, count)),
+    )
+
+
+@dataclass(frozen=True)
 class ClairvoyantSolve:
     """What the clairvoyant solver found for one deck order (``chasers_solve_order``)."""
 

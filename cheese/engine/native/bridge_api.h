@@ -22,6 +22,11 @@ int32_t ch_playout_outcomes(const ch_game *game, const uint8_t *state, int32_t n
 int32_t chs_playout_finishes(const uint8_t *state, const double *weights, int32_t count,
                              uint64_t seed);
 int32_t chs_playout_terms(void); /* how many weights the heuristic has */
+/* Cheese Chasers: each placement's heuristic terms (n rows of chs_playout_terms()), the
+ * value the heuristic gives it with each weight alone set to 1; `loses` 1 for a placement
+ * that loses at once. Returns n, 0 when no card is pending. */
+int32_t chs_action_terms(const uint8_t *state, const int32_t *actions, int32_t n, double *terms,
+                         int32_t *loses);
 /* Cheese Chasers: the leaf value's features of a position after a placement (none
  * pending), written to `out`; returns their count, 0 for any other position. */
 int32_t chs_value_features(const uint8_t *state, double *out);

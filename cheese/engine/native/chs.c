@@ -838,6 +838,13 @@ static void chs_decision_load(chs_playground *g, chs_run *r, const chs_state *s)
     *r = chs_run_of(s);
 }
 
+/* The decision of `state` loaded into `g` and `r`; 0 when no card waits to be placed. */
+static int chs_decision_of(const uint8_t *state, chs_playground *g, chs_run *r) {
+    if (chs_current_player(state) != 0) return 0;
+    chs_decision_load(g, r, (const chs_state *)state);
+    return 1;
+}
+
 /* The heuristic's value of each placement of run `r` (directions) on `b`. */
 static void chs_heuristic_priors(chs_board *b, const chs_run *r, const int32_t *actions,
                                  int32_t n, double *priors) {
@@ -849,12 +856,36 @@ static void chs_heuristic_priors(chs_board *b, const chs_run *r, const int32_t *
 /* The heuristic's value of each placement (directions), as the search's priors. */
 int32_t chs_action_priors(const uint8_t *state, const int32_t *actions, int32_t n,
                           double *priors) {
-    const chs_state *s = (const chs_state *)state;
-    if (chs_current_player(state) != 0) return 0;
     chs_playground g;
     chs_run r;
-    chs_decision_load(&g, &r, s);
+    if (!chs_decision_of(state, &g, &r)) return 0;
     chs_heuristic_priors(&g.board, &r, actions, n, priors);
+    return n;
+}
+
+/* Each placement's heuristic terms, the value chs_heuristic_value gives it with each
+ * weight alone set to 1 (the value is linear in the weights): `terms` takes n rows of
+ * CHS_PLAYOUT_TERMS, `loses` 1 for a placement that loses at once (its row all 0). What
+ * tools/chasers_search_agreement.py fits the search's choices to. */
+int32_t chs_action_terms(const uint8_t *state, const int32_t *actions, int32_t n, double *terms,
+                         int32_t *loses) {
+    chs_playground g;
+    chs_run r;
+    if (!chs_decision_of(state, &g, &r)) return 0;
+    int last = chs_index(&g.board, r.last_x, r.last_y);
+    double unit[CHS_PLAYOUT_TERMS] = {0};
+    for (int i = 0; i < n; i++) {
+        double *row = terms + (ptrdiff_t)i * CHS_PLAYOUT_TERMS;
+        loses[i] = 0;
+        for (int k = 0; k < CHS_PLAYOUT_TERMS; k++) {
+            unit[k] = 1.0;
+            row[k] = chs_heuristic_value(&g.board, &r, last + g.board.around[actions[i]], unit);
+            unit[k] = 0.0;
+            if (row[k] == CHS_LOSES_AT_ONCE) loses[i] = 1;
+        }
+        if (loses[i])
+            for (int k = 0; k < CHS_PLAYOUT_TERMS; k++) row[k] = 0.0;
+    }
     return n;
 }
 

@@ -17,14 +17,17 @@ MAX_CARDS = 100
 NO_CARD = -1
 
 
-def packed_state(layout: str, last: Cell, left: tuple[int, int, int, int]) -> bytes:
+def packed_state(
+    layout: str, last: Cell, left: tuple[int, int, int, int], pending: int = NO_CARD
+) -> bytes:
     """The C state (``chs_state``) of the table ``layout`` after the card on ``last`` was
-    placed, with ``left`` cards of each kind (mice, cats, cheese, traps) in the deck."""
+    placed, with ``left`` cards of each kind (mice, cats, cheese, traps) in the deck and
+    the card of kind ``pending`` drawn (none by default)."""
     table = parse_layout(layout, "test")
     assert last in table
     cards = sorted((x, y, kind) for (x, y), kind in table.items())
     header = struct.pack(
-        "<BBbBbbB4B", len(cards), 0, NO_CARD, len(active_traps(table)), *last, 0, *left
+        "<BBbBbbB4B", len(cards), 0, pending, len(active_traps(table)), *last, 0, *left
     )
     body = b"".join(struct.pack("<bbB", *card) for card in cards)
     return header + body + bytes(3 * (MAX_CARDS - len(cards)))
