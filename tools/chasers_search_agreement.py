@@ -6,7 +6,7 @@ those of a policy that places every card by a weighted sum of a few terms. This 
 measures, at the positions of a search's own games, how often that policy chooses what
 the search chooses, and whether its terms could say more with other weights:
 
-1. **Play**: ``--teacher`` (a bot spec) plays ``--games`` seeded deals (deal ``d`` is the
+1. **Play**: ``--teacher`` (an ``mcts`` spec) plays ``--games`` seeded deals (deal ``d`` is the
    game seeded ``seed * 100000 + d``, the games ``tools/chasers_completion.py`` plays) on
    ``--workers`` processes. At each decision with more than one placement it keeps every
    placement's heuristic terms (``chasers_action_terms``), the teacher's choice and its
@@ -52,6 +52,7 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cheese.bots import Decision, Turn, make_bot
+from cheese.bots.mcts.bot import MctsBot
 from cheese.engine import State
 from cheese.engine.cheese_chasers.activity import is_active_mouse, is_active_trap
 from cheese.engine.cheese_chasers.board import (
@@ -403,6 +404,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.games < 2 or args.workers < 1:
         parser.error("--games is at least 2 (even and odd deals) and --workers at least 1")
     checked_specs(parser, [args.teacher])
+    if not isinstance(make_bot(args.teacher), MctsBot):
+        parser.error(
+            f"--teacher {args.teacher}: the teacher must be an mcts spec, whose decisions "
+            "carry the search's visits (e.g. mcts:iterations=20000)"
+        )
     played: list[Played] = []
     try:
         for deal in played_deals(

@@ -113,6 +113,7 @@ def test_the_report_names_each_way_of_choosing(capsys: pytest.CaptureFixture[str
     [
         (["--games", "1"], "--games is at least 2"),
         (["--teacher", "nosuchbot"], "nosuchbot"),
+        (["--teacher", "greedy"], "the teacher must be an mcts spec"),
     ],
 )
 def test_bad_options_are_one_usage_line(
