@@ -2,7 +2,7 @@
 
 In a duel with 4 or 5 players A holds every other seat, so an ``expectimax`` seat shares
 the table with another ``expectimax`` seat, which it predicts as a one-ply bettor (what
-``greedy`` bets) and which bets otherwise about a third of the time. Alone among
+``greedy`` bets) and which bets otherwise wherever its search finds a better line. Alone among
 ``greedy`` seats it predicts every other seat exactly. This measures what that is worth:
 each deal is played with A alone in each seat in turn (the other seats ``--against``),
 and in the duel's own seatings (the games ``cheese duel SPEC AGAINST`` plays with the same
