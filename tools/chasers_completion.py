@@ -165,18 +165,32 @@ def deal_results(
     yield from zip(deals, map_deals(play_specs, tasks, workers))
 
 
-def record_deals(lines: Iterable[str], out: Path | None) -> list[str]:
-    """The lines of the deals played, the file ``out`` (when given) rewritten after each;
-    a run stopped by hand (Ctrl-C, SIGINT) keeps the deals finished before it."""
-    kept: list[str] = []
+def kept_until_stopped(
+    deals: Iterable[Result], after_each: Callable[[list[Result]], None] | None = None
+) -> list[Result]:
+    """The deals' results as they come, ``after_each`` shown those kept so far after
+    each; a run stopped by hand (Ctrl-C, SIGINT) keeps the deals finished before it."""
+    kept: list[Result] = []
     try:
-        for line in lines:
-            kept.append(line)
-            if out is not None:
-                out.write_text("\n".join(kept) + "\n")
+        for deal in deals:
+            kept.append(deal)
+            if after_each is not None:
+                after_each(kept)
     except KeyboardInterrupt:
         print(f"stopped after {len(kept)} deals")
     return kept
+
+
+def record_deals(lines: Iterable[str], out: Path | None) -> list[str]:
+    """The lines of the deals played, the file ``out`` (when given) rewritten after each;
+    a run stopped by hand (Ctrl-C, SIGINT) keeps the deals finished before it."""
+    if out is None:
+        return kept_until_stopped(lines)
+
+    def rewrite(kept: list[str]) -> None:
+        out.write_text("\n".join(kept) + "\n")
+
+    return kept_until_stopped(lines, rewrite)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

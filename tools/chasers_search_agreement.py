@@ -64,7 +64,13 @@ from cheese.engine.cheese_chasers.board import (
 from cheese.engine.cheese_chasers.cards import CAT, MOUSE, TRAP
 from cheese.engine.cheese_chasers.view import ChasersView
 from cheese.engine.native.bridge import NativeState, chasers_action_terms
-from tools.chasers_completion import DEALS_PER_SEED, checked_specs, map_deals, play_deal
+from tools.chasers_completion import (
+    DEALS_PER_SEED,
+    checked_specs,
+    kept_until_stopped,
+    map_deals,
+    play_deal,
+)
 from tools.chasers_playout_fit import shipped_weights
 
 DEFAULT_TEACHER = "mcts:iterations=20000"
@@ -409,18 +415,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"--teacher {args.teacher}: the teacher must be an mcts spec, whose decisions "
             "carry the search's visits (e.g. mcts:iterations=20000)"
         )
-    played: list[Played] = []
-    try:
-        for deal in played_deals(
-            args.teacher,
-            args.seed,
-            args.games,
-            args.workers,
-            Extras(args.again, args.geometry, args.patterns),
-        ):
-            played.append(deal)
-    except KeyboardInterrupt:
-        print(f"stopped after {len(played)} deals")
+    extras = Extras(args.again, args.geometry, args.patterns)
+    played = kept_until_stopped(
+        played_deals(args.teacher, args.seed, args.games, args.workers, extras)
+    )
     print(report(args.teacher, args.seed, played, shipped_weights()))
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from statistics import fmean
 
@@ -33,31 +33,15 @@ from cheese.bots.base import BotSpecError
 from cheese.engine import BACKEND
 from cheese.ratings.pairwise import PairTally, seat_pairs
 from cheese.ratings.stats import bootstrap_interval
-from cheese.referee.jobs import SIDE_A, SIDE_B, GameJob, Side
+from cheese.referee.jobs import SIDE_A, SIDE_B, DuelSetup, GameJob, Plan
 from cheese.referee.play import play_job
-from cheese.tournaments.schedule import deal_seed, seat_sides
+from cheese.tournaments.schedule import Schedule
+from cheese.tournaments.seating import seatings
 from cheese.tournaments.tournament import seats_of
-from tools.chasers_completion import map_deals, record_deals
+from tools.chasers_completion import kept_until_stopped, map_deals
 
 GAME = "cheese-drop"
 ARRANGEMENTS = ("alone", "duel")
-
-
-def lone_sides(num_players: int) -> tuple[tuple[Side, ...], ...]:
-    """A in one seat, the others B, for each seat in turn.
-
-    >>> lone_sides(3)
-    ((0, 1, 1), (1, 0, 1), (1, 1, 0))
-    """
-    return tuple(
-        tuple(SIDE_A if seat == alone else SIDE_B for seat in range(num_players))
-        for alone in range(num_players)
-    )
-
-
-def seatings(num_players: int) -> dict[str, tuple[tuple[Side, ...], ...]]:
-    """Each arrangement's seatings of one deal: A alone, and the duel's."""
-    return {"alone": lone_sides(num_players), "duel": seat_sides(num_players)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,25 +54,30 @@ class DealTask:
     deal: int
 
 
+def plans(task: DealTask) -> dict[str, Plan]:
+    """Each arrangement's tournament: the duel's (A and B taking turns round the table),
+    and A alone at a table of B, whose rotations put A in each seat in turn."""
+    duel = DuelSetup(
+        game=GAME,
+        num_players=task.num_players,
+        spec_a=task.specs[SIDE_A],
+        spec_b=task.specs[SIDE_B],
+        deals=task.deal + 1,
+        seed=task.seed,
+        backend=BACKEND,
+    ).plan
+    alone = (SIDE_A, *(SIDE_B,) * (task.num_players - 1))
+    return {"alone": replace(duel, tables=(alone,)), "duel": duel}
+
+
 def deal_jobs(task: DealTask) -> dict[str, list[GameJob]]:
-    """The games of ``task``'s deal per arrangement; the duel's are ``cheese duel``'s."""
+    """The games of ``task``'s deal per arrangement, as their schedules hand them out
+    (the duel's are ``cheese duel``'s)."""
     jobs: dict[str, list[GameJob]] = {}
-    for arrangement, sides_of in seatings(task.num_players).items():
-        jobs[arrangement] = [
-            GameJob(
-                game=GAME,
-                options=(),
-                num_players=task.num_players,
-                seat_specs=tuple(task.specs[side] for side in sides),
-                sides=sides,
-                deal_seed=deal_seed(task.seed, task.deal),
-                deal=task.deal,
-                rotation=rotation,
-                seed=task.seed,
-                backend=BACKEND,
-            )
-            for rotation, sides in enumerate(sides_of)
-        ]
+    for arrangement, plan in plans(task).items():
+        schedule = Schedule(plan)
+        rotations = len(seatings(plan.tables[0], plan.num_players))
+        jobs[arrangement] = [schedule.job(task.deal, rotation) for rotation in range(rotations)]
     return jobs
 
 
@@ -153,14 +142,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.exit(2, f"drop_lone_seat: {error}\n")
     specs = (args.spec, args.against)
     tasks = [DealTask(specs, args.players, args.seed, deal) for deal in range(args.deals)]
-    deals: list[dict[str, PairTally]] = []
-
-    def played() -> Iterator[str]:
-        for tallies in map_deals(play_deal, tasks, args.workers):
-            deals.append(tallies)
-            yield str(len(deals))
-
-    record_deals(played(), None)
+    deals = kept_until_stopped(map_deals(play_deal, tasks, args.workers))
     if deals:
         print(report(specs, deals, args.seed))
 

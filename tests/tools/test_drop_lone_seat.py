@@ -8,15 +8,16 @@ from cheese.engine import BACKEND
 from cheese.ratings.pairwise import PairTally
 from cheese.referee.jobs import SIDE_A, DuelSetup
 from cheese.tournaments.schedule import Schedule
-from tools.drop_lone_seat import DealTask, deal_jobs, lone_sides, main, play_deal, report
+from tools.drop_lone_seat import DealTask, deal_jobs, main, play_deal, report
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_alone_the_bot_holds_each_seat_once(players: int) -> None:
-    seatings = lone_sides(players)
-    assert len(seatings) == players
-    assert all(sides.count(SIDE_A) == 1 for sides in seatings)
-    assert {sides.index(SIDE_A) for sides in seatings} == set(range(players))
+    jobs = deal_jobs(DealTask(("expectimax", "greedy"), players, 17, 0))["alone"]
+    assert len(jobs) == players
+    assert all(job.sides.count(SIDE_A) == 1 for job in jobs)
+    assert {job.sides.index(SIDE_A) for job in jobs} == set(range(players))
+    assert all(job.seat_specs[job.sides.index(SIDE_A)] == "expectimax" for job in jobs)
 
 
 @pytest.mark.parametrize("players", [4, 5])
