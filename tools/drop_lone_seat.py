@@ -93,11 +93,12 @@ def play_deal(task: DealTask) -> dict[str, PairTally]:
     return tallies
 
 
-def interval_text(scores: Sequence[float], rng: random.Random) -> str:
-    if len(scores) < 2:
+def interval_text(values: Sequence[float], rng: random.Random, signed: bool = False) -> str:
+    """The 95% bootstrap interval of the mean of ``values`` (none for a single deal)."""
+    if len(values) < 2:
         return ""
-    low, high = bootstrap_interval(scores, rng)
-    return f" [{low:+.3f}, {high:+.3f}]" if min(scores) < 0 else f" [{low:.3f}, {high:.3f}]"
+    low, high = bootstrap_interval(values, rng)
+    return f" [{low:+.3f}, {high:+.3f}]" if signed else f" [{low:.3f}, {high:.3f}]"
 
 
 def report(specs: tuple[str, str], deals: Sequence[dict[str, PairTally]], seed: int) -> str:
@@ -115,7 +116,7 @@ def report(specs: tuple[str, str], deals: Sequence[dict[str, PairTally]], seed: 
     differences = [deal["alone"].score - deal["duel"].score for deal in deals]
     lines.append(
         f"alone - duel, deal by deal: {fmean(differences):+.3f}"
-        f"{interval_text(differences, rng)}"
+        f"{interval_text(differences, rng, signed=True)}"
     )
     return "\n".join(lines)
 

@@ -57,8 +57,9 @@ def test_the_report_gives_each_arrangement_and_their_difference() -> None:
     assert lines[1].startswith("alone: score 0.667 [")
     assert lines[1].endswith("4 wins, 0 draws, 2 losses of 6 pairs")
     assert lines[2].startswith("duel: score 0.250 [")
-    # Deal by deal: 1 - 0.5 and 1/3 - 0, a mean of +0.417.
-    assert lines[3].startswith("alone - duel, deal by deal: +0.417 [")
+    # Deal by deal: 1 - 0.5 and 1/3 - 0, a mean of +0.417; a difference's interval is
+    # signed even when no deal's difference is below 0.
+    assert lines[3].startswith("alone - duel, deal by deal: +0.417 [+")
 
 
 def test_a_run_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
