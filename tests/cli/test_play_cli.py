@@ -221,6 +221,18 @@ def test_a_chasers_level_is_the_hint_bot_saved_and_continued(
     assert facts is not None and (facts.hint, facts.level) == (spec, 1)
 
 
+def test_a_continued_game_counts_its_moves_in_words(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "r.json"
+    typing(monkeypatch, ["1", "quit", "y"])
+    code, _, _ = run(capsys, "play", "cheese-chasers", "--seed", "41", "--record", str(path))
+    assert code == 0
+    typing(monkeypatch, ["quit", "y"])
+    code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
+    assert code == 0 and "Continuing Cheese Chasers, seed 41, after 1 move: " in out
+
+
 def seated(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
 ) -> Players:

@@ -45,6 +45,7 @@ from cheese.cli.play.seats import (
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.cli.play.where_saved import record_name
+from cheese.cli.words import counted
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
@@ -412,7 +413,8 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
     table = session.players
     state = session.state
     start = (
-        f"Continuing {renderer.title}, seed {state.seed}, after {session.facts().moves} moves: "
+        f"Continuing {renderer.title}, seed {state.seed}, "
+        f"after {counted(session.facts().moves, 'move')}: "
         if continued
         else f"{renderer.title}, seed {state.seed}: "
     )
