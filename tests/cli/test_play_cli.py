@@ -231,6 +231,9 @@ def test_a_continued_game_counts_its_moves_in_words(
     typing(monkeypatch, ["quit", "y"])
     code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
     assert code == 0 and "Continuing Cheese Chasers, seed 41, after 1 move: " in out
+    page = tmp_path / "page.html"
+    code, out, _ = run(capsys, "replay", str(path), "--html", str(page))
+    assert code == 0 and f"Wrote the replay page {page} (1 move): " in out
 
 
 def seated(

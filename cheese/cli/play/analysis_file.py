@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cheese.analysis import AnalysisFile, read_analysis_file
 from cheese.cli.errors import UserInputError
+from cheese.cli.words import counted
 from cheese.engine import RecordError
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
@@ -59,6 +60,6 @@ def check_analysis(
         if not 1 <= move <= len(decisions) or decisions[move - 1] != index:
             raise UserInputError(
                 f"{path}: the analysis puts move {move} at action {index}, which is not where "
-                f"the record has it (the record has {len(decisions)} moves); the analysis "
-                "is of another game: analyse this record again"
+                f"the record has it (the record has {counted(len(decisions), 'move')}); the "
+                "analysis is of another game: analyse this record again"
             )

@@ -594,6 +594,6 @@ def replay(
         from_file = None if source.startswith(DATABASE_PREFIX) else Path(source)
         inputs = page_inputs(from_file, analysis)
         moves = write_page(shown.renderer, record, inputs, html, shown.seat)
-        print(f"Wrote the replay page {html} ({moves} moves): open it in a web browser.")
+        print(f"Wrote the replay page {html} ({counted(moves, 'move')}): open it in a web browser.")
         return 0
     return shown.run()
