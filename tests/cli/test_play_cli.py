@@ -221,7 +221,7 @@ def test_a_chasers_level_is_the_hint_bot_saved_and_continued(
     assert facts is not None and (facts.hint, facts.level) == (spec, 1)
 
 
-def test_a_continued_game_counts_its_moves_in_words(
+def test_one_move_is_counted_in_words_when_continued_and_replayed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "r.json"
