@@ -1,8 +1,8 @@
 """The package's layers: imports point one way and no module imports itself back.
 
 From the top: cli → levels → tournaments (and the adapters) → ratings and the store →
-the referee → bots → engine, with a few game-free helpers (``parallel``, ``text_files``)
-at the bottom. A higher layer may import a lower one, never the reverse, and no module
+the referee → bots → engine, with a few game-free helpers (``parallel``, ``text_files``,
+``words``) at the bottom. A higher layer may import a lower one, never the reverse, and no module
 reaches itself through imports, whether they stand at the top of a file or inside a
 function.
 """
@@ -19,6 +19,7 @@ RANKS = {
     "": 0,
     "parallel": 0,
     "text_files": 0,
+    "words": 0,
     "signal_handlers": 0,
     "native_build": 0,
     "engine": 1,

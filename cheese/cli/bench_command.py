@@ -23,6 +23,7 @@ from cheese.cli.parameters import game_slug
 from cheese.engine import GAME_SLUGS
 from cheese.engine.benchmark import bench_players
 from cheese.engine.registry import BACKEND, NATIVE, game_info
+from cheese.words import counted
 
 MIN_SECONDS = 1.0
 MAX_SECONDS = 600.0
@@ -59,13 +60,12 @@ def method_line(slugs: tuple[str, ...], rounds: int, each: float, seconds: float
     mcts / playouts the median of the rounds' ratios, playouts and search timed in turn.
     """
     seats = ", ".join(
-        f"{game_info(slug).title} with {bench_players(slug)} "
-        f"player{'s' if bench_players(slug) != 1 else ''}"
+        f"{game_info(slug).title} with {counted(bench_players(slug), 'player')}"
         for slug in slugs
     )
     return (
-        f"CPU time on one core; {seats}; each figure the median of {rounds} round"
-        f"{'s' if rounds != 1 else ''} of {each:.2g} s (--seconds {seconds:g} in all); "
+        f"CPU time on one core; {seats}; each figure the median of "
+        f"{counted(rounds, 'round')} of {each:.2g} s (--seconds {seconds:g} in all); "
         "mcts / playouts the median of the rounds' ratios, playouts and search timed in turn."
     )
 

@@ -20,7 +20,6 @@ from cheese.cli.errors import EXIT_FAILURE, UserInputError
 from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import GameArgument, seed_value
 from cheese.cli.play.record_file import load_record
-from cheese.cli.words import counted
 from cheese.engine import GAME_SLUGS, OptionError, RecordError, State
 from cheese.engine.games import describe, game_slug
 from cheese.engine.native.bot_library import bot_cflags, bot_libs, library_path
@@ -47,6 +46,7 @@ from cheese.referee.external.spec import (
 )
 from cheese.tournaments.config import BOTS_HELP, TC_HELP
 from cheese.tournaments.tournament import MOST_MOVE_SECONDS as MOST_SECONDS
+from cheese.words import counted
 
 bot_app = typer.Typer(
     name="bot",

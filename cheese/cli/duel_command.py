@@ -17,7 +17,6 @@ from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.stored_run import run_failures_answered
-from cheese.cli.words import counted
 from cheese.cli.workers import ClusterOption, PinCoresOption, WorkersOption, worker_count
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
@@ -37,6 +36,7 @@ from cheese.tournaments.progress import DuelProgress
 from cheese.tournaments.report import DuelReport
 from cheese.tournaments.schedule import games_per_deal
 from cheese.tournaments.tournament import StopRequest, stop_on_interrupt
+from cheese.words import counted
 
 
 def duel(
@@ -289,7 +289,7 @@ def report_as_text(report: DuelReport) -> str:
     setup = report.setup
     clock = "" if setup.time_control is None else f", clock {setup.time_control.text} s"
     lines = [
-        f"{setup.game}, {setup.num_players} player{'s' if setup.num_players != 1 else ''}, "
+        f"{setup.game}, {counted(setup.num_players, 'player')}, "
         f"{counted(report.deals, 'deal')} ({counted(report.games, 'game')}), seed {setup.seed}"
         f"{clock}",
     ]
@@ -307,7 +307,7 @@ def report_as_text(report: DuelReport) -> str:
             kinds = ", ".join(f"{kind.words} {count}" for kind, count in side.forfeits)
             total = sum(count for _, count in side.forfeits)
             lines.append(
-                f"forfeits: {name} {side.spec}: {total} game{'' if total == 1 else 's'} "
+                f"forfeits: {name} {side.spec}: {counted(total, 'game')} "
                 f"({kinds}); each counted as a loss of the forfeiting seat"
             )
     pairs = report.pairs

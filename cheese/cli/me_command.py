@@ -13,7 +13,6 @@ import typer
 
 from cheese.cli.errors import UserInputError
 from cheese.cli.parameters import game_slug
-from cheese.cli.words import counted
 from cheese.engine import DEFAULT_GAME, GAME_SLUGS, EngineError, game_info
 from cheese.levels import LevelError, level_table
 from cheese.levels.people import (
@@ -36,6 +35,7 @@ from cheese.levels.solitaire import SoloRecord
 from cheese.levels.table import LevelTable
 from cheese.ratings.scales import levels_scale
 from cheese.store import StoreError
+from cheese.words import counted
 
 SPEC_WIDTH = 30
 WIDTH = 80

@@ -25,7 +25,6 @@ from cheese.cli.ratings_view import (
     show_ratings,
 )
 from cheese.cli.tournament_run import run
-from cheese.cli.words import counted
 from cheese.referee.latency import Latency, latencies_text
 from cheese.store import (
     DEFAULT_DB,
@@ -37,6 +36,7 @@ from cheese.store import (
     tournaments,
 )
 from cheese.tournaments.standings import bot_latencies, luck_and_skill, tournament_ratings
+from cheese.words import counted
 
 tournament_app = typer.Typer(
     help="Run tournaments into a results database and read their tables and reports.",

@@ -24,7 +24,6 @@ from cheese.cli.logs import logging_to
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.ratings_view import print_ratings
-from cheese.cli.words import counted
 from cheese.cli.workers import worker_count
 from cheese.engine import BACKEND
 from cheese.parallel import PoolError
@@ -49,6 +48,7 @@ from cheese.tournaments.tournament import (
     stop_on_interrupt,
     tournament_name,
 )
+from cheese.words import counted
 
 
 def _option(name: str, *short: str, **typed: Any) -> Any:

@@ -10,6 +10,7 @@ from cheese.engine import game_info
 from cheese.levels.ladders import ladders_of
 from cheese.levels.table import Level, LevelTable
 from cheese.ratings.scales import levels_scale
+from cheese.words import counted
 
 WIDTH = 80
 SPEC_WIDTH = 28
@@ -83,16 +84,12 @@ def sizes_line(table: LevelTable) -> str:
     """
     sizes = ladders_of(table.game).players
     if sizes == (table.players,):
-        return f"levels at {_players(table.players)} only"
+        return f"levels at {counted(table.players, 'player')} only"
     listed = ", ".join(str(size) for size in sizes)
     return (
         f"levels at {listed} players (this: {table.players}): "
         f"cheese levels {table.game} --players N"
     )
-
-
-def _players(count: int) -> str:
-    return f"{count} player{'' if count == 1 else 's'}"
 
 
 def _spec(level: Level) -> str:

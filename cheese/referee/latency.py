@@ -17,6 +17,8 @@ import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from cheese.words import counted
+
 
 @dataclass(frozen=True, slots=True)
 class Latency:
@@ -32,7 +34,7 @@ class Latency:
     @property
     def text(self) -> str:
         """In words, e.g. ``median 0.214 ms, max 1.5 ms over 240 decisions``."""
-        count = f"{self.decisions} decision{'' if self.decisions == 1 else 's'}"
+        count = counted(self.decisions, "decision")
         return f"median {seconds_text(self.median)}, max {seconds_text(self.longest)} over {count}"
 
 

@@ -22,6 +22,7 @@ from cheese.ratings.sprt import SprtStatus
 from cheese.ratings.stats import clamp_score, logistic_elo
 from cheese.referee.jobs import GameResult
 from cheese.tournaments.tournament import TournamentObserver
+from cheese.words import counted
 
 BAR_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_noinv_fmt}{postfix}]"
 """tqdm's own bar, but the rate always as games per second ("0.62 games/s"): its inverse
@@ -39,7 +40,7 @@ def live_line(
     elo = logistic_elo(clamp_score(pairs.score, pairs.pairs))
     line = (
         f"{spec_a} vs {spec_b}: +{pairs.wins} ={pairs.draws} -{pairs.losses}, "
-        f"score {pairs.score:.1%}, Elo {elo:+.0f} after {deals} deal{'' if deals == 1 else 's'}"
+        f"score {pairs.score:.1%}, Elo {elo:+.0f} after {counted(deals, 'deal')}"
     )
     if sprt is not None:
         line += f", LLR {sprt.llr:.2f} ({sprt.settings.lower:.2f}, {sprt.settings.upper:.2f})"

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from cheese.analysis import AnalysisFile, read_analysis_file
 from cheese.cli.errors import UserInputError
-from cheese.cli.words import counted
 from cheese.engine import RecordError
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
+from cheese.words import counted
 
 MARK_SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """Each mark as chess annotators write it."""

@@ -25,6 +25,7 @@ from cheese.engine.cheese_chasers.cards import KIND_LETTERS, KIND_NAMES, MOUSE, 
 from cheese.engine.cheese_chasers.points import points_by_source
 from cheese.engine.cheese_chasers.scoring import TableScore, score_table
 from cheese.engine.cheese_chasers.view import VIEW_TYPE, ChasersView
+from cheese.words import counted
 
 DEFAULT_OPPONENT = "expectimax"
 """The bot that gives hints: the strongest default one here (docs/playing.md)."""
@@ -82,7 +83,7 @@ def grid(view: ChasersView, targets: Sequence[Cell], rows_shown: int = GRID_ROWS
     outside = sum(1 for x, y in table if x not in columns or y not in rows)
     if outside:
         text.append(
-            f"\n({outside} card{'s' if outside > 1 else ''} outside this part of the table)",
+            f"\n({counted(outside, 'card')} outside this part of the table)",
             style="dim",
         )
     return text
@@ -141,7 +142,7 @@ class CheeseChasersRenderer:
         return Group(
             Text.assemble(
                 ("Cheese Chasers", "bold"),
-                f" · {len(view.cards)} card{'' if len(view.cards) == 1 else 's'} placed · ",
+                f" · {counted(len(view.cards), 'card')} placed · ",
                 drawn,
             ),
             Text(f"left in the deck: {left}"),

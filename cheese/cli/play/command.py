@@ -45,7 +45,6 @@ from cheese.cli.play.seats import (
 from cheese.cli.play.session import HUMAN, Players, PlaySession, Terminal, seat_label
 from cheese.cli.play.terminal import line_reader, make_console
 from cheese.cli.play.where_saved import record_name
-from cheese.cli.words import counted
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
@@ -55,6 +54,7 @@ from cheese.levels.people import check_person, default_person_name, store_person
 from cheese.referee.seats import make_seat_bot
 from cheese.store import DEFAULT_DB
 from cheese.text_files import UnwritablePath, check_writable
+from cheese.words import counted
 
 __all__ = ["play", "replay", "saved", "seat_specs"]
 

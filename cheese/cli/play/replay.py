@@ -27,6 +27,7 @@ from cheese.engine import RecordError, Seat, State
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
 from cheese.store import StoreError, read_game
+from cheese.words import counted
 
 DATABASE_PREFIX = "DB:"
 REVEALED: Seat = -1
@@ -113,8 +114,8 @@ class Replay:
         if not self.positions:
             outcomes = len(record.actions)
             raise RecordError(
-                f"the record holds no move, only {outcomes} chance "
-                f"outcome{'' if outcomes == 1 else 's'}, so there is nothing to replay (the "
+                f"the record holds no move, only {counted(outcomes, 'chance outcome')}, "
+                "so there is nothing to replay (the "
                 "game failed or was left before anyone moved)"
             )
         self.table = Table(

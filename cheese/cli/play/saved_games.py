@@ -17,6 +17,7 @@ from cheese.cli.play.record_file import PlayFacts, load_saved, records_directory
 from cheese.engine import EngineError, RecordError, Seat
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
+from cheese.words import counted
 
 ID_LENGTH = 6
 """Hex digits of a saved game's id: short to type, and 16 million of them."""
@@ -190,9 +191,8 @@ def where_it_stands(game: SavedGame) -> str:
     """
     if game.finished:
         return "finished"
-    moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
     who = "" if game.to_play is None else f", P{game.to_play + 1} to play"
-    return f"stopped after {moves}{who}"
+    return f"stopped after {counted(game.moves, 'move')}{who}"
 
 
 def final_scores(game: SavedGame) -> str:

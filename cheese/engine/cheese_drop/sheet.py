@@ -41,6 +41,7 @@ from cheese.engine.cheese_drop.options import (
 )
 from cheese.engine.cheese_drop.scoring import LaneContents, PlayerPoints, round_points
 from cheese.engine.json_text import load_json, quoted
+from cheese.words import counted
 
 TOP_KEYS = ("lanes", "bets", "simple", "cells_per_column")
 BET_KEYS = ("lanes", "events")
@@ -68,7 +69,7 @@ class DropSheet:
         lines = [f"lanes  {lanes}"]
         for seat, player in enumerate(self.points):
             lines.append(
-                f"player {seat + 1}: {player.total} point{'' if player.total == 1 else 's'} "
+                f"player {seat + 1}: {counted(player.total, 'point')} "
                 f"(base {player.base}, bonus {player.bonus})"
             )
         return "\n".join(lines)
