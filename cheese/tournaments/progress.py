@@ -104,8 +104,11 @@ class TournamentProgress(TournamentObserver):
         self._stream = sys.stderr if stream is None else stream
         self._quiet = quiet
         self._bar: tqdm | None = None
+        # Pair points per bot; in a solitaire, where there are no pairs, the games it
+        # completed per game played.
         self._points: dict[str, float] = {}
         self._pairs: dict[str, int] = {}
+        self._solitaire = False
         self._last = time.monotonic()
 
     def started(self, total: int, done: int) -> None:
@@ -122,23 +125,32 @@ class TournamentProgress(TournamentObserver):
 
     def game_stored(self, result: GameResult) -> None:
         specs = result.job.seat_specs
+        if len(specs) == 1:
+            self._solitaire = True
+            self._add(specs[0], 1.0 if result.finished else 0.0)
         for one, other, points in seat_pair_points(specs, result.ranking):
-            for seat, share in ((one, points), (other, 1.0 - points)):
-                self._points[specs[seat]] = self._points.get(specs[seat], 0.0) + share
-                self._pairs[specs[seat]] = self._pairs.get(specs[seat], 0) + 1
+            self._add(specs[one], points)
+            self._add(specs[other], 1.0 - points)
         if self._bar is not None:
             self._bar.update(1)
-            if not self._quiet and time.monotonic() - self._last >= STANDINGS_SECONDS:
+            on_terminal = not self._bar.disable
+            if on_terminal and time.monotonic() - self._last >= STANDINGS_SECONDS:
                 self._last = time.monotonic()
                 self._bar.write(self.standings(), file=self._stream)
 
+    def _add(self, spec: str, share: float) -> None:
+        self._points[spec] = self._points.get(spec, 0.0) + share
+        self._pairs[spec] = self._pairs.get(spec, 0) + 1
+
     def standings(self) -> str:
-        """The bots by their share of pair points in the games of this run."""
+        """The bots by their share of pair points in the games of this run (in a
+        solitaire: by the share of their games they completed)."""
         shares = sorted(
             ((self._points[bot] / self._pairs[bot], bot) for bot in self._pairs), reverse=True
         )
         text = ", ".join(f"{bot} {share:.1%}" for share, bot in shares)
-        return f"standings (pair points, this run): {text}"
+        measure = "completed" if self._solitaire else "pair points"
+        return f"standings ({measure}, this run): {text}"
 
     def close(self) -> None:
         if self._bar is not None:

@@ -86,3 +86,25 @@ def test_a_tournament_shows_its_bar_and_standings(monkeypatch: pytest.MonkeyPatc
     silent.game_stored(fake_result((0, 1), (2, 1), (1, 2)))
     silent.close()
     assert quiet.getvalue() == ""
+
+
+def test_a_solitaires_standings_are_the_share_of_deals_completed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(progress_module, "STANDINGS_SECONDS", 0.0)
+    screen = Terminal()
+    with closing(TournamentProgress(stream=screen)) as progress:
+        progress.started(total=4, done=0)
+        progress.game_stored(fake_result((0,), (30,), (0,)))
+        progress.game_stored(fake_result((0,), (12,), (0,), deal=1, finished=False))
+        progress.game_stored(fake_result((1,), (40,), (0,)))
+    assert "standings (completed, this run): b 100.0%, a 50.0%" in screen.getvalue()
+
+
+def test_piped_tournament_output_gets_no_standings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(progress_module, "STANDINGS_SECONDS", 0.0)
+    pipe = io.StringIO()
+    with closing(TournamentProgress(stream=pipe)) as progress:
+        progress.started(total=10, done=0)
+        progress.game_stored(fake_result((0, 1), (2, 1), (1, 2)))
+    assert pipe.getvalue() == ""
