@@ -71,7 +71,7 @@ def test_the_shipped_table_is_what_the_writer_writes(game: str, players: int) ->
 def test_the_strongest_levels_are_the_games_strongest_bots() -> None:
     assert level_spec("get-the-cheese", level_count("get-the-cheese")).startswith("mcts")
     assert level_spec("cheese-drop", level_count("cheese-drop")).startswith(("mcts", "expect"))
-    assert level_spec("cheese-chasers", level_count("cheese-chasers")) == "mcts:iterations=20000"
+    assert level_spec("cheese-chasers", level_count("cheese-chasers")) == "mcts:iterations=150000"
 
 
 @pytest.mark.parametrize("level", [0, -1, 99, True])
