@@ -5,8 +5,8 @@ whose 95% interval lies wholly below the last one kept (``cheese.levels.calibrat
 shipped levels are apart by measurement, not by hope. The candidates were chosen by hand
 from short pilot tournaments: greedy with a softmax temperature spans random play to
 greedy's (a person who sees roughly, not exactly, how good each move is), then searches
-of growing budgets up to the game's strongest bot at a speed a person waits for (about
-a second a move at most here: ``pytest tests/benchmarks/test_bot_move_time.py``).
+of growing budgets up to the game's strongest bot at a speed a person waits for (a
+second a move at most here; the top levels' move times: ``docs/levels.md``).
 
 Each table size a game allows has its own ladder and its own table: the same bots are
 not the same apart at three seats as at five (a seat's share of the luck changes with the
