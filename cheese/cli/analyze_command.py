@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 
@@ -36,6 +36,7 @@ from cheese.engine import RecordError, Seat, game_info
 from cheese.engine.records import GameRecord
 from cheese.levels import level_count, level_spec
 from cheese.store import DEFAULT_DB
+from cheese.tournaments.progress import BAR_FORMAT
 
 MIN_BUDGET = 8
 MAX_BUDGET = 4096
@@ -160,11 +161,25 @@ def _bot(spec: str | None, game: str) -> Bot:
         raise UserInputError(f"--bot {chosen}: {error}") from None
 
 
+def decisions_bar(stream: TextIO) -> tqdm:
+    """The bar of decisions analysed: shown only on a terminal, gone when done, its
+    rate always in moves a second (a top level thinking a second a move would read
+    "1.34s/ moves" in tqdm's inverse form)."""
+    return tqdm(
+        total=None,
+        unit=" moves",
+        file=stream,
+        disable=None,
+        leave=False,
+        desc="analysing",
+        bar_format=BAR_FORMAT,
+        delay=0.5,
+    )
+
+
 def _run(record: GameRecord, seat: Seat, settings: Settings) -> AnalysisFile:
     """The analysis, with a bar of decisions on stderr when it is a terminal."""
-    with tqdm(
-        total=None, unit=" moves", file=sys.stderr, disable=None, leave=False, desc="analysing"
-    ) as bar:
+    with decisions_bar(sys.stderr) as bar:
 
         def advance(done: int, total: int) -> None:
             bar.total = total

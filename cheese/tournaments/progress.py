@@ -25,7 +25,7 @@ from cheese.tournaments.tournament import TournamentObserver
 from cheese.words import counted
 
 BAR_FORMAT = "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_noinv_fmt}{postfix}]"
-"""tqdm's own bar, but the rate always as games per second ("0.62 games/s"): its inverse
+"""tqdm's own bar, but the rate always as units per second ("0.62 games/s"): its inverse
 form would read "1.61s/ games"."""
 
 

@@ -4,6 +4,7 @@ file saved beside the record, the key ``a`` of the replay, and refused input."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import os
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from rich.console import Console
 
 from cheese.analysis import analysis_path, load_analysis
+from cheese.cli.analyze_command import decisions_bar
 from cheese.cli.play import record_file, saved_games
 from cheese.cli.play.record_file import PlayFacts, save_record
 from cheese.cli.play.replay import Replay, renderer_of
@@ -187,3 +189,14 @@ def test_last_is_the_latest_finished_game_and_an_unfinished_one_goes_by_its_id(
     assert code == 0 and json.loads(out)["game"] == "get-the-cheese"
     said = refused(capsys, "analyze", saved_games.short_id(path), *FAST)
     assert f"error: {saved_games.short_id(path)}: the game is unfinished" in said
+
+
+def test_the_bar_counts_moves_a_second_even_when_a_move_takes_longer() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    with decisions_bar(Terminal()) as bar:
+        shown = bar.format_meter(**{**bar.format_dict, "n": 7, "total": 35, "elapsed": 9.4})
+    assert shown.startswith("analysing:  20%")
+    assert "7/35" in shown and "0.74 moves/s" in shown and "s/ moves" not in shown
