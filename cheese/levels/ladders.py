@@ -141,32 +141,33 @@ CHEESE_DROP_CANDIDATES = (
     "greedy:temperature=0.011",
     "greedy:temperature=0.005",
     "mcts",
+    "expectimax",
 )
+# mcts and expectimax, the game's two searches, come out within each other's intervals
+# at every size, 25 to 85 Elo above greedy at 0.005; whichever the measurement puts
+# higher is the top level (docs/bots/cheese-drop.md).
 CHEESE_DROP_2 = Ladder(
     "cheese-drop",
     CHEESE_DROP_CANDIDATES,
     players=2,
-    default_games=1200,
-    # Two-seat Cheese Drop is mostly luck: greedy at 0.1 to mcts spans some 400 Elo,
-    # room for four or five levels apart at 1,200 games.
+    default_games=1470,
+    # Two-seat Cheese Drop is mostly luck: greedy at 0.1 to the searches spans some 500
+    # Elo, room for five or six levels apart at 1,470 games (35 deals of the 21 pairs).
     min_levels=4,
 )
 
 
-# Three to five seats: a Cheese Drop game of more seats takes seconds on the shared
-# 2-core machine (the shipped calibrations: 296 s for 240 games at three seats, 736 s for
-# 180 at four, 1,453 s for 180 at five, with 2 workers), so these are short calibrations
-# of 30 to 60 games a deal.
-# Their candidates' intervals are ±40 to ±65 Elo, so neighbouring temperatures fall
-# together and two levels apart is the least a table of them may ship.
+# Three to five seats: ten deals of every table of the candidates (1,050 games at three
+# and five seats, 1,400 at four; 4 to 11 minutes with 2 workers on the 2-core machine)
+# put the candidates' intervals at ±15 to ±40 Elo: five or six levels apart.
 CHEESE_DROP_3 = Ladder(
-    "cheese-drop", CHEESE_DROP_CANDIDATES, players=3, default_games=240, min_levels=2
+    "cheese-drop", CHEESE_DROP_CANDIDATES, players=3, default_games=1050, min_levels=4
 )
 CHEESE_DROP_4 = Ladder(
-    "cheese-drop", CHEESE_DROP_CANDIDATES, players=4, default_games=180, min_levels=2
+    "cheese-drop", CHEESE_DROP_CANDIDATES, players=4, default_games=1400, min_levels=4
 )
 CHEESE_DROP_5 = Ladder(
-    "cheese-drop", CHEESE_DROP_CANDIDATES, players=5, default_games=180, min_levels=2
+    "cheese-drop", CHEESE_DROP_CANDIDATES, players=5, default_games=1050, min_levels=4
 )
 
 
