@@ -39,6 +39,8 @@ from cheese.words import counted
 
 SPEC_WIDTH = 30
 WIDTH = 80
+MEASURED_MARK = "m"
+"""The level column of a bot the table measured but did not make a level."""
 
 
 def me(
@@ -198,6 +200,7 @@ def _rating_fields(rating: PersonRating) -> dict[str, object]:
             {
                 "spec": opponent.spec,
                 "level": opponent.level,
+                "rated": opponent.rated,
                 "games": opponent.games,
                 "pairs": opponent.pairs,
                 "score": round(opponent.score, 4),
@@ -237,7 +240,7 @@ def _report_text(report: dict[str, object]) -> str:
         )
     lines = textwrap.wrap(
         f"{title}: {_provisional(report)}{_elo_words(report)} after "
-        f"{counted(games, 'game')}, {report['rated_games']} against levels"
+        f"{counted(games, 'game')}, {report['rated_games']} rated"
         f"{_until(report, f'{gap:.0f} Elo')}; {auto} (the levels: {where})",
         WIDTH,
         break_on_hyphens=False,
@@ -247,7 +250,13 @@ def _report_text(report: dict[str, object]) -> str:
     opponents = report["opponents"]
     assert isinstance(opponents, list)
     for opponent in opponents:
-        level = "-" if opponent["level"] is None else str(opponent["level"])
+        level = (
+            str(opponent["level"])
+            if opponent["level"] is not None
+            else MEASURED_MARK
+            if opponent["rated"]
+            else "-"
+        )
         spec = str(opponent["spec"])
         if len(spec) > SPEC_WIDTH:
             spec = spec[: SPEC_WIDTH - 1] + "…"
@@ -255,7 +264,12 @@ def _report_text(report: dict[str, object]) -> str:
             f"{level:<6} {spec:<{SPEC_WIDTH}} {opponent['games']:>6} "
             f"{opponent['pairs']:>6} {float(opponent['score']):>7.1%}"
         )
-    if any(opponent["level"] is None for opponent in opponents):
+    if any(opponent["level"] is None and opponent["rated"] for opponent in opponents):
+        lines.append(
+            f"{MEASURED_MARK} : measured with the levels, too close to one to be a level; "
+            "rated against"
+        )
+    if any(not opponent["rated"] for opponent in opponents):
         lines.append("- : not a level, so not rated against")
     return "\n".join(lines)
 

@@ -197,6 +197,12 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
         version=__version__,
         games=stored.total_games,
         candidates=settings.specs,
+        also_measured=tuple(
+            sorted(
+                (bot for bot in measured if bot.spec not in {level.spec for level in levels}),
+                key=lambda bot: (bot.value, bot.score),
+            )
+        ),
     )
 
 

@@ -3,8 +3,10 @@
 **Pairs.** Each of the person's games is decomposed into pairs as the tournaments do
 (``cheese.ratings.pairwise.seat_pair_points``): every seat of the person against every
 seat of a bot; the better place wins, a shared place draws. Pairs between bots say nothing
-of the person and are left out; so are pairs against a bot that is not one of the game's
-levels (they are counted and shown, not rated, as that bot has no Elo on the scale).
+of the person and are left out. A bot the table measured but did not make a level (too
+close to one) is rated against at its measured Elo, so games against a bot a later
+calibration moved out of the levels still count; pairs against a bot the table never
+measured are counted and shown, not rated, as that bot has no Elo on the scale.
 
 **Fit.** The tournaments' one Bradley–Terry fit (``cheese.ratings.bradley_terry``) with
 every level's Elo held at the shipped table's value: the person, of Elo ``r``, wins a pair
@@ -54,13 +56,15 @@ PERSON = 0
 @dataclass(frozen=True, slots=True)
 class Opponent:
     """The person's games and share of the pair points against one bot; ``level`` is
-    its level number, ``None`` for a bot that is not a level."""
+    its level number, ``None`` for a bot that is not a level; ``rated`` whether the
+    table measured it (a level, or also measured), so that its pairs count."""
 
     spec: str
     level: int | None
     games: int
     pairs: int
     points: float
+    rated: bool = True
 
     @property
     def score(self) -> float:
@@ -99,9 +103,11 @@ def canonical_spec(spec: str) -> str:
 def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> PersonRating:
     """``person``'s rating from their games ``found`` against ``table``'s levels."""
     me = player_name(person)
-    elo_of = {level.spec: level.value for level in table.levels}
+    # The bots the table measured but did not make levels are on the same scale: a game
+    # against one still counts when a calibration has moved it out of the levels.
+    elo_of = {bot.spec: bot.value for bot in table.levels + table.also_measured}
     number_of = {level.spec: level.level for level in table.levels}
-    # bot 0 is the person, bot 1 + j the table's level j
+    # bot 0 is the person, bot 1 + j the table's j-th measured bot
     bot_of = {spec: 1 + index for index, spec in enumerate(elo_of)}
     per_game = np.zeros((len(found), 1 + len(bot_of), 1 + len(bot_of)))
     opponents: dict[str, list[float]] = {}  # spec: games, pairs, points
@@ -125,7 +131,9 @@ def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> 
         if any(bot in elo_of for bot in met):
             rated.append(index)
     listed = tuple(
-        Opponent(spec, number_of.get(spec), int(tally[0]), int(tally[1]), tally[2])
+        Opponent(
+            spec, number_of.get(spec), int(tally[0]), int(tally[1]), tally[2], spec in elo_of
+        )
         for spec, tally in sorted(
             opponents.items(), key=lambda item: (number_of.get(item[0], 10**6), item[0])
         )

@@ -90,13 +90,14 @@ def elo_for_score(score: float, opponents: Sequence[tuple[float, int]]) -> float
 
 def shown_interval(table: LevelTable, rating: PersonRating) -> tuple[float, float] | None:
     """The 95% interval ``cheese me`` shows: the envelope of the bootstrap's (when it has
-    a finite one) and the Wilson interval of the pair points against the levels met, in
-    Elo (an end may be infinite); ``None`` before any game against a level."""
-    elo_of = {level.level: level.value for level in table.levels}
+    a finite one) and the Wilson interval of the pair points against the rated bots met
+    (the levels and the bots measured with them), in Elo (an end may be infinite);
+    ``None`` before any game against one."""
+    elo_of = {bot.spec: bot.value for bot in table.levels + table.also_measured}
     met = [
-        (elo_of[opponent.level], opponent.pairs, opponent.points)
+        (elo_of[opponent.spec], opponent.pairs, opponent.points)
         for opponent in rating.opponents
-        if opponent.level is not None and opponent.pairs
+        if opponent.spec in elo_of and opponent.pairs
     ]
     pairs = sum(count for _, count, _ in met)
     if not pairs:

@@ -71,6 +71,8 @@ class LevelTable:
     ``scale`` says in words what the values are on (where the Elo scale's zero is, or
     what a completion is); ``candidates`` are every spec the calibration played, the
     levels among them and those left out because their interval met a kept level's.
+    ``also_measured`` holds those left out with what they measured, on the same scale
+    (numbered 0: no level), weakest first; a table written before it was kept has none.
     """
 
     game: str
@@ -83,6 +85,7 @@ class LevelTable:
     version: str
     games: int
     candidates: tuple[str, ...] = ()
+    also_measured: tuple[Level, ...] = ()
 
     def level(self, number: int) -> Level:
         return self.levels[number - 1]
@@ -108,7 +111,11 @@ class LevelTable:
             "games": self.games,
             "candidates": list(self.candidates),
             "levels": [level.as_json() for level in self.levels],
-        }
+        } | (
+            {"also_measured": [bot.as_json() for bot in self.also_measured]}
+            if self.also_measured
+            else {}
+        )
 
     def to_json(self) -> str:
         return json.dumps(self.as_json(), indent=2) + "\n"
@@ -128,6 +135,7 @@ class TableFile(msgspec.Struct, frozen=True):
     games: int
     candidates: tuple[str, ...]
     levels: tuple[Level, ...]
+    also_measured: tuple[Level, ...] = ()
 
     def table(self) -> LevelTable:
         return LevelTable(
@@ -141,6 +149,7 @@ class TableFile(msgspec.Struct, frozen=True):
             version=self.version,
             games=self.games,
             candidates=self.candidates,
+            also_measured=self.also_measured,
         )
 
 
@@ -214,6 +223,8 @@ def parse_table(text: str, source: str) -> LevelTable:
         raise TableError(f"{source}: the levels are not numbered 1, 2, 3, …")
     if len(levels) > MAX_LEVELS:
         raise TableError(f"{source}: has {len(levels)} levels, more than {MAX_LEVELS} have names")
+    if any(bot.level != 0 for bot in table.also_measured):
+        raise TableError(f"{source}: a bot also measured is numbered as a level (not 0)")
     return table
 
 

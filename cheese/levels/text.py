@@ -39,8 +39,11 @@ def table_text(table: LevelTable) -> str:
             f"{'95% interval':<14} {'score':>5} {'games':>6}"
         )
         lines += [_completion_line(level, table.name(level.level)) for level in table.levels]
+    measured = {bot.spec: bot for bot in table.also_measured}
     left_out = [
-        spec for spec in table.candidates if spec not in {level.spec for level in table.levels}
+        _also_measured(spec, measured.get(spec), table.measure)
+        for spec in table.candidates
+        if spec not in {level.spec for level in table.levels}
     ]
     if left_out:
         lines += textwrap.wrap(
@@ -115,3 +118,18 @@ def _completion_line(level: Level, name: str) -> str:
         f"{level.value:>6.1%}  {interval:<14} "
         f"{level.score:>5.1f} {level.games:>6}"
     )
+
+
+def _also_measured(spec: str, bot: Level | None, measure: str) -> str:
+    """A candidate that is no level, with what it measured when the table kept it (bound
+    to its spec, so a wrapped line never parts them).
+
+    >>> _also_measured("mcts", Level(0, "mcts", 1681.4, (1660.0, 1700.0), 9, 0.7), "elo")
+    'mcts\\xa0(1681)'
+    >>> _also_measured("expectimax", None, "completion")
+    'expectimax'
+    """
+    if bot is None:
+        return spec
+    value = f"{bot.value:.0f}" if measure == "elo" else f"{bot.value:.1%}"
+    return f"{spec}{NO_BREAK}({value})"

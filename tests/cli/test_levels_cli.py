@@ -207,6 +207,24 @@ def test_me_rates_the_person_against_the_levels(
     assert report["provisional"] is True and report["interval"][0] <= low
     assert 1 <= report["auto_level"] <= len(table.levels)
     assert [opponent["level"] for opponent in report["opponents"]] == [1, 3, None]
+    assert [opponent["rated"] for opponent in report["opponents"]] == [True, True, False]
+
+
+def test_me_rates_a_bot_the_table_measured_that_is_no_level(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "p.db"
+    table = level_table("cheese-drop", 2)
+    assert table.also_measured, "the shipped 2-player table keeps a candidate that is no level"
+    measured = table.also_measured[0].spec
+    for seed in range(2):
+        store_person_game(recorded("cheese-drop", ["greedy", measured], seed), "ada", [0], db)
+    code, out, _ = run(capsys, "me", "--name", "ada", "--game", "cheese-drop", "--db", str(db))
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
+    assert "after 2 games, 2 rated" in " ".join(out.split())
+    assert f"m      {measured}" in out
+    assert "m : measured with the levels, too close to one to be a level; rated against" in out
+    assert "not rated against" not in out
 
 
 def test_me_in_cheese_chasers_is_the_completion_rate_and_best_score(

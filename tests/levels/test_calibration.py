@@ -122,9 +122,12 @@ def test_the_elo_scale_is_centred_on_the_candidates_mean(
     request = CalibrationRequest("get-the-cheese", games=30, db=tmp_path / "r.db")
     run_calibration(request, local_player(1))
     table = measure(request)
-    if len(table.levels) == len(table.candidates):
-        mean = sum(level.value for level in table.levels) / len(table.levels)
-        assert abs(mean - SCALE_MEAN) < 1e-6
+    # Every candidate is in the table, a level or also measured, on the one scale.
+    measured = table.levels + table.also_measured
+    assert sorted(bot.spec for bot in measured) == sorted(table.candidates)
+    assert all(bot.level == 0 for bot in table.also_measured)
+    mean = sum(bot.value for bot in measured) / len(measured)
+    assert abs(mean - SCALE_MEAN) < 1e-6
     assert "1500" in table.scale
 
 

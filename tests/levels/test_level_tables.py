@@ -123,6 +123,10 @@ def test_a_table_of_another_size_in_the_file_is_refused(
         (lambda data: data["levels"][0].pop("spec"), "is not a level table"),
         (lambda data: data["levels"][0].update(level=5), "not numbered 1, 2, 3"),
         (lambda data: data["levels"][0].update(games="many"), "is not a whole number"),
+        (
+            lambda data: data.update(also_measured=[dict(data["levels"][0], level=2)]),
+            "a bot also measured is numbered as a level",
+        ),
     ],
 )
 def test_a_malformed_table_is_refused_naming_what_is_wrong(change: object, message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from cheese.levels.person_rating import (
     nearest_level,
     rate_person,
 )
+from cheese.levels.settled import shown_interval
 from cheese.levels.table import Level, LevelTable
 from cheese.ratings.bradley_terry import ELO_PER_NATURAL, fit_deals
 
@@ -68,7 +70,7 @@ def test_the_levels_elos_are_held_fixed() -> None:
     assert abs(expected - 1.5) < 1e-6
 
 
-def test_bots_that_are_not_levels_are_shown_but_not_rated() -> None:
+def test_bots_the_table_never_measured_are_shown_but_not_rated() -> None:
     rating = rate_person(TABLE, "ada", [duel(5, 1, "mcts:iterations=7"), duel(1, 5)])
     assert rating.games == 2 and rating.rated_games == 1
     assert [(o.spec, o.level, o.games, o.points) for o in rating.opponents] == [
@@ -76,6 +78,21 @@ def test_bots_that_are_not_levels_are_shown_but_not_rated() -> None:
         ("mcts:iterations=7", None, 1, 1.0),
     ]
     assert rating.bound == "upper" and rating.ci95 is None
+
+
+def test_a_bot_the_table_measured_but_left_out_of_the_levels_is_rated_against() -> None:
+    # A recalibration moved mcts out of the levels: the games against it still count,
+    # at the Elo the table measured for it.
+    table = dataclasses.replace(
+        TABLE, also_measured=(Level(0, "mcts", 1650.0, (1620.0, 1680.0), 100, 0.75),)
+    )
+    rating = rate_person(table, "ada", [duel(5, 1, "mcts"), duel(1, 5, "mcts")])
+    assert rating.rated_games == 2 and rating.elo is not None
+    assert abs(rating.elo - 1650.0) < 1e-6
+    assert [(o.spec, o.level, o.rated) for o in rating.opponents] == [("mcts", None, True)]
+    shown = shown_interval(table, rating)
+    assert shown is not None and shown[0] < 1650.0 < shown[1]
+    assert rate_person(TABLE, "ada", [duel(5, 1, "mcts"), duel(1, 5, "mcts")]).elo is None
 
 
 def test_never_losing_a_point_is_a_lower_bound_as_in_the_tournaments() -> None:
