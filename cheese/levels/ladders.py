@@ -83,18 +83,18 @@ GET_THE_CHEESE_SHORT = (
     "mcts",
     "mcts:iterations=15000",
 )
-"""Six of the eight, for the sizes measured in shorter calibrations: a round robin of six
-at five seats is 30 games a deal, of eight 280, more than the time allowed for the whole
-calibration. The two left out were the closest to their neighbours at four seats
+"""Six of the eight, for three and five seats: a round robin of six at five seats is 30
+games a deal, of eight 280, so six play fifty deals in the time eight would play five.
+The two left out were the closest to their neighbours at four seats
 (``mcts:iterations=1500`` was no level, ``greedy:temperature=0.06`` the narrowest gap)."""
 GET_THE_CHEESE_3 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
     players=3,
-    default_games=480,
-    # 480 games leave about ±30 Elo a candidate (measured: ±26 to ±35): room for four or
-    # five levels where the four-seat table, at four times the games, has seven.
-    min_levels=3,
+    default_games=1920,
+    # 1,920 games (4 minutes with 2 workers) leave about ±16 Elo a candidate (measured:
+    # ±15 to ±17): five levels; mcts comes within the interval of 15,000 iterations.
+    min_levels=4,
 )
 GET_THE_CHEESE_4 = Ladder(
     "get-the-cheese",
@@ -106,10 +106,10 @@ GET_THE_CHEESE_5 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
     players=5,
-    default_games=150,
-    # 150 five-seat games leave about ±35 Elo a candidate (measured: ±30 to ±41): room for
-    # four levels across the span of greedy at 0.15 to mcts at 15,000 iterations.
-    min_levels=3,
+    default_games=1500,
+    # 1,500 five-seat games (9 minutes with 2 workers) leave about ±12 Elo a candidate
+    # (measured: ±11 to ±13): all six candidates are levels apart.
+    min_levels=4,
 )
 CHEESE_CHASERS_1 = Ladder(
     "cheese-chasers",
