@@ -270,7 +270,7 @@ def _report_text(report: dict[str, object]) -> str:
             "rated against"
         )
     if any(not opponent["rated"] for opponent in opponents):
-        lines.append("- : not a level, so not rated against")
+        lines.append("- : not measured with the levels, so not rated against")
     return "\n".join(lines)
 
 
