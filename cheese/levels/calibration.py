@@ -186,6 +186,7 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
             "a larger --games"
         )
     assert intervals_apart(levels) is None
+    level_specs = {level.spec for level in levels}
     return LevelTable(
         game=request.game,
         players=settings.players or 1,
@@ -199,7 +200,7 @@ def measure(request: CalibrationRequest, today: str | None = None) -> LevelTable
         candidates=settings.specs,
         also_measured=tuple(
             sorted(
-                (bot for bot in measured if bot.spec not in {level.spec for level in levels}),
+                (bot for bot in measured if bot.spec not in level_specs),
                 key=lambda bot: (bot.value, bot.score),
             )
         ),

@@ -64,7 +64,7 @@ class Opponent:
     games: int
     pairs: int
     points: float
-    rated: bool = True
+    rated: bool
 
     @property
     def score(self) -> float:
@@ -105,7 +105,7 @@ def rate_person(table: LevelTable, person: str, found: Sequence[PersonGame]) -> 
     me = player_name(person)
     # The bots the table measured but did not make levels are on the same scale: a game
     # against one still counts when a calibration has moved it out of the levels.
-    elo_of = {bot.spec: bot.value for bot in table.levels + table.also_measured}
+    elo_of = table.measured_values
     number_of = {level.spec: level.level for level in table.levels}
     # bot 0 is the person, bot 1 + j the table's j-th measured bot
     bot_of = {spec: 1 + index for index, spec in enumerate(elo_of)}

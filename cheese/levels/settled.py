@@ -93,7 +93,7 @@ def shown_interval(table: LevelTable, rating: PersonRating) -> tuple[float, floa
     a finite one) and the Wilson interval of the pair points against the rated bots met
     (the levels and the bots measured with them), in Elo (an end may be infinite);
     ``None`` before any game against one."""
-    elo_of = {bot.spec: bot.value for bot in table.levels + table.also_measured}
+    elo_of = table.measured_values
     met = [
         (elo_of[opponent.spec], opponent.pairs, opponent.points)
         for opponent in rating.opponents

@@ -98,6 +98,12 @@ class LevelTable:
     def names(self) -> tuple[str, ...]:
         return level_names(len(self.levels))
 
+    @property
+    def measured_values(self) -> dict[str, float]:
+        """Every bot the table measured, the levels and those also measured, by spec: its
+        Elo or completion rate, all on the table's one scale."""
+        return {bot.spec: bot.value for bot in self.levels + self.also_measured}
+
     def as_json(self) -> dict[str, object]:
         return {
             "format": TABLE_FORMAT,
