@@ -22,27 +22,24 @@ The same seed plays the same games; move times depend on the machine's load.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from cheese.bots import Bot, make_bot
+if __package__ in (None, ""):  # run as a script: the repository's root holds `cheese`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cheese.bots import make_bot
 from cheese.bots.base import BotSpecError, Turn
 from cheese.bots.evaluation.cheese_drop.evaluator import CheeseDropEvaluator
 from cheese.bots.evaluation.cheese_drop.round_lines import LaneDraws, true_lanes
 from cheese.bots.expectimax import ExpectimaxBot
 from cheese.engine.cheese_drop.view import REVEALED_VIEW_TYPE
-from cheese.ratings.deals import Deal, DealCollector
-from cheese.ratings.pairwise import PairTally
-from cheese.ratings.sprt import SprtStatus
-from cheese.ratings.stats import expected_score
-from cheese.referee.jobs import DuelSetup, GameResult
 from cheese.referee.play import BotFactory
-from cheese.tournaments.duel import DuelStopped, plan_duel, run_duel
-from cheese.tournaments.report import DuelReport, summarize
-from cheese.tournaments.schedule import games_per_deal
+from tools.clairvoyant_duel import add_duel_arguments, run_ceiling, summary
+from tools.clairvoyant_duel import seat_factory as clairvoyant_seats
 
 GAME = "cheese-drop"
-CLAIRVOYANT = "clairvoyant "
-"""What the clairvoyant seat's spec is shown with in the report."""
 
 
 def hidden_truth(turn: Turn) -> LaneDraws:
@@ -64,89 +61,16 @@ def clairvoyant_bot(spec: str) -> ExpectimaxBot:
 
 def seat_factory(spec: str) -> BotFactory:
     """Builds the clairvoyant ``spec`` for its seats' text, any other spec as usual."""
-    shown = CLAIRVOYANT + spec
-
-    def build(text: str) -> Bot:
-        return clairvoyant_bot(spec) if text == shown else make_bot(text)
-
-    return build
-
-
-class DealsPlayed:
-    """The duel's finished games, put back into whole deals (for a report of a stopped
-    run: the duel itself reports nothing then)."""
-
-    def __init__(self, num_players: int) -> None:
-        self.collector = DealCollector(games_per_deal(num_players))
-        self.deals: list[Deal] = []
-
-    def game_finished(self, result: GameResult) -> None:
-        self.deals.extend(self.collector.add(result))
-
-    def deal_counted(self, deals: int, pairs: PairTally, sprt: SprtStatus | None) -> None:
-        """Counted by the duel too; the deals are kept as the games finish."""
-
-
-def summary(report: DuelReport) -> str:
-    """The score with its interval, the pairs and the median move of each side."""
-    setup, pairs = report.setup, report.pairs
-    lines = [
-        f"{setup.spec_a} vs {setup.spec_b}, {setup.num_players} players, "
-        f"{report.deals} deals ({report.games} games), seed {setup.seed}",
-        f"score {report.score:.3f}: {pairs.wins} wins, {pairs.draws} draws, "
-        f"{pairs.losses} losses of {pairs.pairs} pairs",
-    ]
-    if report.elo.ci95 is not None:
-        low, high = report.elo.ci95
-        lines.append(
-            f"Elo {report.elo.elo:+.1f} [{low:+.1f}, {high:+.1f}] "
-            f"(score {expected_score(low):.3f} to {expected_score(high):.3f})"
-        )
-    for name, side in (("A", report.a), ("B", report.b)):
-        if side.latency is not None:
-            lines.append(f"replies: {name} {side.spec}: {side.latency.text}")
-    return "\n".join(lines)
-
-
-def play(setup: DuelSetup, factory: BotFactory) -> DuelReport | None:
-    """The duel's report, or, stopped by Ctrl-C, that of its whole deals played (None
-    before the first)."""
-    played = DealsPlayed(setup.num_players)
-    try:
-        return run_duel(setup, workers=1, bot_factory=factory, observer=played)
-    except DuelStopped as stopped:
-        print(f"stopped after {stopped.games} games")
-    return summarize(setup, played.deals, None) if played.deals else None
+    return clairvoyant_seats(spec, clairvoyant_bot)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="expectimax", help="the expectimax spec made clairvoyant")
     parser.add_argument("--against", default="greedy", help="the other seats' bot spec")
-    parser.add_argument("--players", type=int, default=4, help="seats, 2 to 5")
-    parser.add_argument("--games", type=int, default=200, help="games, rounded up to whole deals")
-    parser.add_argument("--seed", type=int, default=9401, help="the duel's seed")
-    parser.add_argument(
-        "--blind",
-        action="store_true",
-        help="play the spec as it is, blind to the hidden rows (the same deals, for comparison)",
-    )
+    add_duel_arguments(parser, "2 to 5", seed=9401)
     args = parser.parse_args(argv)
-    shown = args.spec if args.blind else CLAIRVOYANT + args.spec
-    try:
-        clairvoyant_bot(args.spec)
-        setup = plan_duel(
-            shown,
-            args.against,
-            game=GAME,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            bot_factory=seat_factory(args.spec),
-        )
-    except ValueError as error:
-        parser.exit(2, f"drop_ceiling: {error}\n")
-    report = play(setup, seat_factory(args.spec))
+    report = run_ceiling(parser, args, GAME, args.against, seat_factory(args.spec), "drop_ceiling")
     if report is not None:
         print(summary(report))
 

@@ -11,7 +11,7 @@ values.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from typing import ClassVar
 
 from cheese.bots.base import Clock
@@ -65,6 +65,20 @@ class PlayoutChoice(StrEnum):
 
 WORDS = tuple(choice.value for choice in PlayoutChoice)
 """The words ``playout=`` takes."""
+
+
+class KeptWorld(IntEnum):
+    """What of the root a search keeps as it is (``search.c``'s ``keep_world``): the
+    settings of a measuring instrument (``tools/gtc_ceiling.py``), which no bot spec
+    reaches."""
+
+    NONE = 0
+    """Nothing: every iteration draws what the seat cannot see (every bot's search)."""
+    WORLD = 1
+    """The whole root, the true state: a clairvoyant search."""
+    TABLE = 2
+    """What lies on the table (Get The Cheese!'s face-down cards); the others' hands are
+    drawn anew (the game's ``determinize_hands``)."""
 
 
 class Inference(StrEnum):

@@ -31,12 +31,18 @@ from cheese.bots.base import Turn
 from cheese.bots.evaluation import evaluator_for
 from cheese.bots.lines.model import Lines
 from cheese.bots.lines.uct import UctLines
-from cheese.bots.mcts.config import Inference, MctsConfig, NativeSearch, OthersMoves
+from cheese.bots.mcts.config import (
+    Inference,
+    KeptWorld,
+    MctsConfig,
+    NativeSearch,
+    OthersMoves,
+)
 from cheese.bots.mcts.tree import Node, run_iteration, seed_root
 from cheese.bots.search.evaluator import Evaluator
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
 from cheese.bots.search.playouts import C_POLICIES
-from cheese.engine import Action, Game
+from cheese.engine import Action, Game, State
 from cheese.engine.registry import NATIVE
 
 OTHERS_IN_C = {OthersMoves.EXACT: 0, OthersMoves.SEEN: 1, OthersMoves.TREES: 2}
@@ -125,14 +131,24 @@ def search_in_python(
 
 
 def search_in_c(
-    turn: Turn, settings: NativeSearch, evaluator: Evaluator, seed: int
+    turn: Turn,
+    settings: NativeSearch,
+    evaluator: Evaluator,
+    seed: int,
+    *,
+    true_world: State | None = None,
+    kept: KeptWorld = KeptWorld.WORLD,
 ) -> RootStats:
-    """One search of ``turn``'s tree by the C loop (``native.search``)."""
+    """One search of ``turn``'s tree by the C loop (``native.search``).
+
+    ``true_world``, the state behind the turn, is searched with what ``kept`` says kept as
+    it is (the whole of it: every hidden card seen): a clairvoyant search, which only a
+    measuring instrument asks for (``tools/gtc_ceiling.py``); no bot spec reaches it."""
     from cheese.bots.mcts.native.search import search as c_search
     from cheese.engine.native import NativeState
 
     rng = random.Random(seed)
-    world = turn.determinize(rng)
+    world = turn.determinize(rng) if true_world is None else true_world
     assert isinstance(world, NativeState), f"not a native state: {world!r}"
     priors = None
     if settings.prior_visits:
@@ -179,6 +195,7 @@ def search_in_c(
         determinize_weights=weights,
         leaf_value=settings.leaf_value,
         others=OTHERS_IN_C[settings.others],
+        keep_world=KeptWorld.NONE if true_world is None else kept,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

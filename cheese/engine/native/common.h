@@ -171,6 +171,10 @@ typedef struct ch_game {
      * (the smallest of those `seat` cannot tell from it, at most `action`): Get The
      * Cheese!'s plays with their face-down cards hidden. */
     int32_t (*seen_action)(const uint8_t *state, int32_t action, int32_t seat);
+    /* Optional (NULL in a game without cards on the table that some seats cannot see):
+     * determinize only the other seats' hands and decks, every card on the table kept
+     * as it is (Get The Cheese!'s face-down cards): a clairvoyant search's half-way. */
+    void (*determinize_hands)(uint8_t *state, int32_t seat, uint64_t rng_seed);
 } ch_game;
 
 /* A number of a game that its Python half also knows (a limit, a byte offset in the

@@ -793,12 +793,12 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
     while (next < n_pool) s->deck[j][pool[next++]]++;
 }
 
-/* Mirrors determinize.determinize_table with `weights` (NULL: uniform). */
-void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
-                              const int64_t *weights) {
+/* Deals every other seat's unseen cards anew; `revealed` counts every card on the table
+ * as seen, so that only the hands and decks are dealt. */
+static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                            const int64_t *weights, int revealed) {
     gtc_state *s = (gtc_state *)state;
     ch_rng rng = ch_rng_seeded(rng_seed);
-    int revealed = gtc_player(s) == CH_TERMINAL;
     for (int j = 0; j < s->num_players; j++)
         if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights);
     /* the hidden cards dealt anew may be other kinds */
@@ -813,9 +813,22 @@ void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
     }
 }
 
+/* Mirrors determinize.determinize_table with `weights` (NULL: uniform). */
+void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                              const int64_t *weights) {
+    gtc_deal_worlds(state, seat, rng_seed, weights,
+                    gtc_player((gtc_state *)state) == CH_TERMINAL);
+}
+
 /* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
 void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
     gtc_determinize_weighted(state, seat, rng_seed, NULL);
+}
+
+/* The other seats' hands and decks dealt anew, every face-down card kept as it is: the
+ * world of a seat that knew what lies face down (a clairvoyant search's half-way). */
+static void gtc_determinize_hands(uint8_t *state, int32_t seat, uint64_t rng_seed) {
+    gtc_deal_worlds(state, seat, rng_seed, NULL, 1);
 }
 
 /* ------------------------------------------------------------------------------------
@@ -1272,7 +1285,8 @@ static int32_t gtc_seen_action(const uint8_t *state, int32_t action, int32_t sea
 const ch_game *gtc_game(void) {
     static const ch_game table = {CH_GAME_PRIMITIVES(gtc),
                                   .determinize_weighted = gtc_determinize_weighted,
-                                  .seen_action = gtc_seen_action};
+                                  .seen_action = gtc_seen_action,
+                                  .determinize_hands = gtc_determinize_hands};
     return &table;
 }
 

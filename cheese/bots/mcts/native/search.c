@@ -44,6 +44,8 @@ enum { SEARCH_OK = 0, SEARCH_NO_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMOR
 
 #define SEARCH_CLOCK_EVERY 8 /* iterations between two looks at the clock */
 #define SEARCH_NO_NODE (-1)
+#define SEARCH_KEEP_WORLD 1  /* settings keep_world: the root searched as it is */
+#define SEARCH_KEEP_TABLE 2  /* settings keep_world: the root's table kept, hands drawn */
 #define SEARCH_OTHERS_SEEN 1  /* settings others_seen: the others' moves as seen, one tree */
 #define SEARCH_OTHERS_TREES 2 /* a tree per seat, each keyed by what its seat sees */
 
@@ -572,10 +574,16 @@ static int search_choices(search_tree *t, int32_t node, const uint8_t *state, in
 }
 
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
- * afresh (weighted, when the settings give weights). */
+ * afresh (weighted, when the settings give weights), or with the others' hands alone
+ * drawn, or `root` as it is, as the settings keep the table or the world. */
 static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
+    if (t->settings->keep_world == SEARCH_KEEP_WORLD) return state;
+    if (t->settings->keep_world == SEARCH_KEEP_TABLE) {
+        t->game->determinize_hands(state, t->settings->seat, ch_rng_next(&t->rng));
+        return state;
+    }
     if (t->settings->determinize_weights)
         t->game->determinize_weighted(state, t->settings->seat, ch_rng_next(&t->rng),
                                       t->settings->determinize_weights);
@@ -814,6 +822,8 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
         settings->leaf_playouts < 1 ||
         (settings->determinize_weights && !game->determinize_weighted) ||
+        settings->keep_world < 0 || settings->keep_world > SEARCH_KEEP_TABLE ||
+        (settings->keep_world == SEARCH_KEEP_TABLE && !game->determinize_hands) ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from cheese.bots.mcts.config import KeptWorld
 from cheese.engine import Action, Seat
 from cheese.engine.native import NativeGame, NativeState
 from cheese.engine.native._cheese_native import ffi, lib
@@ -83,6 +84,7 @@ def search(
     determinize_weights: Sequence[int] | None = None,
     leaf_value: float = 0.0,
     others: int = 0,
+    keep_world: KeptWorld = KeptWorld.NONE,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -103,6 +105,9 @@ def search(
     ``others`` (a game whose moves are partly hidden): 0 keys the other seats' moves as
     played; 1 as ``seat`` sees them, playing one of those it cannot tell apart at random;
     2 grows a tree per seat, each keyed by the moves as its seat sees them.
+    ``keep_world`` keeps ``state``, the true one, as it is (``KeptWorld.WORLD``: a
+    clairvoyant search, which sees what ``state`` hides from the seat) or keeps its table
+    and draws the others' hands (``KeptWorld.TABLE``).
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -124,6 +129,7 @@ def search(
     settings.determinize_weights = weights if weights is not None else ffi.NULL
     settings.leaf_value = leaf_value
     settings.others_seen = others
+    settings.keep_world = int(keep_world)
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

@@ -21,6 +21,11 @@ typedef struct {
                                 searching seat sees them (seen_action), one of the moves
                                 it cannot tell apart played at random; 2: a tree per
                                 seat, each keyed by the moves as its seat sees them */
+    int32_t keep_world;      /* 0: each iteration draws what the seat cannot see; 1: the
+                                root is the true world, searched as it is every iteration
+                                (a clairvoyant search, which measures what the hidden
+                                cards are worth); 2: the true world's table is kept, only
+                                the others' hands drawn (the game's determinize_hands) */
 } ch_search_settings;
 
 typedef struct {

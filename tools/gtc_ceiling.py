@@ -1,0 +1,141 @@
+"""How much of Get The Cheese! is hidden: ``mcts`` seeing every card, against ``mcts``.
+
+The clairvoyant bot is the ``mcts`` spec given whose C search runs on the true state
+behind its turn, as it is, every iteration: it sees the other seats' hands and face-down
+cards (``keep_world`` in ``cheese/bots/mcts/native/search.c``). With ``--sees table`` it
+sees only what lies face down on the table, and draws the other seats' hands anew every
+iteration: the most that inferring the face-down cards could give. No one can see a draw
+coming: the state keeps a deck as counts of kinds, never an order, so every draw stays
+chance, in the game and in the search. Everything else is the spec's own: iterations,
+exploration, widening, playouts, rewards. The other seats in its tree still choose by
+the same search, so they play as if they saw everything too: the instrument measures
+what the hidden cards are worth to this search, not to a perfect player. No bot spec
+builds it.
+
+It plays a duel against ``--against`` (by default the spec itself, blind): the same
+deals, seat rotations, score and 95% bootstrap interval as ``cheese duel`` with the same
+``--seed``, played in this process (``tools/clairvoyant_duel.py``). Ctrl-C (SIGINT)
+reports the whole deals played so far. ``--blind`` plays the spec as it is instead, on
+the same deals:
+
+    python tools/gtc_ceiling.py --spec mcts:iterations=15000 --players 4 --games 200 --seed 31001
+    python tools/gtc_ceiling.py --sees table --players 4 --games 200 --seed 31003
+
+The same seed plays the same games; move times depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+if __package__ in (None, ""):  # run as a script: the repository's root holds `cheese`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cheese.bots import make_bot
+from cheese.bots.base import BotSpecError, Decision, Turn
+from cheese.bots.mcts import MctsBot
+from cheese.bots.mcts.bot import merge, most_visited, visited_decision
+from cheese.bots.mcts.config import KeptWorld, MctsConfig
+from cheese.bots.mcts.search import configured_evaluator, search_in_c
+from cheese.engine.registry import NATIVE
+from cheese.referee.play import BotFactory
+from tools.clairvoyant_duel import add_duel_arguments, run_ceiling, summary
+from tools.clairvoyant_duel import seat_factory as clairvoyant_seats
+
+GAME = "get-the-cheese"
+
+
+SEES = {"all": KeptWorld.WORLD, "table": KeptWorld.TABLE}
+"""``--sees``: what of the true state the clairvoyant's search keeps."""
+SEES_SHOWN = {
+    "all": "every hidden card (the others' hands and face-down cards)",
+    "table": "the face-down cards (the others' hands drawn anew each iteration)",
+}
+"""What the report says the clairvoyant saw."""
+
+
+class ClairvoyantMcts(MctsBot):
+    """The ``mcts`` bot of a spec whose every tree search is of the true state."""
+
+    __slots__ = ()
+
+    kept: ClassVar[KeptWorld] = KeptWorld.WORLD
+    """What of the true state each iteration keeps as it is."""
+
+    def tree_decision(
+        self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
+    ) -> Decision:
+        config = self.config if config is None else config
+        if turn.game.backend != NATIVE:
+            raise BotSpecError("the clairvoyant search runs in C: use the native backend")
+        evaluator = configured_evaluator(turn.game, config)
+        settings = config.native_search(evaluator.advice.c_search)
+        if settings is None:
+            raise BotSpecError(f"{config.spec!r} searches in Python; the clairvoyant runs in C")
+        # Only this instrument reads the state behind the turn: no bot may.
+        stats = search_in_c(
+            turn, settings, evaluator, rng.getrandbits(64), true_world=turn._state, kept=self.kept
+        )
+        merged = merge([stats])
+        return visited_decision(
+            legal, merged, most_visited(merged), stats.iterations, stats.elapsed, stats.loop
+        )
+
+
+class TableSeeingMcts(ClairvoyantMcts):
+    """The ``mcts`` bot of a spec whose every tree search keeps the true state's table
+    (every face-down card) and draws the other seats' hands."""
+
+    __slots__ = ()
+
+    kept = KeptWorld.TABLE
+
+
+def clairvoyant_bot(spec: str, sees: str = "all") -> ClairvoyantMcts:
+    """The clairvoyant ``mcts`` bot of ``spec`` that sees what ``sees`` names (``SEES``);
+    ``BotSpecError`` for a spec that is not an ``mcts`` one."""
+    blind = make_bot(spec)
+    if not isinstance(blind, MctsBot):
+        raise BotSpecError(f"the clairvoyant bot is an mcts spec, not {spec!r}")
+    if blind.config.workers != 1:
+        raise BotSpecError("the clairvoyant search is one process: drop workers=")
+    return (TableSeeingMcts if SEES[sees] is KeptWorld.TABLE else ClairvoyantMcts)(blind.config)
+
+
+def seat_factory(spec: str, sees: str = "all") -> BotFactory:
+    """Builds the clairvoyant ``spec`` for its seats' text, any other spec as usual."""
+    return clairvoyant_seats(spec, lambda text: clairvoyant_bot(text, sees))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--spec", default="mcts:iterations=15000", help="the mcts spec made clairvoyant"
+    )
+    parser.add_argument(
+        "--against", default=None, help="the other seats' bot spec (default: --spec, blind)"
+    )
+    parser.add_argument(
+        "--sees",
+        choices=tuple(SEES),
+        default="all",
+        help="what the clairvoyant sees: all = every hidden card; table = the face-down ones",
+    )
+    add_duel_arguments(parser, "3 to 5", seed=31001)
+    args = parser.parse_args(argv)
+    against = args.spec if args.against is None else args.against
+    factory = seat_factory(args.spec, args.sees)
+    report = run_ceiling(parser, args, GAME, against, factory, "gtc_ceiling")
+    if report is not None:
+        if not args.blind:
+            print(f"the clairvoyant sees: {SEES_SHOWN[args.sees]}")
+        print(summary(report))
+
+
+if __name__ == "__main__":
+    main()
