@@ -27,6 +27,7 @@ from cheese.bots.evaluation.get_the_cheese import face_down
 from cheese.bots.evaluation.get_the_cheese.face_down import FaceDownChoice, FaceDownModel
 from cheese.engine import State, load_game
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, KIND_NAMES, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.determinize import line_bins
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
@@ -36,16 +37,21 @@ MODEL_PATH = Path(face_down.__file__).with_name(face_down.MODEL_FILE)
 
 
 def play_choices(state: State, seat: int, action: int) -> list[FaceDownChoice]:
-    """The face-down cards of ``seat``'s ``action`` at ``state``, with what it held."""
+    """The face-down cards of ``seat``'s ``action`` at ``state``, with what it held; the
+    first card's line bins as the next seat sees the line (an opponent inferring)."""
     if action == DRAW:
         return []
     view = state.view(seat)
-    assert isinstance(view, GtcView)
+    observer = state.view((seat + 1) % state.num_players)
+    assert isinstance(view, GtcView) and isinstance(observer, GtcView)
     hand = list(view.hand)
-    _, kinds = decode_play(action)
+    start, kinds = decode_play(action)
     choices = []
     for place, kind in enumerate(kinds, start=1):
-        if place == 1 or kind in SYMBOL_KINDS:
+        if place == 1:
+            bins = line_bins(observer, seat, (start, len(observer.lines[start])))
+            choices.append(FaceDownChoice(place, tuple(hand), kind, bins))
+        elif kind in SYMBOL_KINDS:
             choices.append(FaceDownChoice(place, tuple(hand), kind))
         hand[kind] -= 1
     return choices
@@ -114,6 +120,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     model = face_down.fit(choices, command_line(args.games, args.seed, args.players, args.spec))
     for place, weights in enumerate(model.weights, start=1):
         print(f"place {place}: " + " ".join(f"{w:+.2f}" for w in weights))
+    catches, takes, eats = model.line
+    print(f"place 1, per unit of the line: catches {catches:+.2f}, takes {takes:+.2f}, "
+          f"eats {eats:+.2f}")
     if args.write:
         MODEL_PATH.write_bytes(face_down.encode_model(model))
         print(f"wrote {MODEL_PATH}")

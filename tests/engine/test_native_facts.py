@@ -15,6 +15,7 @@ from cheese.engine.cheese_drop import native_codec as drop_codec
 from cheese.engine.cheese_drop import options as drop_options
 from cheese.engine.games import describe
 from cheese.engine.get_the_cheese import cards as gtc_cards
+from cheese.engine.get_the_cheese import determinize as gtc_determinize
 from cheese.engine.get_the_cheese import native_codec as gtc_codec
 from cheese.engine.get_the_cheese import options as gtc_options
 
@@ -44,6 +45,8 @@ SHARED_NUMBERS: list[tuple[str, str, int]] = [
     ("get-the-cheese", "max_cards_per_seat", gtc_options.MAX_CARDS_PER_SEAT),
     ("get-the-cheese", "max_cheese_cards", gtc_options.MAX_CHEESE_CARDS),
     ("get-the-cheese", "max_cheese_value", gtc_options.MAX_CHEESE_VALUE),
+    ("get-the-cheese", "line_bins", gtc_determinize.LINE_BINS),
+    ("get-the-cheese", "weight_count", gtc_determinize.WEIGHT_COUNT),
     ("cheese-drop", "rounds", drop_core.ROUNDS),
     ("cheese-drop", "lanes", drop_core.LANE_COUNT),
     ("cheese-drop", "max_rows", drop_options.MAX_ROWS),

@@ -11,6 +11,12 @@ from cheese.bots.evaluation.get_the_cheese import face_down
 from cheese.bots.evaluation.get_the_cheese.face_down import FaceDownChoice, fit, load_model
 from cheese.engine import load_game
 from cheese.engine.get_the_cheese.cards import BIG_MOUSE, CAT, DOG, MOUSE, SYMBOL_CAT
+from cheese.engine.get_the_cheese.determinize import (
+    FIRST_PLACE_WEIGHTS,
+    LINE_BINS,
+    WEIGHT_COUNT,
+    line_bins,
+)
 from cheese.engine.get_the_cheese.moves import DRAW, play_action
 from cheese.engine.luck import advance_chance
 from tools.gtc_face_down_fit import command_line, fitted_model, play_choices
@@ -23,7 +29,8 @@ def test_a_play_gives_its_first_card_and_its_symbol_cards() -> None:
     kinds = [kind for kind, count in enumerate(hand) for _ in range(count)]
     action = play_action(0, (kinds[0], kinds[1], kinds[2]))
     choices = play_choices(state, seat, action)
-    assert choices[0] == FaceDownChoice(1, hand, kinds[0])
+    observer = state.view((seat + 1) % state.num_players)
+    assert choices[0] == FaceDownChoice(1, hand, kinds[0], line_bins(observer, seat, (0, 0)))
     assert [choice.place for choice in choices[1:]] == [
         place for place, kind in ((2, kinds[1]), (3, kinds[2])) if kind in (1, 5)
     ]
@@ -63,15 +70,43 @@ def test_places_two_and_three_weigh_the_symbol_cat_against_the_symbol_mouse() ->
 def test_draw_weights_are_scaled_integers_never_zero() -> None:
     model = face_down.FaceDownModel(weights=((0.0, math.log(2), -50.0, 0, 0, 0, 0),) * 3)
     weights = model.draw_weights()
-    assert len(weights) == 21
-    assert weights[:3] == (1000, 2000, 1)
+    assert len(weights) == WEIGHT_COUNT
+    # place 1: four bins a kind, all alike without line weights
+    assert weights[: 3 * LINE_BINS] == (1000,) * LINE_BINS + (2000,) * LINE_BINS + (1,) * 4
+    # places 2 and 3: one a kind
+    assert weights[FIRST_PLACE_WEIGHTS : FIRST_PLACE_WEIGHTS + 3] == (1000, 2000, 1)
+
+
+def test_the_line_weights_scale_each_kinds_bins() -> None:
+    model = face_down.FaceDownModel(weights=((0.0,) * 7,) * 3, line=(1.0, 2.0, -1.0))
+    weights = model.draw_weights()
+    cat = weights[CAT * LINE_BINS : (CAT + 1) * LINE_BINS]
+    assert cat == tuple(round(1000 * math.exp(catches)) for catches in range(LINE_BINS))
+    assert weights[DOG * LINE_BINS + 1] == round(1000 * math.exp(2.0))
+    assert weights[MOUSE * LINE_BINS + 1] == round(1000 * math.exp(-1.0))
+
+
+def test_the_fit_recovers_the_line_weight_the_choices_were_drawn_with() -> None:
+    # a mouse and a dog in hand; the dog goes first twice as often behind another's cat
+    hand = (1, 0, 0, 0, 0, 0, 1)
+    behind_a_cat = (0, 0, 0, 0, 0, 0, 1)
+    choices = (
+        [FaceDownChoice(1, hand, DOG, behind_a_cat)] * 200
+        + [FaceDownChoice(1, hand, MOUSE, behind_a_cat)] * 100
+        + [FaceDownChoice(1, hand, DOG)] * 100
+        + [FaceDownChoice(1, hand, MOUSE)] * 100
+    )
+    model = fit(choices)
+    assert model.weights[0][DOG] == pytest.approx(0.0, abs=0.01)
+    assert model.line[face_down.TAKES] == pytest.approx(math.log(2), abs=0.01)
 
 
 def test_the_shipped_model_names_the_command_that_made_it() -> None:
     model = load_model()
-    assert model.command == command_line(150, 1000, 4, "mcts:iterations=2000")
+    assert model.command == command_line(400, 1000, 4, "mcts:iterations=2000")
     assert model.choices > 1000
-    assert len(model.draw_weights()) == 21
+    assert len(model.draw_weights()) == WEIGHT_COUNT
+    assert model.line[face_down.CATCHES] > 0 and model.line[face_down.TAKES] > 0
 
 
 def test_the_fit_is_reproduced_from_its_seed() -> None:
@@ -85,4 +120,4 @@ def test_the_fit_is_reproduced_from_its_seed() -> None:
 
 @pytest.mark.slow
 def test_the_shipped_model_is_reproduced_by_its_command() -> None:
-    assert fitted_model(150, 1000, 4, "mcts:iterations=2000") == load_model()
+    assert fitted_model(400, 1000, 4, "mcts:iterations=2000") == load_model()

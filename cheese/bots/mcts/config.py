@@ -251,7 +251,7 @@ class MctsConfig(SpecConfig):
         ChoiceParameter("infer", Inference.NONE.value, tuple(i.value for i in Inference),
                         "how the C loop deals the others' hidden cards: none = uniformly; "
                         "model = weighted by the game's model of what players hide "
-                        "(get-the-cheese: which cards go face down)"),
+                        "(get-the-cheese: which cards go face down, and where)"),
         words=Inference,
     )
 

@@ -12,7 +12,12 @@ from typing import TypeAlias
 
 from cheese.engine.api import Seat
 from cheese.engine.get_the_cheese.cards import (
+    CAT,
+    DOG,
     KIND_COUNT,
+    KINDS,
+    MOUSE_KINDS,
+    SYMBOL_CAT,
     SYMBOL_KINDS,
     Kind,
     Pile,
@@ -26,6 +31,53 @@ from cheese.engine.luck import SplitMix64
 
 Slot: TypeAlias = tuple[int, int]
 """A card's place on the table: (cheese index, line index)."""
+
+LINE_BINS = 4
+"""The values a face-down first card's line feature takes (``line_bins``): a cat
+catches 0 to 3 mice."""
+FIRST_PLACE_WEIGHTS = KIND_COUNT * LINE_BINS
+"""The weights of a card played first, face down: one per (kind, line bin)."""
+WEIGHT_COUNT = FIRST_PLACE_WEIGHTS + 2 * KIND_COUNT
+"""All the weights: those of the first place, then one per kind for the 2nd and 3rd."""
+CAT_KINDS = (CAT, SYMBOL_CAT)
+
+
+def line_bins(view: GtcView, owner: Seat, slot: Slot) -> tuple[int, ...]:
+    """Per kind, what a card of ``owner``'s of that kind would do where ``slot`` is, by
+    the cards in front of it that ``view`` shows (a face-down card it cannot see counts
+    as no cat, no dog, no mouse of another colour, but a mouse for the cheese):
+
+    - a cat (either): the mice of other colours it would catch, 0 to 3;
+    - the dog: 1 when the card right in front is a cat of another colour, which it takes;
+    - a mouse (any): 1 when fewer mice than the cheese's number lie in front: it eats;
+    - else 0.
+
+    >>> from cheese.engine.get_the_cheese.cards import MOUSE
+    >>> from cheese.engine.get_the_cheese.view import CardView
+    >>> def seen(*ahead: CardView) -> GtcView:  # a "3" cheese with these cards in front
+    ...     return GtcView(0, 0, 0, (3,), (ahead,), (0,) * 7, (3,) * 3, (9,) * 3, (0,) * 3, None)
+    >>> line_bins(seen(CardView(1, MOUSE, False, 2), CardView(2, CAT, False, 3)), 0, (0, 2))
+    (1, 1, 1, 1, 0, 0, 1)
+    >>> mice = [CardView(owner, MOUSE, False, 2) for owner in (1, 0, 2)]
+    >>> line_bins(seen(*mice), 0, (0, 3))  # a cat catches two, a mouse comes 4th
+    (0, 0, 0, 0, 2, 2, 0)
+    """
+    cheese, index = slot
+    ahead = view.lines[cheese][:index]
+    catches = 0
+    for card in reversed(ahead[-3:]):
+        if card.kind < 0:
+            continue
+        if card.kind not in MOUSE_KINDS:
+            break
+        catches += card.owner != owner
+    last = ahead[-1] if ahead else None
+    takes = int(last is not None and last.kind in CAT_KINDS and last.owner != owner)
+    mice = sum(card.kind < 0 or card.kind in MOUSE_KINDS for card in ahead)
+    eats = int(mice < view.cheeses[cheese])
+    return tuple(
+        catches if kind in CAT_KINDS else takes if kind == DOG else eats for kind in KINDS
+    )
 
 
 def determinize_table(
@@ -69,15 +121,20 @@ def determinize_table(
     which is what an unseen shuffle of ``j``'s own deck gives. Seats are independent
     because nothing another seat sees ties their hidden cards together.
 
-    With ``weights`` (the integer weight of each (place in the play - 1, kind),
-    place-major; ``gtc_determinize_weighted`` in C), each draw of a hidden card played
-    in place ``p`` picks a card of the pool with chance proportional to its kind's weight
-    at ``p`` (``SplitMix64.pick`` over the pool in order): in step b among the symbol
-    cards, and after step b each unseen card played 1st, in slot order, takes such a pick
-    from what is left (the rest keeps its order). Step c then shuffles what is left and
-    deals only the hand and deck from it. Weights that favour what a player tends to put
-    face down make the worlds follow what its plays reveal.
+    With ``weights`` (``WEIGHT_COUNT`` integers; ``gtc_determinize_weighted`` in C), each
+    draw of a hidden card picks a card of the pool with chance proportional to its
+    kind's weight there (``SplitMix64.pick`` over the pool in order). A card played in
+    place 2 or 3 weighs ``weights[FIRST_PLACE_WEIGHTS + (place - 2) * KIND_COUNT + kind]``
+    and is drawn in step b among the symbol cards. A card played 1st weighs
+    ``weights[kind * LINE_BINS + bin]``, ``bin`` being what a card of that kind would do
+    in that slot (``line_bins``): after step b each unseen card played 1st, in slot
+    order, takes such a pick from what is left (the rest keeps its order). Step c then
+    shuffles what is left and deals only the hand and deck from it. Weights that favour
+    what a player tends to put face down, and where, make the worlds follow what its
+    plays reveal.
     """
+    if weights is not None and len(weights) != WEIGHT_COUNT:
+        raise ValueError(f"the face-down weights are {WEIGHT_COUNT} numbers, not {len(weights)}")
     kinds: dict[Slot, Kind] = {}
     hands: list[Pile] = []
     decks: list[Pile] = []
@@ -135,8 +192,9 @@ def _deal_hidden_cards(
             symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
             kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
         else:
-            offset = view.lines[slot[0]][slot[1]].position - 1
-            odds = [weights[offset * KIND_COUNT + k] if k in SYMBOL_KINDS else 0 for k in pool]
+            place = view.lines[slot[0]][slot[1]].position
+            offset = FIRST_PLACE_WEIGHTS + (place - 2) * KIND_COUNT
+            odds = [weights[offset + k] if k in SYMBOL_KINDS else 0 for k in pool]
             kinds[slot] = pool.pop(generator.pick(odds))
     if weights is None:
         generator.shuffle(pool)
@@ -145,7 +203,9 @@ def _deal_hidden_cards(
         del pool[: len(free)]
     else:
         for slot in free:
-            kinds[slot] = pool.pop(generator.pick([weights[kind] for kind in pool]))
+            bins = line_bins(view, seat, slot)
+            odds = [weights[kind * LINE_BINS + bins[kind]] for kind in pool]
+            kinds[slot] = pool.pop(generator.pick(odds))
         generator.shuffle(pool)
     hand_end = view.hand_sizes[seat]
     return pile_of(pool[:hand_end]), pile_of(pool[hand_end:])

@@ -43,6 +43,11 @@
 #define GTC_MAX_LINE (GTC_MAX_PLACED / 3) /* fits the 64-bit masks of the resolution */
 #define GTC_MAX_CHEESE_CARDS 30 /* options.MAX_CHEESE_CARDS */
 #define GTC_MAX_CHEESE_VALUE 99 /* options.MAX_CHEESE_VALUE */
+/* The weighted determinization's weights (determinize.LINE_BINS, FIRST_PLACE_WEIGHTS,
+ * WEIGHT_COUNT): per (kind, line bin) for a card played 1st, per kind for the 2nd and 3rd. */
+#define GTC_LINE_BINS 4
+#define GTC_FIRST_PLACE_WEIGHTS (GTC_KINDS * GTC_LINE_BINS)
+#define GTC_WEIGHT_COUNT (GTC_FIRST_PLACE_WEIGHTS + 2 * GTC_KINDS)
 #define GTC_PER_TURN 3
 #define GTC_HAND_LIMIT 6
 #define GTC_CAT_REACH 3
@@ -722,9 +727,31 @@ int32_t gtc_notation_key(const uint8_t *state) {
     return 0;
 }
 
+/* determinize.line_bins: per kind, what a card of `owner`'s would do at line index
+ * `index` of cheese `cheese`, by the cards in front that `seat` sees (an unseen one
+ * counts as no cat, dog or mouse of another colour, but as a mouse for the cheese). */
+static void gtc_line_bins(const gtc_state *s, int seat, int revealed, int owner, int cheese,
+                          int index, int *bins) {
+    const uint8_t *line = s->line[cheese];
+    int catches = 0, takes = 0, mice = 0;
+    for (int i = index - 1; i >= 0 && i >= index - 3; i--) {
+        if (!gtc_known(line[i], seat, revealed)) continue;
+        if (!gtc_is_mouse(gtc_kind(line[i]))) break;
+        catches += gtc_owner(line[i]) != owner;
+    }
+    if (index > 0 && gtc_known(line[index - 1], seat, revealed))
+        takes = gtc_is_cat(gtc_kind(line[index - 1])) && gtc_owner(line[index - 1]) != owner;
+    for (int i = 0; i < index; i++)
+        mice += !gtc_known(line[i], seat, revealed) || gtc_is_mouse(gtc_kind(line[i]));
+    int eats = mice < s->cheese[cheese];
+    for (int kind = 0; kind < GTC_KINDS; kind++)
+        bins[kind] = gtc_is_cat(kind) ? catches : kind == GTC_DOG ? takes : eats;
+}
+
 /* determinize.determinize_table, step 3 for one other seat `j`; `weights` NULL is the
- * uniform deal, else the integer weight of each (place - 1, kind) with which a hidden card
- * of that place in a play is drawn from j's unseen cards (face_down_weights). */
+ * uniform deal, else the integer weights (determinize.WEIGHT_COUNT) with which a hidden
+ * card is drawn from j's unseen cards: per (kind, line bin) for a card played 1st, per
+ * kind for one played 2nd or 3rd (face_down.FaceDownModel.draw_weights). */
 static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng,
                                   const int64_t *weights) {
     /* 3a: the pool, in ascending kind order */
@@ -748,7 +775,8 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
                 continue;
             int p;
             if (weights) {
-                const int64_t *place = weights + (gtc_position(card) - 1) * GTC_KINDS;
+                const int64_t *place =
+                    weights + GTC_FIRST_PLACE_WEIGHTS + (gtc_position(card) - 2) * GTC_KINDS;
                 for (int q = 0; q < n_pool; q++)
                     odds[q] = gtc_is_symbol(pool[q]) ? place[pool[q]] : 0;
                 p = ch_rng_pick(rng, odds, n_pool);
@@ -765,19 +793,27 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
         }
     /* the free slots: j's hidden cards in the first place of a play, in slot order */
     uint8_t *free_slots[GTC_MAX_CARDS_PER_SEAT];
+    int free_cheese[GTC_MAX_CARDS_PER_SEAT], free_index[GTC_MAX_CARDS_PER_SEAT];
     int n_free = 0;
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
         for (int i = 0; i < s->line_len[cheese]; i++) {
             uint8_t card = s->line[cheese][i];
             if (gtc_owner(card) == j && !gtc_known(card, seat, revealed) &&
-                gtc_position(card) == 1)
+                gtc_position(card) == 1) {
+                free_cheese[n_free] = cheese;
+                free_index[n_free] = i;
                 free_slots[n_free++] = &s->line[cheese][i];
+            }
         }
-    /* weighted: the free slots draw one card each before the shuffle */
+    /* weighted: the free slots draw one card each before the shuffle, each kind weighed
+     * by what it would do there */
     int next = 0;
     if (weights)
         for (int f = 0; f < n_free; f++) {
-            for (int q = next; q < n_pool; q++) odds[q - next] = weights[pool[q]];
+            int bins[GTC_KINDS];
+            gtc_line_bins(s, seat, revealed, j, free_cheese[f], free_index[f], bins);
+            for (int q = next; q < n_pool; q++)
+                odds[q - next] = weights[pool[q] * GTC_LINE_BINS + bins[pool[q]]];
             int p = next + ch_rng_pick(rng, odds, n_pool - next);
             uint8_t kind = pool[p];
             memmove(pool + next + 1, pool + next, (size_t)(p - next));
@@ -1296,6 +1332,7 @@ CH_GAME_FACTS(gtc, {"min_players", GTC_MIN_PLAYERS}, {"max_players", GTC_MAX_PLA
               {"max_cards_per_seat", GTC_MAX_CARDS_PER_SEAT},
               {"max_cheese_cards", GTC_MAX_CHEESE_CARDS},
               {"max_cheese_value", GTC_MAX_CHEESE_VALUE},
+              {"line_bins", GTC_LINE_BINS}, {"weight_count", GTC_WEIGHT_COUNT},
               {"option.start_player", GTC_OPTION_START_PLAYER},
               {"option.composition", GTC_OPTION_COMPOSITION},
               {"option.cheese_count", GTC_OPTION_CHEESE_COUNT},

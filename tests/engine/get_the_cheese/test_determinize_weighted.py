@@ -10,6 +10,12 @@ import pytest
 from cheese.engine import State
 from cheese.engine.get_the_cheese import GtcState, ReferenceGame
 from cheese.engine.get_the_cheese.cards import CAT, DOG, KIND_COUNT, SYMBOL_CAT, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.determinize import (
+    FIRST_PLACE_WEIGHTS,
+    LINE_BINS,
+    WEIGHT_COUNT,
+    line_bins,
+)
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import advance_chance
 from cheese.engine.play import random_policy
@@ -20,8 +26,21 @@ from .test_determinize import cards_of, midgame
 REFERENCE_GAME, NATIVE_GAME = both_backends("get-the-cheese")
 PLACE_WEIGHTS = [1000] * KIND_COUNT
 SYMBOL_CAT_FIRST = [1000, 1000, 1000, 1000, 1000, 20_000, 1000]
-FAVOUR_CATS = [*PLACE_WEIGHTS[:CAT], 20_000, 20_000, 1000, *SYMBOL_CAT_FIRST, *SYMBOL_CAT_FIRST]
-FAVOUR_DOGS = [*PLACE_WEIGHTS[:DOG], 50_000] + PLACE_WEIGHTS * 2
+
+
+def first_place(per_kind: list[int]) -> list[int]:
+    """Weights of a card played first that do not depend on its line."""
+    return [weight for weight in per_kind for _ in range(LINE_BINS)]
+
+
+FAVOUR_CATS = first_place([*PLACE_WEIGHTS[:CAT], 20_000, 20_000, 1000]) + SYMBOL_CAT_FIRST * 2
+FAVOUR_DOGS = first_place([*PLACE_WEIGHTS[:DOG], 50_000]) + PLACE_WEIGHTS * 2
+CATCHING = [1000] * FIRST_PLACE_WEIGHTS + PLACE_WEIGHTS * 2
+"""Cats drawn face down first where they catch, the more the more they catch; dogs where
+they take a cat, mice where they eat."""
+for kind in range(KIND_COUNT):
+    for line_bin in range(1, LINE_BINS):
+        CATCHING[kind * LINE_BINS + line_bin] = 1000 + 30_000 * line_bin
 
 
 def hidden_first_cards(state: GtcState, seat: int) -> list[int]:
@@ -69,7 +88,7 @@ def test_the_weights_favour_their_kinds_in_the_first_place(game: ReferenceGame) 
 
 def test_equal_weights_keep_every_deal_possible(game: ReferenceGame) -> None:
     state = midgame(game, 3, 4, decisions=12)
-    equal = PLACE_WEIGHTS * 3
+    equal = [1000] * WEIGHT_COUNT
     tables = {state.determinize(0, random.Random(seed), equal).table for seed in range(30)}
     assert len(tables) > 10
 
@@ -97,7 +116,7 @@ def test_the_c_engine_draws_the_same_worlds_as_the_reference(players: int) -> No
             decisions=3 * seed,
         )
         for seat in range(players):
-            for weights in (FAVOUR_CATS, FAVOUR_DOGS):
+            for weights in (FAVOUR_CATS, FAVOUR_DOGS, CATCHING):
                 ours = reference.determinize(seat, random.Random(seed + seat), weights)
                 theirs = native.determinize(seat, random.Random(seed + seat), weights)
                 for viewer in range(players):
@@ -115,7 +134,7 @@ def test_symbol_weights_favour_the_symbol_cat_in_second_place(game: ReferenceGam
     state = midgame(game, 4, 7, decisions=24)
     view = state.view(0)
     assert isinstance(view, GtcView)
-    favour = [1000] * KIND_COUNT + [1000, 1, 1000, 1000, 1000, 50_000, 1000] * 2
+    favour = [1000] * FIRST_PLACE_WEIGHTS + [1000, 1, 1000, 1000, 1000, 50_000, 1000] * 2
 
     def symbol_cats(weights: list[int] | None) -> int:
         cats = 0
@@ -128,3 +147,35 @@ def test_symbol_weights_favour_the_symbol_cat_in_second_place(game: ReferenceGam
         return cats
 
     assert symbol_cats(favour) > 1.5 * symbol_cats(None)
+
+
+def test_line_weights_put_the_cats_where_they_would_catch(game: ReferenceGame) -> None:
+    state = midgame(game, 4, 11, decisions=24)
+    view = state.view(0)
+    assert isinstance(view, GtcView)
+    slots = [
+        (cheese, index, shown.owner)
+        for cheese, line in enumerate(view.lines)
+        for index, shown in enumerate(line)
+        if shown.owner != 0 and shown.face_down and shown.position == 1
+    ]
+    catching = {
+        (cheese, index) for cheese, index, owner in slots
+        if line_bins(view, owner, (cheese, index))[CAT] > 0
+    }
+    assert 0 < len(catching) < len(slots)
+
+    def cats_catching(weights: list[int] | None) -> int:
+        cats = 0
+        for seed in range(200):
+            table = state.determinize(0, random.Random(seed), weights).table
+            cats += sum(table.lines[c][i].kind in (CAT, SYMBOL_CAT) for c, i in catching)
+        return cats
+
+    assert cats_catching(CATCHING) > 2 * cats_catching(None)
+
+
+def test_weights_of_another_length_are_refused(game: ReferenceGame) -> None:
+    state = midgame(game, 3, 4, decisions=12)
+    with pytest.raises(ValueError, match=f"are {WEIGHT_COUNT} numbers, not 21"):
+        state.determinize(0, random.Random(1), [1000] * 21)

@@ -4,7 +4,11 @@ determinization draws the others' face-down cards with.
 The model is a conditional logit: a player putting a card in place ``p`` of a play
 (1 the first, face-down card; 2 and 3 only for cards with the face-down symbol) picks
 kind ``k`` with a chance proportional to ``available[k] * exp(weight[p][k])``, where
-``available`` counts the cards of each kind it could have put there. Weights are fitted
+``available`` counts the cards of each kind it could have put there. In place 1 the
+chance also follows what the card would do in its line (``determinize.line_bins``, from
+the cards in front of it): ``exp(weight[1][k] + line[f] * bin[k])``, ``f`` the kind's
+feature (a cat: the mice it would catch; the dog: whether it takes the cat in front; a
+mouse: whether it eats). Weights are fitted
 by maximum likelihood to self-play games (``tools/gtc_face_down_fit.py``, which wrote the
 shipped ``face_down.json`` with the command stored in it). The determinization then
 draws each hidden card of such a place from its owner's unseen cards with the integer
@@ -14,6 +18,12 @@ weights of ``draw_weights`` instead of uniformly.
 >>> choices += [FaceDownChoice(1, (1, 0, 0, 0, 1, 0, 0), 0)]
 >>> round(fit(choices).weights[0][4], 1)  # a cat 3 times as likely as a mouse: log 3
 1.1
+>>> two, none = (0, 0, 0, 0, 2, 2, 0), (0,) * 7  # a cat would catch two mice, or none
+>>> def chose(kind: int, bins: tuple[int, ...], times: int) -> list[FaceDownChoice]:
+...     return [FaceDownChoice(1, (1, 0, 0, 0, 1, 0, 0), kind, bins)] * times
+>>> choices = chose(4, two, 6) + chose(0, two, 2) + chose(4, none, 2) + chose(0, none, 2)
+>>> round(fit(choices).line[CATCHES], 2)  # 3:1 where it catches two, 1:1 where none: log 3 / 2
+0.55
 """
 
 from __future__ import annotations
@@ -26,7 +36,17 @@ from importlib import resources
 import msgspec
 import numpy as np
 
-from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS, Kind, Pile
+from cheese.engine.get_the_cheese.cards import (
+    CAT,
+    DOG,
+    KIND_COUNT,
+    KINDS,
+    SYMBOL_CAT,
+    SYMBOL_KINDS,
+    Kind,
+    Pile,
+)
+from cheese.engine.get_the_cheese.determinize import LINE_BINS
 
 PLACES = 3
 """Places in a play: the first card goes face down, the 2nd and 3rd only with the symbol."""
@@ -38,6 +58,15 @@ RIDGE = 0.01
 NEWTON_STEPS = 50
 MODEL_FILE = "face_down.json"
 
+CATCHES, TAKES, EATS = range(3)
+"""The line features, as indexes of ``FaceDownModel.line``: the mice a cat would catch,
+whether the dog takes the cat in front, whether a mouse eats."""
+LINE_FEATURE = tuple(
+    CATCHES if kind in (CAT, SYMBOL_CAT) else TAKES if kind == DOG else EATS for kind in KINDS
+)
+"""Each kind's line feature."""
+NO_BINS = (0,) * KIND_COUNT
+
 
 @dataclass(frozen=True, slots=True)
 class FaceDownChoice:
@@ -47,75 +76,105 @@ class FaceDownChoice:
     place: int
     available: Pile
     kind: Kind
+    bins: tuple[int, ...] = NO_BINS
+    """Place 1: per kind, what it would do in the line (``determinize.line_bins``)."""
 
 
 class FaceDownModel(msgspec.Struct, frozen=True):
-    """Log-weights per place (1..3) and kind, and the command that fitted them."""
+    """Log-weights per place (1..3) and kind, the place-1 weight of each line feature
+    (``CATCHES``, ``TAKES``, ``EATS``) per unit of its bin, and the command that fitted
+    them."""
 
     weights: tuple[tuple[float, ...], ...]
+    line: tuple[float, float, float] = (0.0, 0.0, 0.0)
     command: str = ""
     choices: int = 0
 
     def draw_weights(self) -> tuple[int, ...]:
-        """The integer weights of each (place, kind), place-major, that the
-        determinization draws hidden cards with."""
-        return tuple(
-            max(1, round(WEIGHT_SCALE * math.exp(weight)))
-            for place_weights in self.weights
-            for weight in place_weights
+        """The integer weights the determinization draws hidden cards with
+        (``determinize.WEIGHT_COUNT``): per kind and line bin for place 1, then per kind
+        for places 2 and 3."""
+        first = (
+            self.weights[0][kind] + self.line[LINE_FEATURE[kind]] * line_bin
+            for kind in KINDS
+            for line_bin in range(LINE_BINS)
         )
+        later = (weight for place_weights in self.weights[1:] for weight in place_weights)
+        return tuple(max(1, round(WEIGHT_SCALE * math.exp(weight))) for weight in (*first, *later))
 
 
 UNIFORM = FaceDownModel(weights=((0.0,) * KIND_COUNT,) * PLACES)
 """The model that gives every kind the same weight: a uniform determinization."""
 
 
-def _fit_place(choices: Sequence[FaceDownChoice], kinds: Sequence[Kind]) -> list[float]:
-    """Maximum-likelihood log-weights of ``kinds`` (the first held at 0) by Newton's method."""
+def _fit_place(
+    choices: Sequence[FaceDownChoice], kinds: Sequence[Kind], with_line: bool
+) -> tuple[list[float], tuple[float, float, float]]:
+    """Maximum-likelihood log-weights of ``kinds`` (the first held at 0), and with
+    ``with_line`` the weights of the line features, by Newton's method."""
     weights = [0.0] * KIND_COUNT
+    line = (0.0, 0.0, 0.0)
     if not choices or len(kinds) < 2:
-        return weights
+        return weights, line
     columns = list(kinds)
     available = np.array([[choice.available[k] for k in columns] for choice in choices], float)
     chosen = np.zeros_like(available)
     for row, choice in enumerate(choices):
         chosen[row, columns.index(choice.kind)] = 1.0
+    # The design: per choice and alternative, one column per free kind weight, then one
+    # per line feature holding the alternative's bin.
     free = len(columns) - 1
-    theta = np.zeros(free)
+    features = len(line) if with_line else 0
+    design = np.zeros((len(choices), len(columns), free + features))
+    for alternative in range(1, len(columns)):
+        design[:, alternative, alternative - 1] = 1.0
+    if with_line:
+        for row, choice in enumerate(choices):
+            for alternative, kind in enumerate(columns):
+                design[row, alternative, free + LINE_FEATURE[kind]] = choice.bins[kind]
+    theta = np.zeros(free + features)
     with np.errstate(divide="ignore"):
         offsets = np.log(available)
     for _ in range(NEWTON_STEPS):
-        utility = offsets + np.concatenate(([0.0], theta))
+        utility = offsets + design @ theta
         utility -= utility.max(axis=1, keepdims=True)
         odds = np.exp(utility)
         chances = odds / odds.sum(axis=1, keepdims=True)
-        residual = (chosen - chances)[:, 1:]
-        gradient = residual.sum(axis=0) - RIDGE * theta
-        p = chances[:, 1:]
-        hessian = -(np.diag(p.sum(axis=0)) - p.T @ p) - RIDGE * np.eye(free)
+        expected = np.einsum("ra,rap->rp", chances, design)
+        gradient = np.einsum("ra,rap->p", chosen, design) - expected.sum(axis=0)
+        gradient -= RIDGE * theta
+        second = np.einsum("ra,rap,raq->pq", chances, design, design) - expected.T @ expected
+        hessian = -second - RIDGE * np.eye(len(theta))
         step = np.linalg.solve(hessian, gradient)
         theta -= step
         if np.abs(step).max() < 1e-10:
             break
-    for column, value in zip(columns[1:], theta, strict=True):
+    for column, value in zip(columns[1:], theta[:free], strict=True):
         weights[column] = float(value)
-    return weights
+    if with_line:
+        catches, takes, eats = (float(value) for value in theta[free:])
+        line = (catches, takes, eats)
+    return weights, line
 
 
 def fit(choices: Sequence[FaceDownChoice], command: str = "") -> FaceDownModel:
     """The model of ``choices``: place 1 over every kind (mouse held at 0), places 2 and 3
     over the kinds with the face-down symbol (the mouse* held at 0)."""
     symbols = sorted(SYMBOL_KINDS)
-    weights = tuple(
-        tuple(
-            _fit_place(
-                [choice for choice in choices if choice.place == place],
-                range(KIND_COUNT) if place == 1 else symbols,
-            )
+    fitted = [
+        _fit_place(
+            [choice for choice in choices if choice.place == place],
+            range(KIND_COUNT) if place == 1 else symbols,
+            with_line=place == 1,
         )
         for place in range(1, PLACES + 1)
+    ]
+    return FaceDownModel(
+        weights=tuple(tuple(weights) for weights, _ in fitted),
+        line=fitted[0][1],
+        command=command,
+        choices=len(choices),
     )
-    return FaceDownModel(weights=weights, command=command, choices=len(choices))
 
 
 def load_model() -> FaceDownModel:
