@@ -12,8 +12,10 @@ from cheese.bots.evaluation.get_the_cheese.face_down import FaceDownChoice, fit,
 from cheese.engine import load_game
 from cheese.engine.get_the_cheese.cards import BIG_MOUSE, CAT, DOG, MOUSE, SYMBOL_CAT
 from cheese.engine.get_the_cheese.determinize import (
+    CATCHES,
     FIRST_PLACE_WEIGHTS,
     LINE_BINS,
+    TAKES,
     WEIGHT_COUNT,
     line_bins,
 )
@@ -98,7 +100,7 @@ def test_the_fit_recovers_the_line_weight_the_choices_were_drawn_with() -> None:
     )
     model = fit(choices)
     assert model.weights[0][DOG] == pytest.approx(0.0, abs=0.01)
-    assert model.line[face_down.TAKES] == pytest.approx(math.log(2), abs=0.01)
+    assert model.line[TAKES] == pytest.approx(math.log(2), abs=0.01)
 
 
 def test_the_shipped_model_names_the_command_that_made_it() -> None:
@@ -106,7 +108,7 @@ def test_the_shipped_model_names_the_command_that_made_it() -> None:
     assert model.command == command_line(400, 1000, 4, "mcts:iterations=2000")
     assert model.choices > 1000
     assert len(model.draw_weights()) == WEIGHT_COUNT
-    assert model.line[face_down.CATCHES] > 0 and model.line[face_down.TAKES] > 0
+    assert model.line[CATCHES] > 0 and model.line[TAKES] > 0
 
 
 def test_the_fit_is_reproduced_from_its_seed() -> None:

@@ -12,12 +12,11 @@ from typing import TypeAlias
 
 from cheese.engine.api import Seat
 from cheese.engine.get_the_cheese.cards import (
-    CAT,
+    CAT_KINDS,
     DOG,
     KIND_COUNT,
     KINDS,
     MOUSE_KINDS,
-    SYMBOL_CAT,
     SYMBOL_KINDS,
     Kind,
     Pile,
@@ -25,6 +24,7 @@ from cheese.engine.get_the_cheese.cards import (
     pile_of,
 )
 from cheese.engine.get_the_cheese.options import GtcOptions
+from cheese.engine.get_the_cheese.resolve import CAT_REACH
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
 from cheese.engine.luck import SplitMix64
@@ -39,7 +39,13 @@ FIRST_PLACE_WEIGHTS = KIND_COUNT * LINE_BINS
 """The weights of a card played first, face down: one per (kind, line bin)."""
 WEIGHT_COUNT = FIRST_PLACE_WEIGHTS + 2 * KIND_COUNT
 """All the weights: those of the first place, then one per kind for the 2nd and 3rd."""
-CAT_KINDS = (CAT, SYMBOL_CAT)
+CATCHES, TAKES, EATS = range(3)
+"""The line features: the mice a cat would catch, whether the dog takes the cat in
+front, whether a mouse eats."""
+LINE_FEATURE = tuple(
+    CATCHES if kind in CAT_KINDS else TAKES if kind == DOG else EATS for kind in KINDS
+)
+"""Each kind's line feature."""
 
 
 def line_bins(view: GtcView, owner: Seat, slot: Slot) -> tuple[int, ...]:
@@ -52,7 +58,7 @@ def line_bins(view: GtcView, owner: Seat, slot: Slot) -> tuple[int, ...]:
     - a mouse (any): 1 when fewer mice than the cheese's number lie in front: it eats;
     - else 0.
 
-    >>> from cheese.engine.get_the_cheese.cards import MOUSE
+    >>> from cheese.engine.get_the_cheese.cards import CAT, MOUSE
     >>> from cheese.engine.get_the_cheese.view import CardView
     >>> def seen(*ahead: CardView) -> GtcView:  # a "3" cheese with these cards in front
     ...     return GtcView(0, 0, 0, (3,), (ahead,), (0,) * 7, (3,) * 3, (9,) * 3, (0,) * 3, None)
@@ -65,7 +71,7 @@ def line_bins(view: GtcView, owner: Seat, slot: Slot) -> tuple[int, ...]:
     cheese, index = slot
     ahead = view.lines[cheese][:index]
     catches = 0
-    for card in reversed(ahead[-3:]):
+    for card in reversed(ahead[-CAT_REACH:]):
         if card.kind < 0:
             continue
         if card.kind not in MOUSE_KINDS:
@@ -74,10 +80,8 @@ def line_bins(view: GtcView, owner: Seat, slot: Slot) -> tuple[int, ...]:
     last = ahead[-1] if ahead else None
     takes = int(last is not None and last.kind in CAT_KINDS and last.owner != owner)
     mice = sum(card.kind < 0 or card.kind in MOUSE_KINDS for card in ahead)
-    eats = int(mice < view.cheeses[cheese])
-    return tuple(
-        catches if kind in CAT_KINDS else takes if kind == DOG else eats for kind in KINDS
-    )
+    features = (catches, takes, int(mice < view.cheeses[cheese]))
+    return tuple(features[LINE_FEATURE[kind]] for kind in KINDS)
 
 
 def determinize_table(

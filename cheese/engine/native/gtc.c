@@ -734,7 +734,7 @@ static void gtc_line_bins(const gtc_state *s, int seat, int revealed, int owner,
                           int index, int *bins) {
     const uint8_t *line = s->line[cheese];
     int catches = 0, takes = 0, mice = 0;
-    for (int i = index - 1; i >= 0 && i >= index - 3; i--) {
+    for (int i = index - 1; i >= 0 && i >= index - GTC_CAT_REACH; i--) {
         if (!gtc_known(line[i], seat, revealed)) continue;
         if (!gtc_is_mouse(gtc_kind(line[i]))) break;
         catches += gtc_owner(line[i]) != owner;
@@ -792,7 +792,6 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
             n_pool--;
         }
     /* the free slots: j's hidden cards in the first place of a play, in slot order */
-    uint8_t *free_slots[GTC_MAX_CARDS_PER_SEAT];
     int free_cheese[GTC_MAX_CARDS_PER_SEAT], free_index[GTC_MAX_CARDS_PER_SEAT];
     int n_free = 0;
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
@@ -801,8 +800,7 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
             if (gtc_owner(card) == j && !gtc_known(card, seat, revealed) &&
                 gtc_position(card) == 1) {
                 free_cheese[n_free] = cheese;
-                free_index[n_free] = i;
-                free_slots[n_free++] = &s->line[cheese][i];
+                free_index[n_free++] = i;
             }
         }
     /* weighted: the free slots draw one card each before the shuffle, each kind weighed
@@ -821,7 +819,8 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
         }
     /* 3c: shuffle; free slots first, then the hand; the rest is the deck */
     ch_rng_shuffle_u8(rng, pool + next, n_pool - next);
-    for (int f = 0; f < n_free; f++) *free_slots[f] = gtc_card(j, pool[f], 1);
+    for (int f = 0; f < n_free; f++)
+        s->line[free_cheese[f]][free_index[f]] = gtc_card(j, pool[f], 1);
     next = n_free;
     memset(s->hand[j], 0, GTC_KINDS);
     memset(s->deck[j], 0, GTC_KINDS);

@@ -18,6 +18,7 @@ weights of ``draw_weights`` instead of uniformly.
 >>> choices += [FaceDownChoice(1, (1, 0, 0, 0, 1, 0, 0), 0)]
 >>> round(fit(choices).weights[0][4], 1)  # a cat 3 times as likely as a mouse: log 3
 1.1
+>>> from cheese.engine.get_the_cheese.determinize import CATCHES
 >>> two, none = (0, 0, 0, 0, 2, 2, 0), (0,) * 7  # a cat would catch two mice, or none
 >>> def chose(kind: int, bins: tuple[int, ...], times: int) -> list[FaceDownChoice]:
 ...     return [FaceDownChoice(1, (1, 0, 0, 0, 1, 0, 0), kind, bins)] * times
@@ -36,17 +37,8 @@ from importlib import resources
 import msgspec
 import numpy as np
 
-from cheese.engine.get_the_cheese.cards import (
-    CAT,
-    DOG,
-    KIND_COUNT,
-    KINDS,
-    SYMBOL_CAT,
-    SYMBOL_KINDS,
-    Kind,
-    Pile,
-)
-from cheese.engine.get_the_cheese.determinize import LINE_BINS
+from cheese.engine.get_the_cheese.cards import KIND_COUNT, KINDS, SYMBOL_KINDS, Kind, Pile
+from cheese.engine.get_the_cheese.determinize import LINE_BINS, LINE_FEATURE
 
 PLACES = 3
 """Places in a play: the first card goes face down, the 2nd and 3rd only with the symbol."""
@@ -58,13 +50,6 @@ RIDGE = 0.01
 NEWTON_STEPS = 50
 MODEL_FILE = "face_down.json"
 
-CATCHES, TAKES, EATS = range(3)
-"""The line features, as indexes of ``FaceDownModel.line``: the mice a cat would catch,
-whether the dog takes the cat in front, whether a mouse eats."""
-LINE_FEATURE = tuple(
-    CATCHES if kind in (CAT, SYMBOL_CAT) else TAKES if kind == DOG else EATS for kind in KINDS
-)
-"""Each kind's line feature."""
 NO_BINS = (0,) * KIND_COUNT
 
 
@@ -82,7 +67,7 @@ class FaceDownChoice:
 
 class FaceDownModel(msgspec.Struct, frozen=True):
     """Log-weights per place (1..3) and kind, the place-1 weight of each line feature
-    (``CATCHES``, ``TAKES``, ``EATS``) per unit of its bin, and the command that fitted
+    (``determinize.CATCHES``, ``TAKES``, ``EATS``) per unit of its bin, and the command that fitted
     them."""
 
     weights: tuple[tuple[float, ...], ...]
