@@ -41,7 +41,7 @@ from cheese.bots.base import BotSpecError, Decision, Turn
 from cheese.bots.mcts import MctsBot
 from cheese.bots.mcts.bot import merge, most_visited, visited_decision
 from cheese.bots.mcts.config import KeptWorld, MctsConfig
-from cheese.bots.mcts.search import configured_evaluator, search_in_c
+from cheese.bots.mcts.search import TrueRoot, configured_evaluator, search_in_c
 from cheese.engine.registry import NATIVE
 from cheese.referee.play import BotFactory
 from tools.clairvoyant_duel import add_duel_arguments, run_ceiling, summary
@@ -78,9 +78,8 @@ class ClairvoyantMcts(MctsBot):
         if settings is None:
             raise BotSpecError(f"{config.spec!r} searches in Python; the clairvoyant runs in C")
         # Only this instrument reads the state behind the turn: no bot may.
-        stats = search_in_c(
-            turn, settings, evaluator, rng.getrandbits(64), true_world=turn._state, kept=self.kept
-        )
+        truth = TrueRoot(turn._state, self.kept)
+        stats = search_in_c(turn, settings, evaluator, rng.getrandbits(64), truth=truth)
         merged = merge([stats])
         return visited_decision(
             legal, merged, most_visited(merged), stats.iterations, stats.elapsed, stats.loop

@@ -64,6 +64,16 @@ class SearchLoop(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class TrueRoot:
+    """The state behind a turn, and what of it a clairvoyant search keeps as it is: the
+    root of a measuring instrument's search (``tools/gtc_ceiling.py``), which no bot
+    spec reaches."""
+
+    state: State
+    kept: KeptWorld = KeptWorld.WORLD
+
+
+@dataclass(frozen=True, slots=True)
 class RootStats:
     """What one search learnt about the root moves: (action, visits, reward sum)."""
 
@@ -136,19 +146,17 @@ def search_in_c(
     evaluator: Evaluator,
     seed: int,
     *,
-    true_world: State | None = None,
-    kept: KeptWorld = KeptWorld.WORLD,
+    truth: TrueRoot | None = None,
 ) -> RootStats:
     """One search of ``turn``'s tree by the C loop (``native.search``).
 
-    ``true_world``, the state behind the turn, is searched with what ``kept`` says kept as
-    it is (the whole of it: every hidden card seen): a clairvoyant search, which only a
-    measuring instrument asks for (``tools/gtc_ceiling.py``); no bot spec reaches it."""
+    With ``truth`` the search is clairvoyant: its root is the state behind the turn, with
+    what ``truth.kept`` says kept as it is in every iteration."""
     from cheese.bots.mcts.native.search import search as c_search
     from cheese.engine.native import NativeState
 
     rng = random.Random(seed)
-    world = turn.determinize(rng) if true_world is None else true_world
+    world = turn.determinize(rng) if truth is None else truth.state
     assert isinstance(world, NativeState), f"not a native state: {world!r}"
     priors = None
     if settings.prior_visits:
@@ -195,7 +203,7 @@ def search_in_c(
         determinize_weights=weights,
         leaf_value=settings.leaf_value,
         others=OTHERS_IN_C[settings.others],
-        keep_world=KeptWorld.NONE if true_world is None else kept,
+        keep_world=KeptWorld.NONE if truth is None else truth.kept,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 
