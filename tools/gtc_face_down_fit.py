@@ -7,38 +7,41 @@ among the face-down first cards against its share of the hands they came from) a
 fitted model (``cheese.bots.evaluation.get_the_cheese.face_down``); ``--write`` stores it
 as the package's ``face_down.json``:
 
-    python tools/gtc_face_down_fit.py GAMES [--seed S] [--players N] [--spec SPEC] [--write]
+    python tools/gtc_face_down_fit.py GAMES [--seed S] [--players N] [--spec SPEC]
+        [--workers W] [--write]
 
-The shipped model came from (the command is also stored in the model)::
-
-    python tools/gtc_face_down_fit.py 150 --seed 1000 --players 4 \\
-        --spec mcts:iterations=2000 --write
+``--workers`` plays the games in that many processes; the choices, and so the model, are
+the same for any count. The shipped model's command is stored in the model itself.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cheese.bots import Turn, make_bot
+if __package__ in (None, ""):  # run as a script: the repository's root holds `tools`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from cheese.bots.evaluation.get_the_cheese import face_down
 from cheese.bots.evaluation.get_the_cheese.face_down import FaceDownChoice, FaceDownModel
-from cheese.engine import State, load_game
+from cheese.engine import State
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, KIND_NAMES, SYMBOL_KINDS
 from cheese.engine.get_the_cheese.determinize import line_bins
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
-from cheese.engine.luck import resolve_chance
+from tools.gtc_self_play import add_self_play_arguments, check_self_play_arguments, play_deals
 
-GAME = "get-the-cheese"
 MODEL_PATH = Path(face_down.__file__).with_name(face_down.MODEL_FILE)
 
 
-def play_choices(state: State, seat: int, action: int) -> list[FaceDownChoice]:
+def play_choices(
+    state: State, seat: int, action: int, decision: int = 0
+) -> list[FaceDownChoice]:
     """The face-down cards of ``seat``'s ``action`` at ``state``, with what it held; the
-    first card's line bins as the next seat sees the line (an opponent inferring)."""
+    first card's line bins as the next seat sees the line (an opponent inferring). The
+    decision's number (``gtc_self_play.Recorder``) is not needed here."""
     if action == DRAW:
         return []
     view = state.view(seat)
@@ -57,26 +60,12 @@ def play_choices(state: State, seat: int, action: int) -> list[FaceDownChoice]:
     return choices
 
 
-def game_choices(seed: int, players: int, spec: str) -> list[FaceDownChoice]:
-    """Every face-down choice of one self-play game on deal ``seed``."""
-    bots = [make_bot(spec) for _ in range(players)]
-    rngs = [random.Random(seed * 16 + seat) for seat in range(players)]
-    state = load_game(GAME).new_initial_state(num_players=players, seed=seed)
-    choices: list[FaceDownChoice] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(resolve_chance(state))
-            continue
-        seat = state.current_player
-        action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
-        choices.extend(play_choices(state, seat, action))
-        state = state.apply(action)
-    return choices
-
-
-def collect(games: int, seed: int, players: int, spec: str) -> list[FaceDownChoice]:
-    """The face-down choices of ``games`` self-play games on deals ``seed`` onward."""
-    return [choice for game in range(games) for choice in game_choices(seed + game, players, spec)]
+def collect(
+    games: int, seed: int, players: int, spec: str, workers: int = 1
+) -> list[FaceDownChoice]:
+    """The face-down choices of ``games`` self-play games on deals ``seed`` onward, in
+    deal order whatever the number of ``workers``."""
+    return play_deals(games, seed, players, spec, play_choices, workers)
 
 
 def shares(choices: Sequence[FaceDownChoice]) -> list[tuple[str, float, float]]:
@@ -106,13 +95,11 @@ def fitted_model(games: int, seed: int, players: int, spec: str) -> FaceDownMode
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", type=int)
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--spec", default="mcts:iterations=1000")
+    add_self_play_arguments(parser, seed=1000, spec="mcts:iterations=1000")
     parser.add_argument("--write", action="store_true", help="store the model in the package")
     args = parser.parse_args(argv)
-    choices = collect(args.games, args.seed, args.players, args.spec)
+    check_self_play_arguments(parser, args, "gtc_face_down_fit")
+    choices = collect(args.games, args.seed, args.players, args.spec, args.workers)
     print(f"{len(choices)} face-down cards from {args.games} games")
     print("kind     face-down first  in hands")
     for name, chosen, held in shares(choices):

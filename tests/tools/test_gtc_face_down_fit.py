@@ -21,7 +21,7 @@ from cheese.engine.get_the_cheese.determinize import (
 )
 from cheese.engine.get_the_cheese.moves import DRAW, play_action
 from cheese.engine.luck import advance_chance
-from tools.gtc_face_down_fit import command_line, fitted_model, play_choices
+from tools.gtc_face_down_fit import collect, command_line, fitted_model, play_choices
 
 
 def test_a_play_gives_its_first_card_and_its_symbol_cards() -> None:
@@ -118,6 +118,12 @@ def test_the_fit_is_reproduced_from_its_seed() -> None:
     assert first.choices > 10
     assert face_down.encode_model(first) == face_down.encode_model(again)
     assert first.command == command_line(1, 1000, 3, "mcts:iterations=30")
+
+
+def test_the_choices_do_not_depend_on_the_number_of_workers() -> None:
+    alone = collect(3, 1000, 3, "mcts:iterations=30")
+    assert collect(3, 1000, 3, "mcts:iterations=30", workers=2) == alone
+    assert len({choice.available for choice in alone}) > 3
 
 
 @pytest.mark.slow

@@ -88,6 +88,25 @@ class FaceDownModel(msgspec.Struct, frozen=True):
         return tuple(max(1, round(WEIGHT_SCALE * math.exp(weight))) for weight in (*first, *later))
 
 
+def first_card_chances(
+    model: FaceDownModel, available: Pile, bins: Sequence[int] = NO_BINS
+) -> tuple[float, ...]:
+    """Per kind, the chance ``model`` gives a player holding ``available`` of putting a
+    card of that kind face down first, in a slot where each kind would do ``bins``.
+
+    >>> chances = first_card_chances(UNIFORM, (3, 0, 1, 0, 0, 0, 0))
+    >>> chances[0], chances[2]  # uniform: the cards held, one chance each
+    (0.75, 0.25)
+    """
+    line = model.line
+    odds = [
+        available[kind] * math.exp(model.weights[0][kind] + line[LINE_FEATURE[kind]] * bins[kind])
+        for kind in KINDS
+    ]
+    total = sum(odds)
+    return tuple(odd / total for odd in odds)
+
+
 UNIFORM = FaceDownModel(weights=((0.0,) * KIND_COUNT,) * PLACES)
 """The model that gives every kind the same weight: a uniform determinization."""
 
