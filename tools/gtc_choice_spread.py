@@ -6,11 +6,11 @@ the bot searches the same turn ``--reruns`` more times with other seeds, and eac
 first card (the face-down one), or its draw, is recorded. Two figures follow, over the
 same plays:
 
-- **the bot against itself**: the chance that two of those searches put the same kind
+- **the bot's own chances**: the chance that two of those searches put the same kind
   face down first. A model that knew everything the bot knew at that turn (its hand,
   the table) and the bot's own chances of each choice would draw the card a search
-  then hides with exactly this chance: no inference of the hidden cards can give a
-  world holding the right first card more often.
+  then hides with exactly this chance: no deal that draws worlds as likely as they are
+  can hold the right first card more often.
 - **the models**: the chance a world drawn by each model, given the true hand and the
   line as the next seat sees it, holds the card a rerun hid: uniformly among the cards
   held (``infer=none``), and the shipped face-down model (``infer=model``). A seat
@@ -129,12 +129,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.exit(2, "gtc_choice_spread: give --reruns 2 or more\n")
     plays = collect(args.games, args.seed, args.players, args.spec, args.reruns, args.workers)
     drawn = sum(first == DRAWN for play in plays for first in play.firsts)
-    print(f"{len(plays)} plays of {args.games} games, each searched {args.reruns} more times "
+    games = f"{args.games} game" + ("s" if args.games > 1 else "")
+    print(f"{len(plays)} plays of {games}, each searched {args.reruns} more times "
           f"({drawn} of the reruns drew)")
     print("chance a world holds the first card a search hid:")
-    print(f"  the bot against itself (any model's limit) {self_agreement(plays):.3f}")
-    print(f"  the shipped face-down model, hand known   {model_agreement(plays, load_model()):.3f}")
-    print(f"  uniform among the cards held, hand known  {model_agreement(plays, UNIFORM):.3f}")
+    figures = (
+        ("the bot's own chances (an exact model)", self_agreement(plays)),
+        ("the shipped face-down model, hand known", model_agreement(plays, load_model())),
+        ("uniform among the cards held, hand known", model_agreement(plays, UNIFORM)),
+    )
+    for label, chance in figures:
+        print(f"  {label:<41} {chance:.3f}")
 
 
 if __name__ == "__main__":
