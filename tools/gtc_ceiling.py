@@ -4,13 +4,16 @@ The clairvoyant bot is the ``mcts`` spec given whose C search runs on the true s
 behind its turn, as it is, every iteration: it sees the other seats' hands and face-down
 cards (``keep_world`` in ``cheese/bots/mcts/native/search.c``). With ``--sees table`` it
 sees only what lies face down on the table, and draws the other seats' hands anew every
-iteration: the most that inferring the face-down cards could give. No one can see a draw
-coming: the state keeps a deck as counts of kinds, never an order, so every draw stays
-chance, in the game and in the search. Everything else is the spec's own: iterations,
-exploration, widening, playouts, rewards. The other seats in its tree still choose by
-the same search, so they play as if they saw everything too: the instrument measures
-what the hidden cards are worth to this search, not to a perfect player. No bot spec
-builds it.
+iteration: the most that inferring the face-down cards could give. With ``--redraw R``
+as well, a share ``R`` of its iterations deals the face-down cards as a blind search
+does and the rest keep them: each world then holds a face-down card right with the
+chance ``1 - R + R * u`` (``u``, the blind deal's), as an inference that good would deal
+it: a table known in part. No one can see a draw coming: the state keeps a deck as
+counts of kinds, never an order, so every draw stays chance, in the game and in the
+search. Everything else is the spec's own: iterations, exploration, widening, playouts,
+rewards. The other seats in its tree still choose by the same search, so they play as
+if they saw everything too: the instrument measures what the hidden cards are worth to
+this search, not to a perfect player. No bot spec builds it.
 
 It plays a duel against ``--against`` (by default the spec itself, blind): the same
 deals, seat rotations, score and 95% bootstrap interval as ``cheese duel`` with the same
@@ -20,6 +23,7 @@ the same deals:
 
     python tools/gtc_ceiling.py --spec mcts:iterations=15000 --players 4 --games 200 --seed 31001
     python tools/gtc_ceiling.py --sees table --players 4 --games 200 --seed 31003
+    python tools/gtc_ceiling.py --sees table --redraw 0.686 --players 4 --games 300 --seed 32004
 
 The same seed plays the same games; move times depend on the machine's load.
 """
@@ -31,7 +35,6 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
 
 if __package__ in (None, ""):  # run as a script: the repository's root holds `cheese`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -60,12 +63,18 @@ SEES_SHOWN = {
 
 
 class ClairvoyantMcts(MctsBot):
-    """The ``mcts`` bot of a spec whose every tree search is of the true state."""
+    """The ``mcts`` bot of a spec whose every tree search is of the true state, keeping
+    what ``kept`` names of it (with ``KeptWorld.TABLE``, in each iteration but a share
+    ``redraw`` drawn as a blind search draws)."""
 
-    __slots__ = ()
+    __slots__ = ("kept", "redraw")
 
-    kept: ClassVar[KeptWorld] = KeptWorld.WORLD
-    """What of the true state each iteration keeps as it is."""
+    def __init__(
+        self, config: MctsConfig, kept: KeptWorld = KeptWorld.WORLD, redraw: float = 0.0
+    ) -> None:
+        super().__init__(config)
+        self.kept = kept
+        self.redraw = redraw
 
     def tree_decision(
         self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
@@ -78,7 +87,7 @@ class ClairvoyantMcts(MctsBot):
         if settings is None:
             raise BotSpecError(f"{config.spec!r} searches in Python; the clairvoyant runs in C")
         # Only this instrument reads the state behind the turn: no bot may.
-        truth = TrueRoot(turn._state, self.kept)
+        truth = TrueRoot(turn._state, self.kept, self.redraw)
         stats = search_in_c(turn, settings, evaluator, rng.getrandbits(64), truth=truth)
         merged = merge([stats])
         return visited_decision(
@@ -86,29 +95,21 @@ class ClairvoyantMcts(MctsBot):
         )
 
 
-class TableSeeingMcts(ClairvoyantMcts):
-    """The ``mcts`` bot of a spec whose every tree search keeps the true state's table
-    (every face-down card) and draws the other seats' hands."""
-
-    __slots__ = ()
-
-    kept = KeptWorld.TABLE
-
-
-def clairvoyant_bot(spec: str, sees: str = "all") -> ClairvoyantMcts:
-    """The clairvoyant ``mcts`` bot of ``spec`` that sees what ``sees`` names (``SEES``);
-    ``BotSpecError`` for a spec that is not an ``mcts`` one."""
+def clairvoyant_bot(spec: str, sees: str = "all", redraw: float = 0.0) -> ClairvoyantMcts:
+    """The clairvoyant ``mcts`` bot of ``spec`` that sees what ``sees`` names (``SEES``),
+    the table only in each iteration but a share ``redraw``; ``BotSpecError`` for a spec
+    that is not an ``mcts`` one."""
     blind = make_bot(spec)
     if not isinstance(blind, MctsBot):
         raise BotSpecError(f"the clairvoyant bot is an mcts spec, not {spec!r}")
     if blind.config.workers != 1:
         raise BotSpecError("the clairvoyant search is one process: drop workers=")
-    return (TableSeeingMcts if SEES[sees] is KeptWorld.TABLE else ClairvoyantMcts)(blind.config)
+    return ClairvoyantMcts(blind.config, SEES[sees], redraw)
 
 
-def seat_factory(spec: str, sees: str = "all") -> BotFactory:
+def seat_factory(spec: str, sees: str = "all", redraw: float = 0.0) -> BotFactory:
     """Builds the clairvoyant ``spec`` for its seats' text, any other spec as usual."""
-    return clairvoyant_seats(spec, lambda text: clairvoyant_bot(text, sees))
+    return clairvoyant_seats(spec, lambda text: clairvoyant_bot(text, sees, redraw))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -125,14 +126,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="all",
         help="what the clairvoyant sees: all = every hidden card; table = the face-down ones",
     )
+    parser.add_argument(
+        "--redraw",
+        type=float,
+        default=0.0,
+        help="with --sees table: the share of iterations that draw the face-down cards "
+        "as a blind search does (a table known in part)",
+    )
     add_duel_arguments(parser, "3 to 5", seed=31001)
     args = parser.parse_args(argv)
+    if not 0.0 <= args.redraw <= 1.0 or (args.redraw and args.sees != "table"):
+        parser.exit(2, "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table\n")
     against = args.spec if args.against is None else args.against
-    factory = seat_factory(args.spec, args.sees)
+    factory = seat_factory(args.spec, args.sees, args.redraw)
     report = run_ceiling(parser, args, GAME, against, factory, "gtc_ceiling")
     if report is not None:
         if not args.blind:
             print(f"the clairvoyant sees: {SEES_SHOWN[args.sees]}")
+            if args.redraw:
+                print(f"  but {args.redraw:g} of its iterations draw the table as a blind search")
         print(summary(report))
 
 

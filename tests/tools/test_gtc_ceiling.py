@@ -17,7 +17,6 @@ from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.native import NativeState
 from tools.gtc_ceiling import (
     ClairvoyantMcts,
-    TableSeeingMcts,
     clairvoyant_bot,
     main,
     seat_factory,
@@ -56,12 +55,14 @@ def hands_of(world: State, seat: Seat) -> tuple[object, ...]:
     return tuple(gtc_view(world, other).hand for other in others)
 
 
-def root_visits(world: State, keep_world: KeptWorld) -> tuple[tuple[int, int], ...]:
+def root_visits(
+    world: State, keep_world: KeptWorld, redraw: float = 0.0
+) -> tuple[tuple[int, int], ...]:
     """What a small seeded search of ``world`` learnt of its root moves."""
     assert isinstance(world, NativeState)
     result = search(
         world, world.current_player, iterations=300, seconds=None, exploration=0.3,
-        widen=2.0, policy=1, seed=7, keep_world=keep_world,
+        widen=2.0, policy=1, seed=7, keep_world=keep_world, redraw_table=redraw,
     )
     return tuple((action, visits) for action, visits, _ in result.children)
 
@@ -94,6 +95,20 @@ def test_keeping_the_table_draws_the_other_seats_hands_alone() -> None:
     assert len({root_visits(group[0], KeptWorld.TABLE) for group in by_table.values()}) > 1
 
 
+def test_a_table_known_in_part_is_redrawn_in_that_share_of_the_iterations() -> None:
+    worlds = other_worlds(native_position("get-the-cheese", 4, seed=11, moves=14))
+    # Every iteration redrawn: a blind search, whatever the table.
+    assert len({root_visits(world, KeptWorld.TABLE, redraw=1.0) for world in worlds}) == 1
+    # Half of them: the table still shows.
+    assert len({root_visits(world, KeptWorld.TABLE, redraw=0.5) for world in worlds}) > 1
+    assert root_visits(worlds[0], KeptWorld.TABLE, 0.5) != root_visits(
+        worlds[0], KeptWorld.TABLE
+    )
+    for refused in ((KeptWorld.NONE, 0.5), (KeptWorld.WORLD, 0.5), (KeptWorld.TABLE, 1.5)):
+        with pytest.raises(ValueError):
+            root_visits(worlds[0], *refused)
+
+
 def test_the_clairvoyant_is_the_specs_mcts_and_only_an_mcts_spec_is_made_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -101,6 +116,7 @@ def test_the_clairvoyant_is_the_specs_mcts_and_only_an_mcts_spec_is_made_one(
     assert isinstance(bot, ClairvoyantMcts) and bot.spec == "mcts:iterations=300,c=0.5"
     assert bot.kept is KeptWorld.WORLD
     assert clairvoyant_bot("mcts", "table").kept is KeptWorld.TABLE
+    assert clairvoyant_bot("mcts", "table", redraw=0.25).redraw == 0.25
     with pytest.raises(SystemExit) as stopped:
         main(["--spec", "greedy", "--games", "2"])
     assert stopped.value.code == 2
@@ -120,8 +136,10 @@ def test_the_clairvoyant_plays_a_legal_move_of_the_true_state() -> None:
 def test_only_the_clairvoyant_seats_text_builds_the_clairvoyant() -> None:
     build = seat_factory("mcts:iterations=300")
     assert type(build("clairvoyant mcts:iterations=300")) is ClairvoyantMcts
-    seeing_the_table = seat_factory("mcts:iterations=300", "table")
-    assert isinstance(seeing_the_table("clairvoyant mcts:iterations=300"), TableSeeingMcts)
+    seeing_the_table = seat_factory("mcts:iterations=300", "table", 0.5)
+    table_seer = seeing_the_table("clairvoyant mcts:iterations=300")
+    assert isinstance(table_seer, ClairvoyantMcts)
+    assert (table_seer.kept, table_seer.redraw) == (KeptWorld.TABLE, 0.5)
     blind = build("mcts:iterations=300")
     assert isinstance(blind, MctsBot) and not isinstance(blind, ClairvoyantMcts)
     assert build("greedy").spec == make_bot("greedy").spec
@@ -149,3 +167,13 @@ def test_a_game_with_nothing_face_down_on_the_table_cannot_keep_only_its_table()
     with pytest.raises(ValueError, match="the search settings are out of range"):
         root_visits(state, KeptWorld.TABLE)
     assert root_visits(state, KeptWorld.WORLD)
+
+
+def test_a_redraw_share_needs_the_table_and_a_share(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--redraw", "0.5"], ["--sees", "table", "--redraw", "2"]):
+        with pytest.raises(SystemExit) as stopped:
+            main([*argv, "--games", "2"])
+        assert stopped.value.code == 2
+        assert capsys.readouterr().err == (
+            "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table\n"
+        )

@@ -71,6 +71,9 @@ class TrueRoot:
 
     state: State
     kept: KeptWorld = KeptWorld.WORLD
+    redraw: float = 0.0
+    """With ``KeptWorld.TABLE``: the chance an iteration draws the whole world as a blind
+    search does instead of keeping the table (a table known only in part)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +207,7 @@ def search_in_c(
         leaf_value=settings.leaf_value,
         others=OTHERS_IN_C[settings.others],
         keep_world=KeptWorld.NONE if truth is None else truth.kept,
+        redraw_table=0.0 if truth is None else truth.redraw,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

@@ -573,6 +573,14 @@ static int search_choices(search_tree *t, int32_t node, const uint8_t *state, in
     return available < 0 ? SEARCH_NO_MEMORY : available;
 }
 
+/* Whether an iteration of a search that keeps the table draws its whole world instead:
+ * with the chance `redraw_table`, drawn only when it is above 0 so that a search keeping
+ * the table always takes the same numbers as before it had the setting. */
+static int search_redraws_table(search_tree *t) {
+    double chance = t->settings->redraw_table;
+    return chance > 0.0 && (double)(ch_rng_next(&t->rng) >> 11) * 0x1.0p-53 < chance;
+}
+
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
  * afresh (weighted, when the settings give weights), or with the others' hands alone
  * drawn, or `root` as it is, as the settings keep the table or the world. */
@@ -580,7 +588,7 @@ static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
     if (t->settings->keep_world == SEARCH_KEEP_WORLD) return state;
-    if (t->settings->keep_world == SEARCH_KEEP_TABLE) {
+    if (t->settings->keep_world == SEARCH_KEEP_TABLE && !search_redraws_table(t)) {
         t->game->determinize_hands(state, t->settings->seat, ch_rng_next(&t->rng));
         return state;
     }
@@ -824,6 +832,8 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
         (settings->determinize_weights && !game->determinize_weighted) ||
         settings->keep_world < 0 || settings->keep_world > SEARCH_KEEP_TABLE ||
         (settings->keep_world == SEARCH_KEEP_TABLE && !game->determinize_hands) ||
+        !(settings->redraw_table >= 0.0 && settings->redraw_table <= 1.0) ||
+        (settings->redraw_table > 0.0 && settings->keep_world != SEARCH_KEEP_TABLE) ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

@@ -85,6 +85,7 @@ def search(
     leaf_value: float = 0.0,
     others: int = 0,
     keep_world: KeptWorld = KeptWorld.NONE,
+    redraw_table: float = 0.0,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -107,7 +108,8 @@ def search(
     2 grows a tree per seat, each keyed by the moves as its seat sees them.
     ``keep_world`` keeps ``state``, the true one, as it is (``KeptWorld.WORLD``: a
     clairvoyant search, which sees what ``state`` hides from the seat) or keeps its table
-    and draws the others' hands (``KeptWorld.TABLE``).
+    and draws the others' hands (``KeptWorld.TABLE``); with ``redraw_table`` the chance
+    that an iteration draws everything the seat cannot see instead of keeping the table.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -130,6 +132,7 @@ def search(
     settings.leaf_value = leaf_value
     settings.others_seen = others
     settings.keep_world = int(keep_world)
+    settings.redraw_table = redraw_table
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

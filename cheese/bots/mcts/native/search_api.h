@@ -26,6 +26,9 @@ typedef struct {
                                 (a clairvoyant search, which measures what the hidden
                                 cards are worth); 2: the true world's table is kept, only
                                 the others' hands drawn (the game's determinize_hands) */
+    double redraw_table;     /* keep_world 2: the chance an iteration draws its whole world
+                                as keep_world 0 does instead of keeping the table (a search
+                                that knows the table only in part); 0: never */
 } ch_search_settings;
 
 typedef struct {
