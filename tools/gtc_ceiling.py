@@ -4,16 +4,22 @@ The clairvoyant bot is the ``mcts`` spec given whose C search runs on the true s
 behind its turn, as it is, every iteration: it sees the other seats' hands and face-down
 cards (``keep_world`` in ``cheese/bots/mcts/native/search.c``). With ``--sees table`` it
 sees only what lies face down on the table, and draws the other seats' hands anew every
-iteration: the most that inferring the face-down cards could give. With ``--redraw R``
-as well, a share ``R`` of its iterations deals the face-down cards as a blind search
-does and the rest keep them: each world then holds a face-down card right with the
-chance ``1 - R + R * u`` (``u``, the blind deal's), as an inference that good would deal
-it: a table known in part. No one can see a draw coming: the state keeps a deck as
-counts of kinds, never an order, so every draw stays chance, in the game and in the
-search. Everything else is the spec's own: iterations, exploration, widening, playouts,
-rewards. The other seats in its tree still choose by the same search, so they play as
-if they saw everything too: the instrument measures what the hidden cards are worth to
-this search, not to a perfect player. No bot spec builds it.
+iteration: the most that inferring the face-down cards could give.
+
+A table known in part comes two ways. ``--sees table --redraw R`` deals the face-down
+cards as a blind search does in a share ``R`` of the iterations, and the rest keep them
+all: whole in a share of the worlds. ``--sees cards --redraw R`` deals each face-down card
+so with the chance ``R``, card by card, and keeps the others: each world then holds a
+face-down card right with the chance ``1 - R + R * u`` (``u``, the blind deal's), but
+holds them all right only as often as chance has it, as the draws of an inference that
+good would.
+
+No one can see a draw coming: the state keeps a deck as counts of kinds, never an order,
+so every draw stays chance, in the game and in the search. Everything else is the spec's
+own: iterations, exploration, widening, playouts, rewards. The other seats in its tree
+still choose by the same search, so they play as if they saw everything too: the
+instrument measures what the hidden cards are worth to this search, not to a perfect
+player. No bot spec builds it.
 
 It plays a duel against ``--against`` (by default the spec itself, blind): the same
 deals, seat rotations, score and 95% bootstrap interval as ``cheese duel`` with the same
@@ -24,6 +30,7 @@ the same deals:
     python tools/gtc_ceiling.py --spec mcts:iterations=15000 --players 4 --games 200 --seed 31001
     python tools/gtc_ceiling.py --sees table --players 4 --games 200 --seed 31003
     python tools/gtc_ceiling.py --sees table --redraw 0.686 --players 4 --games 300 --seed 32004
+    python tools/gtc_ceiling.py --sees cards --redraw 0.686 --players 4 --games 300 --seed 32006
 
 The same seed plays the same games; move times depend on the machine's load.
 """
@@ -53,11 +60,12 @@ from tools.clairvoyant_duel import seat_factory as clairvoyant_seats
 GAME = "get-the-cheese"
 
 
-SEES = {"all": KeptWorld.WORLD, "table": KeptWorld.TABLE}
+SEES = {"all": KeptWorld.WORLD, "table": KeptWorld.TABLE, "cards": KeptWorld.CARDS}
 """``--sees``: what of the true state the clairvoyant's search keeps."""
 SEES_SHOWN = {
     "all": "every hidden card (the others' hands and face-down cards)",
     "table": "the face-down cards (the others' hands drawn anew each iteration)",
+    "cards": "each face-down card in part (the others' hands drawn anew each iteration)",
 }
 """What the report says the clairvoyant saw."""
 
@@ -124,19 +132,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--sees",
         choices=tuple(SEES),
         default="all",
-        help="what the clairvoyant sees: all = every hidden card; table = the face-down ones",
+        help="what the clairvoyant sees: all = every hidden card; table = the face-down ones; "
+        "cards = each face-down one but a share --redraw, card by card",
     )
     parser.add_argument(
         "--redraw",
         type=float,
         default=0.0,
-        help="with --sees table: the share of iterations that draw the face-down cards "
-        "as a blind search does (a table known in part)",
+        help="with --sees table: the share of iterations that deal the face-down cards "
+        "as a blind search does; with --sees cards: the share of the face-down cards each "
+        "iteration deals so (a table known in part)",
     )
     add_duel_arguments(parser, "3 to 5", seed=31001)
     args = parser.parse_args(argv)
-    if not 0.0 <= args.redraw <= 1.0 or (args.redraw and args.sees != "table"):
-        parser.exit(2, "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table\n")
+    if not 0.0 <= args.redraw <= 1.0 or (args.redraw and args.sees == "all"):
+        parser.exit(2, "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table or cards\n")
     against = args.spec if args.against is None else args.against
     factory = seat_factory(args.spec, args.sees, args.redraw)
     report = run_ceiling(parser, args, GAME, against, factory, "gtc_ceiling")
@@ -144,7 +154,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not args.blind:
             print(f"the clairvoyant sees: {SEES_SHOWN[args.sees]}")
             if args.redraw:
-                print(f"  but {args.redraw:g} of its iterations draw the table as a blind search")
+                share = "iterations" if args.sees == "table" else "face-down cards"
+                print(f"  but {args.redraw:g} of its {share} dealt as a blind search deals them")
         print(summary(report))
 
 

@@ -104,7 +104,8 @@ def test_a_table_known_in_part_is_redrawn_in_that_share_of_the_iterations() -> N
     assert root_visits(worlds[0], KeptWorld.TABLE, 0.5) != root_visits(
         worlds[0], KeptWorld.TABLE
     )
-    for refused in ((KeptWorld.NONE, 0.5), (KeptWorld.WORLD, 0.5), (KeptWorld.TABLE, 1.5)):
+    for refused in ((KeptWorld.NONE, 0.5), (KeptWorld.WORLD, 0.5), (KeptWorld.TABLE, 1.5),
+                    (KeptWorld.CARDS, -0.5)):
         with pytest.raises(ValueError):
             root_visits(worlds[0], *refused)
 
@@ -169,11 +170,26 @@ def test_a_game_with_nothing_face_down_on_the_table_cannot_keep_only_its_table()
     assert root_visits(state, KeptWorld.WORLD)
 
 
+def test_a_table_known_card_by_card_runs_from_the_whole_table_to_none_of_it() -> None:
+    worlds = other_worlds(native_position("get-the-cheese", 4, seed=11, moves=14))
+    for world in worlds:
+        # No card dealt: the whole table kept; every card dealt: a blind search.
+        assert root_visits(world, KeptWorld.CARDS, 0.0) == root_visits(world, KeptWorld.TABLE)
+        assert root_visits(world, KeptWorld.CARDS, 1.0) == root_visits(world, KeptWorld.NONE)
+    halfway = {root_visits(world, KeptWorld.CARDS, 0.5) for world in worlds}
+    assert len(halfway) > 1
+    assert root_visits(worlds[0], KeptWorld.CARDS, 0.5) not in {
+        root_visits(worlds[0], KeptWorld.TABLE),
+        root_visits(worlds[0], KeptWorld.NONE),
+        root_visits(worlds[0], KeptWorld.TABLE, 0.5),
+    }
+
+
 def test_a_redraw_share_needs_the_table_and_a_share(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["--redraw", "0.5"], ["--sees", "table", "--redraw", "2"]):
+    for argv in (["--redraw", "0.5"], ["--sees", "cards", "--redraw", "2"]):
         with pytest.raises(SystemExit) as stopped:
             main([*argv, "--games", "2"])
         assert stopped.value.code == 2
         assert capsys.readouterr().err == (
-            "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table\n"
+            "gtc_ceiling: --redraw is a share from 0 to 1, with --sees table or cards\n"
         )

@@ -79,6 +79,9 @@ class KeptWorld(IntEnum):
     TABLE = 2
     """What lies on the table (Get The Cheese!'s face-down cards); the others' hands are
     drawn anew (the game's ``determinize_hands``)."""
+    CARDS = 3
+    """Each card on the table the seat cannot see, with a chance, card by card (the rest
+    dealt with the others' hands by the game's ``determinize_hands``)."""
 
 
 class Inference(StrEnum):

@@ -73,7 +73,8 @@ class TrueRoot:
     kept: KeptWorld = KeptWorld.WORLD
     redraw: float = 0.0
     """With ``KeptWorld.TABLE``: the chance an iteration draws the whole world as a blind
-    search does instead of keeping the table (a table known only in part)."""
+    search does instead of keeping the table; with ``KeptWorld.CARDS``, the chance each
+    hidden card on the table is dealt so instead of kept (a table known in part)."""
 
 
 @dataclass(frozen=True, slots=True)

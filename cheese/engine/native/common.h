@@ -172,9 +172,11 @@ typedef struct ch_game {
      * Cheese!'s plays with their face-down cards hidden. */
     int32_t (*seen_action)(const uint8_t *state, int32_t action, int32_t seat);
     /* Optional (NULL in a game without cards on the table that some seats cannot see):
-     * determinize only the other seats' hands and decks, every card on the table kept
-     * as it is (Get The Cheese!'s face-down cards): a clairvoyant search's half-way. */
-    void (*determinize_hands)(uint8_t *state, int32_t seat, uint64_t rng_seed);
+     * determinize the other seats' hands and decks, each card on the table that `seat`
+     * cannot see kept as it is with the chance `keep` and dealt with them otherwise
+     * (Get The Cheese!'s face-down cards; `keep` 1: every one kept, drawing no number
+     * for it): a clairvoyant search's half-way, or a table known in part. */
+    void (*determinize_hands)(uint8_t *state, int32_t seat, uint64_t rng_seed, double keep);
 } ch_game;
 
 /* A number of a game that its Python half also knows (a limit, a byte offset in the

@@ -748,19 +748,32 @@ static void gtc_line_bins(const gtc_state *s, int seat, int revealed, int owner,
         bins[kind] = gtc_is_cat(kind) ? catches : kind == GTC_DOG ? takes : eats;
 }
 
+/* The cards on the table a dealing keeps as they are though the seat cannot see them
+ * (a table known in part); NULL keeps none. */
+typedef struct {
+    uint8_t card[GTC_MAX_CHEESES][GTC_MAX_LINE];
+} gtc_kept;
+
+/* Whether a dealing counts the card at (cheese, i) as seen: the seat sees it, or it is kept. */
+static inline int gtc_dealt_known(const gtc_kept *kept, uint8_t card, int seat, int revealed,
+                                  int cheese, int i) {
+    return gtc_known(card, seat, revealed) || (kept && kept->card[cheese][i]);
+}
+
 /* determinize.determinize_table, step 3 for one other seat `j`; `weights` NULL is the
  * uniform deal, else the integer weights (determinize.WEIGHT_COUNT) with which a hidden
  * card is drawn from j's unseen cards: per (kind, line bin) for a card played 1st, per
  * kind for one played 2nd or 3rd (face_down.FaceDownModel.draw_weights). */
 static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng,
-                                  const int64_t *weights) {
+                                  const int64_t *weights, const gtc_kept *kept) {
     /* 3a: the pool, in ascending kind order */
     uint8_t counts[GTC_KINDS];
     memcpy(counts, s->composition, GTC_KINDS);
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
         for (int i = 0; i < s->line_len[cheese]; i++) {
             uint8_t card = s->line[cheese][i];
-            if (gtc_owner(card) == j && gtc_known(card, seat, revealed)) counts[gtc_kind(card)]--;
+            if (gtc_owner(card) == j && gtc_dealt_known(kept, card, seat, revealed, cheese, i))
+                counts[gtc_kind(card)]--;
         }
     uint8_t pool[GTC_MAX_CARDS_PER_SEAT];
     int n_pool = 0;
@@ -771,7 +784,8 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
         for (int i = 0; i < s->line_len[cheese]; i++) {
             uint8_t card = s->line[cheese][i];
-            if (gtc_owner(card) != j || gtc_known(card, seat, revealed) || gtc_position(card) == 1)
+            if (gtc_owner(card) != j || gtc_dealt_known(kept, card, seat, revealed, cheese, i) ||
+                gtc_position(card) == 1)
                 continue;
             int p;
             if (weights) {
@@ -797,7 +811,7 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
     for (int cheese = 0; cheese < s->n_cheeses; cheese++)
         for (int i = 0; i < s->line_len[cheese]; i++) {
             uint8_t card = s->line[cheese][i];
-            if (gtc_owner(card) == j && !gtc_known(card, seat, revealed) &&
+            if (gtc_owner(card) == j && !gtc_dealt_known(kept, card, seat, revealed, cheese, i) &&
                 gtc_position(card) == 1) {
                 free_cheese[n_free] = cheese;
                 free_index[n_free++] = i;
@@ -829,13 +843,23 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
 }
 
 /* Deals every other seat's unseen cards anew; `revealed` counts every card on the table
- * as seen, so that only the hands and decks are dealt. */
+ * as seen, so that only the hands and decks are dealt; otherwise each card on the table
+ * the seat cannot see is kept with the chance `keep` (0: none, drawing no number). */
 static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
-                            const int64_t *weights, int revealed) {
+                            const int64_t *weights, int revealed, double keep) {
     gtc_state *s = (gtc_state *)state;
     ch_rng rng = ch_rng_seeded(rng_seed);
+    gtc_kept kept;
+    int keeps_some = !revealed && keep > 0.0;
+    if (keeps_some)
+        for (int cheese = 0; cheese < s->n_cheeses; cheese++)
+            for (int i = 0; i < s->line_len[cheese]; i++)
+                kept.card[cheese][i] =
+                    !gtc_known(s->line[cheese][i], seat, 0) &&
+                    (double)(ch_rng_next(&rng) >> 11) * 0x1.0p-53 < keep;
     for (int j = 0; j < s->num_players; j++)
-        if (j != seat) gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights);
+        if (j != seat)
+            gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights, keeps_some ? &kept : NULL);
     /* the hidden cards dealt anew may be other kinds */
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         int mice = 0, kings = 0;
@@ -852,7 +876,7 @@ static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
 void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
                               const int64_t *weights) {
     gtc_deal_worlds(state, seat, rng_seed, weights,
-                    gtc_player((gtc_state *)state) == CH_TERMINAL);
+                    gtc_player((gtc_state *)state) == CH_TERMINAL, 0.0);
 }
 
 /* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
@@ -860,10 +884,14 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
     gtc_determinize_weighted(state, seat, rng_seed, NULL);
 }
 
-/* The other seats' hands and decks dealt anew, every face-down card kept as it is: the
- * world of a seat that knew what lies face down (a clairvoyant search's half-way). */
-static void gtc_determinize_hands(uint8_t *state, int32_t seat, uint64_t rng_seed) {
-    gtc_deal_worlds(state, seat, rng_seed, NULL, 1);
+/* The other seats' hands and decks dealt anew, each face-down card kept as it is with
+ * the chance `keep` (1: every one, the world of a seat that knew what lies face down, a
+ * clairvoyant search's half-way) and dealt with them otherwise. */
+static void gtc_determinize_hands(uint8_t *state, int32_t seat, uint64_t rng_seed, double keep) {
+    if (keep >= 1.0)
+        gtc_deal_worlds(state, seat, rng_seed, NULL, 1, 0.0);
+    else
+        gtc_deal_worlds(state, seat, rng_seed, NULL, 0, keep);
 }
 
 /* ------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ enum { SEARCH_OK = 0, SEARCH_NO_GAME = -1, SEARCH_BAD_ROOT = -2, SEARCH_NO_MEMOR
 #define SEARCH_NO_NODE (-1)
 #define SEARCH_KEEP_WORLD 1  /* settings keep_world: the root searched as it is */
 #define SEARCH_KEEP_TABLE 2  /* settings keep_world: the root's table kept, hands drawn */
+#define SEARCH_KEEP_CARDS 3  /* settings keep_world: each card of the root's table kept */
 #define SEARCH_OTHERS_SEEN 1  /* settings others_seen: the others' moves as seen, one tree */
 #define SEARCH_OTHERS_TREES 2 /* a tree per seat, each keyed by what its seat sees */
 
@@ -573,7 +574,7 @@ static int search_choices(search_tree *t, int32_t node, const uint8_t *state, in
     return available < 0 ? SEARCH_NO_MEMORY : available;
 }
 
-/* Whether an iteration of a search that keeps the table draws its whole world instead:
+/* Whether an iteration of a search that keeps the whole table draws its whole world instead:
  * with the chance `redraw_table`, drawn only when it is above 0 so that a search keeping
  * the table always takes the same numbers as before it had the setting. */
 static int search_redraws_table(search_tree *t) {
@@ -589,7 +590,12 @@ static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     memcpy(state, root, (size_t)t->state_size);
     if (t->settings->keep_world == SEARCH_KEEP_WORLD) return state;
     if (t->settings->keep_world == SEARCH_KEEP_TABLE && !search_redraws_table(t)) {
-        t->game->determinize_hands(state, t->settings->seat, ch_rng_next(&t->rng));
+        t->game->determinize_hands(state, t->settings->seat, ch_rng_next(&t->rng), 1.0);
+        return state;
+    }
+    if (t->settings->keep_world == SEARCH_KEEP_CARDS) {
+        t->game->determinize_hands(state, t->settings->seat, ch_rng_next(&t->rng),
+                                   1.0 - t->settings->redraw_table);
         return state;
     }
     if (t->settings->determinize_weights)
@@ -830,10 +836,10 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
         settings->iterations < 1 || settings->exploration < 0.0 || settings->widen < 0.0 ||
         settings->leaf_playouts < 1 ||
         (settings->determinize_weights && !game->determinize_weighted) ||
-        settings->keep_world < 0 || settings->keep_world > SEARCH_KEEP_TABLE ||
-        (settings->keep_world == SEARCH_KEEP_TABLE && !game->determinize_hands) ||
+        settings->keep_world < 0 || settings->keep_world > SEARCH_KEEP_CARDS ||
+        (settings->keep_world >= SEARCH_KEEP_TABLE && !game->determinize_hands) ||
         !(settings->redraw_table >= 0.0 && settings->redraw_table <= 1.0) ||
-        (settings->redraw_table > 0.0 && settings->keep_world != SEARCH_KEEP_TABLE) ||
+        (settings->redraw_table > 0.0 && settings->keep_world < SEARCH_KEEP_TABLE) ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

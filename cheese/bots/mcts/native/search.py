@@ -109,7 +109,9 @@ def search(
     ``keep_world`` keeps ``state``, the true one, as it is (``KeptWorld.WORLD``: a
     clairvoyant search, which sees what ``state`` hides from the seat) or keeps its table
     and draws the others' hands (``KeptWorld.TABLE``); with ``redraw_table`` the chance
-    that an iteration draws everything the seat cannot see instead of keeping the table.
+    that an iteration draws everything the seat cannot see instead of keeping the table,
+    or with ``KeptWorld.CARDS`` that each hidden card on the table is dealt with the
+    hands instead of kept.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"

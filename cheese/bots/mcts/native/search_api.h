@@ -25,10 +25,14 @@ typedef struct {
                                 root is the true world, searched as it is every iteration
                                 (a clairvoyant search, which measures what the hidden
                                 cards are worth); 2: the true world's table is kept, only
-                                the others' hands drawn (the game's determinize_hands) */
+                                the others' hands drawn (the game's determinize_hands);
+                                3: each card of the true world's table kept, or dealt
+                                with the hands, by the chance below */
     double redraw_table;     /* keep_world 2: the chance an iteration draws its whole world
-                                as keep_world 0 does instead of keeping the table (a search
-                                that knows the table only in part); 0: never */
+                                as keep_world 0 does instead of keeping the table; 3: the
+                                chance each card on the table the seat cannot see is
+                                dealt instead of kept, card by card (a search that knows
+                                the table only in part); 0: never */
 } ch_search_settings;
 
 typedef struct {
