@@ -51,6 +51,12 @@ static inline uint64_t ch_rng_below(ch_rng *rng, uint64_t bound) {
     return ch_scale(ch_rng_next(rng), bound);
 }
 
+/* Whether an event of chance `chance` happens: a uniform double in [0, 1) below it (the
+ * top 53 bits of the next number), for the measuring instruments' partial knowledge. */
+static inline int ch_rng_chance(ch_rng *rng, double chance) {
+    return (double)(ch_rng_next(rng) >> 11) * 0x1.0p-53 < chance;
+}
+
 /* The index chosen by random_u64 among integer weights (luck.pick_weighted). */
 static inline int ch_pick_weighted(uint64_t random_u64, const int64_t *weights, int count) {
     int64_t total = 0;

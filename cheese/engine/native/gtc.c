@@ -855,8 +855,7 @@ static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
         for (int cheese = 0; cheese < s->n_cheeses; cheese++)
             for (int i = 0; i < s->line_len[cheese]; i++)
                 kept.card[cheese][i] =
-                    !gtc_known(s->line[cheese][i], seat, 0) &&
-                    (double)(ch_rng_next(&rng) >> 11) * 0x1.0p-53 < keep;
+                    !gtc_known(s->line[cheese][i], seat, 0) && ch_rng_chance(&rng, keep);
     for (int j = 0; j < s->num_players; j++)
         if (j != seat)
             gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights, keeps_some ? &kept : NULL);

@@ -579,7 +579,7 @@ static int search_choices(search_tree *t, int32_t node, const uint8_t *state, in
  * the table always takes the same numbers as before it had the setting. */
 static int search_redraws_table(search_tree *t) {
     double chance = t->settings->redraw_table;
-    return chance > 0.0 && (double)(ch_rng_next(&t->rng) >> 11) * 0x1.0p-53 < chance;
+    return chance > 0.0 && ch_rng_chance(&t->rng, chance);
 }
 
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
