@@ -44,7 +44,12 @@ from cheese.engine import State
 from cheese.engine.get_the_cheese.determinize import line_bins
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
-from tools.gtc_self_play import add_self_play_arguments, check_self_play_arguments, play_deals
+from tools.gtc_self_play import (
+    add_self_play_arguments,
+    check_self_play_arguments,
+    play_deals,
+    stopped,
+)
 
 DRAWN = -1
 """A rerun's choice when it drew instead of playing: it hides no card."""
@@ -127,7 +132,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     check_self_play_arguments(parser, args, "gtc_choice_spread")
     if args.reruns < 2:
         parser.exit(2, "gtc_choice_spread: give --reruns 2 or more\n")
-    plays = collect(args.games, args.seed, args.players, args.spec, args.reruns, args.workers)
+    try:
+        plays = collect(args.games, args.seed, args.players, args.spec, args.reruns, args.workers)
+    except KeyboardInterrupt:
+        stopped(parser, "gtc_choice_spread")
     drawn = sum(first == DRAWN for play in plays for first in play.firsts)
     games = f"{args.games} game" + ("s" if args.games > 1 else "")
     print(f"{len(plays)} plays of {games}, each searched {args.reruns} more times "

@@ -31,7 +31,12 @@ from cheese.engine.get_the_cheese.cards import KIND_COUNT, KIND_NAMES, SYMBOL_KI
 from cheese.engine.get_the_cheese.determinize import line_bins
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
-from tools.gtc_self_play import add_self_play_arguments, check_self_play_arguments, play_deals
+from tools.gtc_self_play import (
+    add_self_play_arguments,
+    check_self_play_arguments,
+    play_deals,
+    stopped,
+)
 
 MODEL_PATH = Path(face_down.__file__).with_name(face_down.MODEL_FILE)
 
@@ -99,7 +104,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--write", action="store_true", help="store the model in the package")
     args = parser.parse_args(argv)
     check_self_play_arguments(parser, args, "gtc_face_down_fit")
-    choices = collect(args.games, args.seed, args.players, args.spec, args.workers)
+    try:
+        choices = collect(args.games, args.seed, args.players, args.spec, args.workers)
+    except KeyboardInterrupt:
+        stopped(parser, "gtc_face_down_fit")
     print(f"{len(choices)} face-down cards from {args.games} games")
     print("kind     face-down first  in hands")
     for name, chosen, held in shares(choices):

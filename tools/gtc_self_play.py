@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from multiprocessing import Pool
 from typing import TypeVar
 
 from cheese.bots import Turn, make_bot
@@ -53,9 +54,17 @@ def play_deals(
     if workers <= 1:
         per_deal = [play(deal) for deal in deals]
     else:
-        with ProcessPoolExecutor(workers) as pool:
-            per_deal = list(pool.map(play, deals, chunksize=2))
+        # Ctrl-C reaches the workers too: they leave it to this process, whose leaving
+        # the pool ends them.
+        ignore_ctrl_c = (signal.SIGINT, signal.SIG_IGN)
+        with Pool(workers, initializer=signal.signal, initargs=ignore_ctrl_c) as pool:
+            per_deal = pool.map(play, deals, chunksize=2)
     return [kept for records in per_deal for kept in records]
+
+
+def stopped(parser: argparse.ArgumentParser, tool: str) -> None:
+    """Exit 130 with one line when Ctrl-C stopped a tool's games: nothing is measured."""
+    parser.exit(130, f"{tool}: stopped before the last game; nothing measured\n")
 
 
 def add_self_play_arguments(parser: argparse.ArgumentParser, seed: int, spec: str) -> None:
