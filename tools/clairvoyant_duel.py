@@ -57,9 +57,10 @@ class DealsPlayed:
 def summary(report: DuelReport) -> str:
     """The score with its interval, the pairs and the median move of each side."""
     setup, pairs = report.setup, report.pairs
+    deals = f"{report.deals} deal" + ("" if report.deals == 1 else "s")
     lines = [
         f"{setup.spec_a} vs {setup.spec_b}, {setup.num_players} players, "
-        f"{report.deals} deals ({report.games} games), seed {setup.seed}",
+        f"{deals} ({report.games} games), seed {setup.seed}",
         f"score {report.score:.3f}: {pairs.wins} wins, {pairs.draws} draws, "
         f"{pairs.losses} losses of {pairs.pairs} pairs",
     ]

@@ -78,7 +78,7 @@ def test_a_short_duel_reports_the_score_and_the_replies(
 ) -> None:
     main(["--players", "2", "--games", "2", "--seed", "3"])
     printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == "clairvoyant expectimax vs greedy, 2 players, 1 deals (2 games), seed 3"
+    assert printed[0] == "clairvoyant expectimax vs greedy, 2 players, 1 deal (2 games), seed 3"
     assert printed[1].startswith("score ")
     assert printed[1].endswith(" of 2 pairs")
     assert printed[-2].startswith("replies: A clairvoyant expectimax: median ")

@@ -155,7 +155,7 @@ def test_a_short_duel_reports_the_score_and_the_replies(
         "the clairvoyant sees: every hidden card (the others' hands and face-down cards)"
     )
     assert printed[0] == (
-        "clairvoyant mcts:iterations=200 vs mcts:iterations=200, 3 players, 1 deals (6 games), "
+        "clairvoyant mcts:iterations=200 vs mcts:iterations=200, 3 players, 1 deal (6 games), "
         "seed 3"
     )
     assert printed[1].startswith("score ") and printed[1].endswith(" of 12 pairs")
