@@ -75,12 +75,17 @@ class FaceDownModel(msgspec.Struct, frozen=True):
     command: str = ""
     choices: int = 0
 
+    def first_place_weight(self, kind: Kind, line_bin: int) -> float:
+        """The log-weight of putting a card of ``kind`` face down first where it would do
+        ``line_bin`` in its line."""
+        return self.weights[0][kind] + self.line[LINE_FEATURE[kind]] * line_bin
+
     def draw_weights(self) -> tuple[int, ...]:
         """The integer weights the determinization draws hidden cards with
         (``determinize.WEIGHT_COUNT``): per kind and line bin for place 1, then per kind
         for places 2 and 3."""
         first = (
-            self.weights[0][kind] + self.line[LINE_FEATURE[kind]] * line_bin
+            self.first_place_weight(kind, line_bin)
             for kind in KINDS
             for line_bin in range(LINE_BINS)
         )
@@ -98,10 +103,8 @@ def first_card_chances(
     >>> chances[0], chances[2]  # uniform: the cards held, one chance each
     (0.75, 0.25)
     """
-    line = model.line
     odds = [
-        available[kind] * math.exp(model.weights[0][kind] + line[LINE_FEATURE[kind]] * bins[kind])
-        for kind in KINDS
+        available[kind] * math.exp(model.first_place_weight(kind, bins[kind])) for kind in KINDS
     ]
     total = sum(odds)
     return tuple(odd / total for odd in odds)
