@@ -72,8 +72,9 @@ SEES_SHOWN = {
 
 class ClairvoyantMcts(MctsBot):
     """The ``mcts`` bot of a spec whose every tree search is of the true state, keeping
-    what ``kept`` names of it (with ``KeptWorld.TABLE``, in each iteration but a share
-    ``redraw`` drawn as a blind search draws)."""
+    what ``kept`` names of it; ``redraw`` is the share dealt as a blind search deals
+    instead (``TrueRoot.redraw``: of the iterations with ``KeptWorld.TABLE``, of the
+    face-down cards with ``KeptWorld.CARDS``)."""
 
     __slots__ = ("kept", "redraw")
 

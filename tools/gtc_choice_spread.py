@@ -1,4 +1,4 @@
-"""How well could any model of a Get The Cheese! bot tell the card it puts face down?
+"""How well could a model of a Get The Cheese! bot tell the card it puts face down?
 
 Plays ``GAMES`` self-play games of ``SPEC`` (deal seeds ``SEED`` onward, each seat's
 bot seeded from the deal, the games ``tools/gtc_face_down_fit.py`` plays). At every play,
