@@ -151,11 +151,14 @@ def search_in_c(
     seed: int,
     *,
     truth: TrueRoot | None = None,
+    card_odds: Sequence[int] | None = None,
 ) -> RootStats:
     """One search of ``turn``'s tree by the C loop (``native.search``).
 
     With ``truth`` the search is clairvoyant: its root is the state behind the turn, with
-    what ``truth.kept`` says kept as it is in every iteration."""
+    what ``truth.kept`` says kept as it is in every iteration. ``card_odds``, a measuring
+    instrument's posterior over the face-down cards (``native.search``), deals them by
+    its odds in every iteration."""
     from cheese.bots.mcts.native.search import search as c_search
     from cheese.engine.native import NativeState
 
@@ -209,6 +212,7 @@ def search_in_c(
         others=OTHERS_IN_C[settings.others],
         keep_world=KeptWorld.NONE if truth is None else truth.kept,
         redraw_table=0.0 if truth is None else truth.redraw,
+        card_odds=card_odds,
     )
     return RootStats(result.iterations, result.elapsed, result.children, SearchLoop.C)
 

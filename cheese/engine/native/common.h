@@ -183,6 +183,13 @@ typedef struct ch_game {
      * (Get The Cheese!'s face-down cards; `keep` 1: every one kept, drawing no number
      * for it): a clairvoyant search's half-way, or a table known in part. */
     void (*determinize_hands)(uint8_t *state, int32_t seat, uint64_t rng_seed, double keep);
+    /* Optional (NULL in a game without cards on the table that some seats cannot see):
+     * determinize with each such card drawn by odds an instrument gives per card and kind
+     * (Get The Cheese!'s face-down cards, GTC_CARD_ODDS_COUNT integers): a
+     * posterior over them from outside the game, such as a model of the players that
+     * knew their hands. */
+    void (*determinize_odds)(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                             const int64_t *card_odds);
 } ch_game;
 
 /* A number of a game that its Python half also knows (a limit, a byte offset in the

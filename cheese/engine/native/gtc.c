@@ -48,6 +48,8 @@
 #define GTC_LINE_BINS 4
 #define GTC_FIRST_PLACE_WEIGHTS (GTC_KINDS * GTC_LINE_BINS)
 #define GTC_WEIGHT_COUNT (GTC_FIRST_PLACE_WEIGHTS + 2 * GTC_KINDS)
+/* An instrument's odds of each kind per card on the table (gtc_determinize_odds). */
+#define GTC_CARD_ODDS_COUNT (GTC_MAX_CHEESES * GTC_MAX_LINE * GTC_KINDS)
 #define GTC_PER_TURN 3
 #define GTC_HAND_LIMIT 6
 #define GTC_CAT_REACH 3
@@ -760,12 +762,31 @@ static inline int gtc_dealt_known(const gtc_kept *kept, uint8_t card, int seat, 
     return gtc_known(card, seat, revealed) || (kept && kept->card[cheese][i]);
 }
 
+/* The odds of each of the `n` cards of `pool` at (cheese, index) by `card_odds`, one each
+ * when none of them has odds there; with `symbols`, of the symbol cards alone (a card
+ * hidden in 2nd or 3rd place is one). */
+static void gtc_card_odds(const int64_t *card_odds, int cheese, int index, const uint8_t *pool,
+                          int n, int symbols, int64_t *odds) {
+    const int64_t *slot = card_odds + ((size_t)cheese * GTC_MAX_LINE + (size_t)index) * GTC_KINDS;
+    int64_t total = 0;
+    for (int q = 0; q < n; q++)
+        total += odds[q] = symbols && !gtc_is_symbol(pool[q]) ? 0 : slot[pool[q]];
+    if (total == 0)
+        for (int q = 0; q < n; q++) odds[q] = !symbols || gtc_is_symbol(pool[q]);
+}
+
 /* determinize.determinize_table, step 3 for one other seat `j`; `weights` NULL is the
  * uniform deal, else the integer weights (determinize.WEIGHT_COUNT) with which a hidden
  * card is drawn from j's unseen cards: per (kind, line bin) for a card played 1st, per
- * kind for one played 2nd or 3rd (face_down.FaceDownModel.draw_weights). */
+ * kind for one played 2nd or 3rd (face_down.FaceDownModel.draw_weights). `card_odds`
+ * (NULL: none; given, `weights` is NULL), an instrument's odds per card on the table,
+ * draws each hidden card from j's unseen cards (symbol cards alone for one played 2nd or
+ * 3rd) by the odds of its own (cheese, index) (GTC_CARD_ODDS_COUNT integers, row
+ * cheese * GTC_MAX_LINE + index, a column per kind), uniformly where the cards it may be
+ * have no odds there. */
 static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, ch_rng *rng,
-                                  const int64_t *weights, const gtc_kept *kept) {
+                                  const int64_t *weights, const gtc_kept *kept,
+                                  const int64_t *card_odds) {
     /* 3a: the pool, in ascending kind order */
     uint8_t counts[GTC_KINDS];
     memcpy(counts, s->composition, GTC_KINDS);
@@ -788,7 +809,10 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
                 gtc_position(card) == 1)
                 continue;
             int p;
-            if (weights) {
+            if (card_odds) {
+                gtc_card_odds(card_odds, cheese, i, pool, n_pool, 1, odds);
+                p = ch_rng_pick(rng, odds, n_pool);
+            } else if (weights) {
                 const int64_t *place =
                     weights + GTC_FIRST_PLACE_WEIGHTS + (gtc_position(card) - 2) * GTC_KINDS;
                 for (int q = 0; q < n_pool; q++)
@@ -818,14 +842,19 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
             }
         }
     /* weighted: the free slots draw one card each before the shuffle, each kind weighed
-     * by what it would do there */
+     * by what it would do there, or by the instrument's odds of the slot */
     int next = 0;
-    if (weights)
+    if (weights || card_odds)
         for (int f = 0; f < n_free; f++) {
-            int bins[GTC_KINDS];
-            gtc_line_bins(s, seat, revealed, j, free_cheese[f], free_index[f], bins);
-            for (int q = next; q < n_pool; q++)
-                odds[q - next] = weights[pool[q] * GTC_LINE_BINS + bins[pool[q]]];
+            if (card_odds)
+                gtc_card_odds(card_odds, free_cheese[f], free_index[f], pool + next,
+                              n_pool - next, 0, odds);
+            else {
+                int bins[GTC_KINDS];
+                gtc_line_bins(s, seat, revealed, j, free_cheese[f], free_index[f], bins);
+                for (int q = next; q < n_pool; q++)
+                    odds[q - next] = weights[pool[q] * GTC_LINE_BINS + bins[pool[q]]];
+            }
             int p = next + ch_rng_pick(rng, odds, n_pool - next);
             uint8_t kind = pool[p];
             memmove(pool + next + 1, pool + next, (size_t)(p - next));
@@ -846,7 +875,8 @@ static void gtc_deal_hidden_cards(gtc_state *s, int seat, int j, int revealed, c
  * as seen, so that only the hands and decks are dealt; otherwise each card on the table
  * the seat cannot see is kept with the chance `keep` (0: none, drawing no number). */
 static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
-                            const int64_t *weights, int revealed, double keep) {
+                            const int64_t *weights, int revealed, double keep,
+                            const int64_t *card_odds) {
     gtc_state *s = (gtc_state *)state;
     ch_rng rng = ch_rng_seeded(rng_seed);
     gtc_kept kept;
@@ -858,7 +888,8 @@ static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
                     !gtc_known(s->line[cheese][i], seat, 0) && ch_rng_chance(&rng, keep);
     for (int j = 0; j < s->num_players; j++)
         if (j != seat)
-            gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights, keeps_some ? &kept : NULL);
+            gtc_deal_hidden_cards(s, seat, j, revealed, &rng, weights, keeps_some ? &kept : NULL,
+                                  card_odds);
     /* the hidden cards dealt anew may be other kinds */
     for (int cheese = 0; cheese < s->n_cheeses; cheese++) {
         int mice = 0, kings = 0;
@@ -875,7 +906,7 @@ static void gtc_deal_worlds(uint8_t *state, int32_t seat, uint64_t rng_seed,
 void gtc_determinize_weighted(uint8_t *state, int32_t seat, uint64_t rng_seed,
                               const int64_t *weights) {
     gtc_deal_worlds(state, seat, rng_seed, weights,
-                    gtc_player((gtc_state *)state) == CH_TERMINAL, 0.0);
+                    gtc_player((gtc_state *)state) == CH_TERMINAL, 0.0, NULL);
 }
 
 /* Mirrors determinize.determinize_table; the viewer's own cards stay as they are. */
@@ -888,9 +919,17 @@ void gtc_determinize(uint8_t *state, int32_t seat, uint64_t rng_seed) {
  * clairvoyant search's half-way) and dealt with them otherwise. */
 static void gtc_determinize_hands(uint8_t *state, int32_t seat, uint64_t rng_seed, double keep) {
     if (keep >= 1.0)
-        gtc_deal_worlds(state, seat, rng_seed, NULL, 1, 0.0);
+        gtc_deal_worlds(state, seat, rng_seed, NULL, 1, 0.0, NULL);
     else
-        gtc_deal_worlds(state, seat, rng_seed, NULL, 0, keep);
+        gtc_deal_worlds(state, seat, rng_seed, NULL, 0, keep, NULL);
+}
+
+/* determinize with each hidden card on the table drawn by an instrument's `card_odds` (see
+ * gtc_deal_hidden_cards): a posterior over the face-down cards given from outside. */
+static void gtc_determinize_odds(uint8_t *state, int32_t seat, uint64_t rng_seed,
+                                 const int64_t *card_odds) {
+    gtc_deal_worlds(state, seat, rng_seed, NULL, gtc_player((gtc_state *)state) == CH_TERMINAL,
+                    0.0, card_odds);
 }
 
 /* ------------------------------------------------------------------------------------
@@ -1348,7 +1387,8 @@ const ch_game *gtc_game(void) {
     static const ch_game table = {CH_GAME_PRIMITIVES(gtc),
                                   .determinize_weighted = gtc_determinize_weighted,
                                   .seen_action = gtc_seen_action,
-                                  .determinize_hands = gtc_determinize_hands};
+                                  .determinize_hands = gtc_determinize_hands,
+                                  .determinize_odds = gtc_determinize_odds};
     return &table;
 }
 
@@ -1359,6 +1399,7 @@ CH_GAME_FACTS(gtc, {"min_players", GTC_MIN_PLAYERS}, {"max_players", GTC_MAX_PLA
               {"max_cheese_cards", GTC_MAX_CHEESE_CARDS},
               {"max_cheese_value", GTC_MAX_CHEESE_VALUE},
               {"line_bins", GTC_LINE_BINS}, {"weight_count", GTC_WEIGHT_COUNT},
+              {"max_line", GTC_MAX_LINE}, {"card_odds_count", GTC_CARD_ODDS_COUNT},
               {"option.start_player", GTC_OPTION_START_PLAYER},
               {"option.composition", GTC_OPTION_COMPOSITION},
               {"option.cheese_count", GTC_OPTION_CHEESE_COUNT},

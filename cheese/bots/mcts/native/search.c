@@ -583,7 +583,8 @@ static int search_redraws_table(search_tree *t) {
 }
 
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
- * afresh (weighted, when the settings give weights), or with the others' hands alone
+ * afresh (weighted, or by an instrument's odds per card, when the settings give them), or
+ * with the others' hands alone
  * drawn, or `root` as it is, as the settings keep the table or the world. */
 static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
@@ -598,7 +599,10 @@ static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
                                    1.0 - t->settings->redraw_table);
         return state;
     }
-    if (t->settings->determinize_weights)
+    if (t->settings->card_odds)
+        t->game->determinize_odds(state, t->settings->seat, ch_rng_next(&t->rng),
+                                  t->settings->card_odds);
+    else if (t->settings->determinize_weights)
         t->game->determinize_weighted(state, t->settings->seat, ch_rng_next(&t->rng),
                                       t->settings->determinize_weights);
     else
@@ -840,6 +844,8 @@ int32_t ch_search(const ch_game *game, const uint8_t *root, const ch_search_sett
         (settings->keep_world >= SEARCH_KEEP_TABLE && !game->determinize_hands) ||
         !(settings->redraw_table >= 0.0 && settings->redraw_table <= 1.0) ||
         (settings->redraw_table > 0.0 && settings->keep_world < SEARCH_KEEP_TABLE) ||
+        (settings->card_odds && (!game->determinize_odds || settings->keep_world != 0 ||
+                                 settings->determinize_weights)) ||
         (settings->num_players == 1 && settings->solitaire_scale <= 0.0) || n_priors < 0 ||
         (n_priors > 0 && settings->prior_visits < 1))
         return SEARCH_BAD_SETTINGS;

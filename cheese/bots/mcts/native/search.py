@@ -86,6 +86,7 @@ def search(
     others: int = 0,
     keep_world: KeptWorld = KeptWorld.NONE,
     redraw_table: float = 0.0,
+    card_odds: Sequence[int] | None = None,
 ) -> SearchResult:
     """Information-set MCTS from ``state`` for ``seat``, wholly in C (``search.c``).
 
@@ -111,7 +112,10 @@ def search(
     and draws the others' hands (``KeptWorld.TABLE``); with ``redraw_table`` the chance
     that an iteration draws everything the seat cannot see instead of keeping the table,
     or with ``KeptWorld.CARDS`` that each hidden card on the table is dealt with the
-    hands instead of kept.
+    hands instead of kept. ``card_odds`` (a measuring instrument's, in a game with
+    ``determinize_odds``: Get The Cheese!'s ``card_odds_count`` integers, row
+    ``cheese * max_line + index``, a column per kind) deals each hidden card on the table
+    by the odds of its own place instead of uniformly.
     """
     game = state.game
     assert isinstance(game, NativeGame), f"not a native game: {game!r}"
@@ -135,6 +139,8 @@ def search(
     settings.others_seen = others
     settings.keep_world = int(keep_world)
     settings.redraw_table = redraw_table
+    odds = ffi.new("int64_t[]", list(card_odds)) if card_odds else None
+    settings.card_odds = odds if odds is not None else ffi.NULL
     prior_items = sorted(priors.items()) if priors else []
     prior_actions = ffi.new("int32_t[]", [action for action, _ in prior_items] or [0])
     prior_values = ffi.new("double[]", [value for _, value in prior_items] or [0.0])

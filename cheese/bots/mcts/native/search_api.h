@@ -33,6 +33,10 @@ typedef struct {
                                 chance each card on the table the seat cannot see is
                                 dealt instead of kept, card by card (a search that knows
                                 the table only in part); 0: never */
+    const int64_t *card_odds; /* NULL: none; else (keep_world 0, no determinize_weights)
+                                 each iteration draws the hidden cards by the game's
+                                 determinize_odds with these odds per card on the table
+                                 and kind (a measuring instrument's posterior) */
 } ch_search_settings;
 
 typedef struct {

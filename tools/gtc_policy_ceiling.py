@@ -1,0 +1,312 @@
+"""What an exact model of the others' face-down choices could be worth in Get The Cheese!.
+
+The instrument is the ``mcts`` spec alone at a table of ``--against`` seats (by default
+the spec itself), in each seat of every deal in turn. Whenever another seat plays, its
+own bot searches that turn ``--reruns`` more times with other seeds, on the true state:
+with the hand it really held. The kinds those searches put in each place the play hid
+(the first, and a symbol card's 2nd or 3rd) are the odds with which the instrument's
+search deals that card in every iteration, counting only the reruns whose play shows the
+same (the start cheese and the face-up cards); for the first card, all of them when none
+does, and a symbol card's place without such a rerun is dealt as a blind search deals it.
+Everything else it cannot see (the others' hands and decks) is dealt as a blind search
+deals it (``card_odds`` in ``cheese/bots/mcts/native/search.c``).
+
+So each face-down card is drawn as a model would draw it that knew the player's bot
+exactly and the hand it held, which no seat sees: the score is about the most that
+inferring the face-down cards from the others' choices could be worth against them (a
+search is no exact Bayesian, and a few reruns only estimate the bot's chances, so this
+is a measurement, not a proof). The same spec blind in the lone seat scores one half by
+symmetry. ``--odds truth`` is the control: every face-down card dealt as it is (the
+table seen, the hands drawn), as ``tools/gtc_ceiling.py --sees table`` sees it.
+
+It prints the lone seat's share of its pairs against the others (a tie one half), its
+Elo with the 95% bootstrap interval over deals, and how often the odds gave the true
+card. The same seed plays the same games; Ctrl-C (SIGINT) reports the deals finished:
+
+    python tools/gtc_policy_ceiling.py --players 4 --deals 75 --seed 34001 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import fmean
+
+if __package__ in (None, ""):  # run as a script: the repository's root holds `cheese`
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cheese.bots import Turn, make_bot
+from cheese.bots.base import Bot, BotSpecError, Decision
+from cheese.bots.mcts import MctsBot
+from cheese.bots.mcts.bot import merge, most_visited, visited_decision
+from cheese.bots.mcts.config import MctsConfig
+from cheese.bots.mcts.search import configured_evaluator, search_in_c
+from cheese.engine import Action, State, load_game
+from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.moves import DRAW, decode_play
+from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.luck import resolve_chance
+from cheese.engine.native import native_facts
+from cheese.engine.registry import NATIVE
+from cheese.ratings.pairwise import PairTally, seat_pairs
+from cheese.ratings.stats import bootstrap_interval, logistic_elo
+from cheese.referee.jobs import SIDE_A, SIDE_B
+from tools.chasers_completion import kept_until_stopped, map_deals
+
+GAME = "get-the-cheese"
+ODDS = ("reruns", "truth")
+HIDDEN = -1
+"""A card of a play's 2nd or 3rd place that is shown face down (a symbol card)."""
+
+Slot = tuple[int, int]
+"""A card's place on the table: (cheese, index in its line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealTask:
+    """One deal, played with the instrument in each seat in turn."""
+
+    spec: str
+    against: str
+    players: int
+    seed: int
+    deal: int
+    reruns: int
+    odds: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The lone seat's pairs over a deal's games, and the chance its odds gave each
+    face-down card it could not see."""
+
+    pairs: PairTally
+    true_chances: tuple[float, ...]
+
+
+def shown(play: Action) -> tuple[int, int, int]:
+    """What every seat sees of a play: its start cheese and its 2nd and 3rd cards, a
+    symbol card ``HIDDEN`` (it goes face down)."""
+    start, (_, second, third) = decode_play(play)
+
+    def seen(kind: int) -> int:
+        return HIDDEN if kind in SYMBOL_KINDS else kind
+
+    return start, seen(second), seen(third)
+
+
+def hidden_places(play: Action) -> tuple[int, ...]:
+    """The places of ``play`` (0 to 2) that go face down: the first, and a symbol card's."""
+    _, kinds = decode_play(play)
+    return tuple(place for place, kind in enumerate(kinds) if place == 0 or kind in SYMBOL_KINDS)
+
+
+def rerun_odds(
+    turn: Turn, play: Action, bot: Bot, seeds: Sequence[int]
+) -> dict[int, tuple[int, ...]]:
+    """Per hidden place of ``play`` and per kind, how many of ``bot``'s searches of ``turn``
+    with ``seeds`` put that kind there, counting those whose play shows what ``play``
+    shows; for the first card, every play when none does (a symbol card's place then has
+    no odds)."""
+    plays = [bot.choose(turn, random.Random(seed)).action for seed in seeds]
+    plays = [rerun for rerun in plays if rerun != DRAW]
+    alike = [rerun for rerun in plays if shown(rerun) == shown(play)]
+    odds = {}
+    for place in hidden_places(play):
+        counted = alike if alike or place else plays
+        kinds = Counter(decode_play(rerun)[1][place] for rerun in counted)
+        odds[place] = tuple(kinds[kind] for kind in range(KIND_COUNT))
+    return odds
+
+
+def play_slots(state: State, play: Action) -> tuple[Slot, ...]:
+    """Where each card of ``play`` goes, in its order."""
+    view = state.view(state.current_player)
+    assert isinstance(view, GtcView)
+    start, _ = decode_play(play)
+    cheeses = [(start + place) % len(view.lines) for place in range(3)]
+    return tuple((cheese, len(view.lines[cheese])) for cheese in cheeses)
+
+
+@dataclass(frozen=True, slots=True)
+class OddsLayout:
+    """How the search takes odds per card (``native_facts``): a row per place,
+    ``cheese * max_line + index``, a column per kind, ``size`` numbers in all."""
+
+    max_line: int
+    size: int
+
+
+def odds_array(odds: Mapping[Slot, Sequence[int]], layout: OddsLayout) -> list[int]:
+    """``odds`` laid out as the search takes them; a place without odds is all 0 (dealt
+    uniformly)."""
+    max_line = layout.max_line
+    table = [0] * layout.size
+    for (cheese, index), row in odds.items():
+        start = (cheese * max_line + index) * KIND_COUNT
+        table[start : start + KIND_COUNT] = row
+    return table
+
+
+def one_kind(kind: int) -> tuple[int, ...]:
+    """Odds all on ``kind``."""
+    return tuple(int(other == kind) for other in range(KIND_COUNT))
+
+
+class PosteriorMcts(MctsBot):
+    """The ``mcts`` bot of a spec whose every search deals the face-down cards by
+    ``card_odds`` (``odds_array``), which the tool sets before each decision."""
+
+    __slots__ = ("card_odds",)
+
+    def __init__(self, config: MctsConfig) -> None:
+        super().__init__(config)
+        self.card_odds: list[int] | None = None
+
+    def tree_decision(
+        self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
+    ) -> Decision:
+        config = self.config if config is None else config
+        if turn.game.backend != NATIVE:
+            raise BotSpecError("the instrument's search runs in C: use the native backend")
+        evaluator = configured_evaluator(turn.game, config)
+        settings = config.native_search(evaluator.advice.c_search)
+        if settings is None:
+            raise BotSpecError(f"{config.spec!r} searches in Python; the instrument runs in C")
+        stats = search_in_c(
+            turn, settings, evaluator, rng.getrandbits(64), card_odds=self.card_odds
+        )
+        merged = merge([stats])
+        return visited_decision(
+            legal, merged, most_visited(merged), stats.iterations, stats.elapsed, stats.loop
+        )
+
+
+def posterior_bot(spec: str) -> PosteriorMcts:
+    """The instrument for ``spec``; ``BotSpecError`` for a spec that is not one ``mcts``
+    search."""
+    blind = make_bot(spec)
+    if not isinstance(blind, MctsBot) or blind.config.workers != 1:
+        raise BotSpecError(f"the instrument is one mcts search, not {spec!r}")
+    return PosteriorMcts(blind.config)
+
+
+def play_game(task: DealTask, lone: int, layout: OddsLayout) -> tuple[PairTally, list[float]]:
+    """One game of the deal with the instrument in seat ``lone``: its pairs, and the
+    chance its odds gave each face-down first card of the others."""
+    state = load_game(GAME).new_initial_state(
+        num_players=task.players, seed=task.seed + task.deal
+    )
+    instrument = posterior_bot(task.spec)
+    others = make_bot(task.against)
+    rngs = [random.Random((task.seed + task.deal) * 16 + seat) for seat in range(task.players)]
+    odds: dict[Slot, tuple[int, ...]] = {}
+    chances: list[float] = []
+    decision = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+            continue
+        seat, decision = state.current_player, decision + 1
+        turn = Turn(state, seat)
+        if seat == lone:
+            instrument.card_odds = odds_array(odds, layout) if odds else None
+            action = instrument.choose(turn, rngs[seat]).action
+        else:
+            action = others.choose(turn, rngs[seat]).action
+            if action != DRAW:
+                kinds = decode_play(action)[1]
+                game = task.seed + task.deal
+                seeds = [(game * 1000 + decision) * 100 + rerun for rerun in range(task.reruns)]
+                rows = (
+                    {place: one_kind(kinds[place]) for place in hidden_places(action)}
+                    if task.odds == "truth"
+                    else rerun_odds(turn, action, make_bot(task.against), seeds)
+                )
+                slots = play_slots(state, action)
+                odds.update((slots[place], row) for place, row in rows.items())
+                first = rows[0]
+                chances.append(first[kinds[0]] / sum(first) if sum(first) else 0.0)
+        state = state.apply(action)
+    sides = tuple(SIDE_A if seat == lone else SIDE_B for seat in range(task.players))
+    return seat_pairs(sides, state.ranking()), chances
+
+
+def play_deal(task: DealTask) -> DealResult:
+    """The deal's games, the instrument in each seat in turn (a worker's task)."""
+    facts = native_facts(GAME)
+    layout = OddsLayout(facts["max_line"], facts["card_odds_count"])
+    pairs, chances = PairTally(), []
+    for lone in range(task.players):
+        tally, game_chances = play_game(task, lone, layout)
+        pairs += tally
+        chances.extend(game_chances)
+    return DealResult(pairs, tuple(chances))
+
+
+def report(task: DealTask, deals: Sequence[DealResult]) -> str:
+    """The lone seat's score, its Elo with the interval over deals, and the odds' chance of
+    the true card."""
+    total = sum((deal.pairs for deal in deals), PairTally())
+    scores = [deal.pairs.score for deal in deals]
+    elo = logistic_elo(total.score)
+    interval = ""
+    if len(scores) > 1:
+        low, high = bootstrap_interval(scores, random.Random(task.seed))
+        interval = f" [{logistic_elo(low):+.1f}, {logistic_elo(high):+.1f}]"
+    chances = [chance for deal in deals for chance in deal.true_chances]
+    dealt = "as they are" if task.odds == "truth" else f"by {task.reruns} reruns of their bot"
+    plural = "s" if len(deals) > 1 else ""
+    return "\n".join(
+        (
+            f"{task.spec} alone among {task.against}, {task.players} players, "
+            f"{len(deals)} deal{plural} ({len(deals) * task.players} games), seed {task.seed}",
+            f"the others' face-down first cards dealt {dealt}",
+            f"score {total.score:.3f}, Elo {elo:+.1f}{interval}: {total.wins} wins, "
+            f"{total.draws} draws, {total.losses} losses of {total.pairs} pairs",
+            f"chance the odds gave the true card: {fmean(chances) if chances else 0.0:.3f} "
+            f"over {len(chances)} face-down first cards",
+        )
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--spec", default="mcts:iterations=15000", help="the mcts spec measured")
+    parser.add_argument("--against", default=None, help="the other seats' spec (default: --spec)")
+    parser.add_argument("--players", type=int, default=4, help="seats, 3 to 5")
+    parser.add_argument("--deals", type=int, default=75)
+    parser.add_argument("--seed", type=int, default=34001)
+    parser.add_argument("--reruns", type=int, default=6, help="searches of each play again")
+    parser.add_argument(
+        "--odds", choices=ODDS, default="reruns",
+        help="reruns: the odds of the others' bots' reruns; truth: the true cards (a control)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
+    args = parser.parse_args(argv)
+    against = args.spec if args.against is None else args.against
+    try:
+        posterior_bot(args.spec)
+        make_bot(against)
+        if not 3 <= args.players <= 5:
+            raise ValueError("--players: give 3 to 5")
+        if args.deals < 1 or args.workers < 1 or args.reruns < 1:
+            raise ValueError("--deals, --reruns and --workers take a positive count")
+    except (BotSpecError, ValueError) as error:
+        parser.exit(2, f"gtc_policy_ceiling: {error}\n")
+    tasks = [
+        DealTask(args.spec, against, args.players, args.seed, deal, args.reruns, args.odds)
+        for deal in range(args.deals)
+    ]
+    deals = kept_until_stopped(map_deals(play_deal, tasks, args.workers))
+    if deals:
+        print(report(tasks[0], deals))
+
+
+if __name__ == "__main__":
+    main()
