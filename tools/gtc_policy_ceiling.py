@@ -59,7 +59,9 @@ from cheese.referee.jobs import SIDE_A, SIDE_B
 from tools.chasers_completion import kept_until_stopped, map_deals
 
 GAME = "get-the-cheese"
-ODDS = ("reruns", "truth")
+ODDS = ("reruns", "inferred", "truth")
+NO_ODDS = -1.0
+"""A face-down first card's chance where no search gave it odds (it is dealt blind)."""
 HIDDEN = -1
 """A card of a play's 2nd or 3rd place that is shown face down (a symbol card)."""
 
@@ -83,7 +85,7 @@ class DealTask:
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """The lone seat's pairs over a deal's games, and the chance its odds gave each
-    face-down card it could not see."""
+    face-down first card of the others (``NO_ODDS`` where they gave none)."""
 
     pairs: PairTally
     true_chances: tuple[float, ...]
@@ -107,21 +109,67 @@ def hidden_places(play: Action) -> tuple[int, ...]:
 
 
 def rerun_odds(
-    turn: Turn, play: Action, bot: Bot, seeds: Sequence[int]
+    turns: Sequence[Turn], play: Action, bot: Bot, seeds: Sequence[int], *, all_first: bool
 ) -> dict[int, tuple[int, ...]]:
-    """Per hidden place of ``play`` and per kind, how many of ``bot``'s searches of ``turn``
-    with ``seeds`` put that kind there, counting those whose play shows what ``play``
-    shows; for the first card, every play when none does (a symbol card's place then has
-    no odds)."""
-    plays = [bot.choose(turn, random.Random(seed)).action for seed in seeds]
+    """Per hidden place of ``play`` and per kind, how many of ``bot``'s searches of
+    ``turns`` (one each, with ``seeds``) put that kind there, counting those whose play
+    shows what ``play`` shows; with ``all_first``, for the first card every play when none
+    does. A place without such a search has no odds (all 0)."""
+    plays = [bot.choose(turn, random.Random(seed)).action for turn, seed in zip(turns, seeds)]
     plays = [rerun for rerun in plays if rerun != DRAW]
     alike = [rerun for rerun in plays if shown(rerun) == shown(play)]
     odds = {}
     for place in hidden_places(play):
-        counted = alike if alike or place else plays
+        counted = plays if all_first and not alike and not place else alike
         kinds = Counter(decode_play(rerun)[1][place] for rerun in counted)
         odds[place] = tuple(kinds[kind] for kind in range(KIND_COUNT))
     return odds
+
+
+def play_odds(
+    task: DealTask, state: State, lone: int, play: Action, decision: int
+) -> dict[int, tuple[int, ...]]:
+    """The odds of each hidden place of another seat's ``play`` at ``state``, as
+    ``task.odds`` gives them."""
+    kinds = decode_play(play)[1]
+    if task.odds == "truth":
+        return {place: one_kind(kinds[place]) for place in hidden_places(play)}
+    game = task.seed + task.deal
+    seeds = [(game * 1000 + decision) * 100 + rerun for rerun in range(task.reruns)]
+    seat, bot = state.current_player, make_bot(task.against)
+    if task.odds == "reruns":
+        return rerun_odds([Turn(state, seat)] * len(seeds), play, bot, seeds, all_first=True)
+    worlds = holding_worlds(state, lone, play, seeds)
+    return rerun_odds([Turn(world, seat) for world in worlds], play, bot, seeds, all_first=False)
+
+
+def holds_shown_cards(hand: Sequence[int], play: Action) -> bool:
+    """Whether ``hand`` holds the cards ``play`` shows face up, and a symbol card for each
+    it hides in 2nd or 3rd place."""
+    _, *later = shown(play)
+    needed = Counter(later)
+    symbols = sum(hand[kind] for kind in SYMBOL_KINDS)
+    return symbols >= needed.pop(HIDDEN, 0) and all(hand[kind] >= n for kind, n in needed.items())
+
+
+def holding_worlds(
+    state: State, lone: int, play: Action, seeds: Sequence[int], tries: int = 40
+) -> list[State]:
+    """Worlds of ``state`` dealt from ``lone``'s view in which the player of ``play`` holds
+    what it shows (``holds_shown_cards``), one per seed, each the first of up to ``tries``
+    deals from its seed that does (the seed's last deal when none does)."""
+    seat = state.current_player
+    worlds = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        for _ in range(tries):
+            world = state.determinize(lone, rng)
+            view = world.view(seat)
+            assert isinstance(view, GtcView)
+            if holds_shown_cards(view.hand, play):
+                break
+        worlds.append(world)
+    return worlds
 
 
 def play_slots(state: State, play: Action) -> tuple[Slot, ...]:
@@ -198,7 +246,8 @@ def posterior_bot(spec: str) -> PosteriorMcts:
 
 def play_game(task: DealTask, lone: int, layout: OddsLayout) -> tuple[PairTally, list[float]]:
     """One game of the deal with the instrument in seat ``lone``: its pairs, and the
-    chance its odds gave each face-down first card of the others."""
+    chance its odds gave each face-down first card of the others (``NO_ODDS`` where they
+    gave none)."""
     state = load_game(GAME).new_initial_state(
         num_players=task.players, seed=task.seed + task.deal
     )
@@ -220,18 +269,11 @@ def play_game(task: DealTask, lone: int, layout: OddsLayout) -> tuple[PairTally,
         else:
             action = others.choose(turn, rngs[seat]).action
             if action != DRAW:
-                kinds = decode_play(action)[1]
-                game = task.seed + task.deal
-                seeds = [(game * 1000 + decision) * 100 + rerun for rerun in range(task.reruns)]
-                rows = (
-                    {place: one_kind(kinds[place]) for place in hidden_places(action)}
-                    if task.odds == "truth"
-                    else rerun_odds(turn, action, make_bot(task.against), seeds)
-                )
+                rows = play_odds(task, state, lone, action, decision)
                 slots = play_slots(state, action)
-                odds.update((slots[place], row) for place, row in rows.items())
-                first = rows[0]
-                chances.append(first[kinds[0]] / sum(first) if sum(first) else 0.0)
+                odds.update((slots[place], row) for place, row in rows.items() if any(row))
+                first, kind = rows[0], decode_play(action)[1][0]
+                chances.append(first[kind] / sum(first) if any(first) else NO_ODDS)
         state = state.apply(action)
     sides = tuple(SIDE_A if seat == lone else SIDE_B for seat in range(task.players))
     return seat_pairs(sides, state.ranking()), chances
@@ -259,8 +301,14 @@ def report(task: DealTask, deals: Sequence[DealResult]) -> str:
     if len(scores) > 1:
         low, high = bootstrap_interval(scores, random.Random(task.seed))
         interval = f" [{logistic_elo(low):+.1f}, {logistic_elo(high):+.1f}]"
-    chances = [chance for deal in deals for chance in deal.true_chances]
-    dealt = "as they are" if task.odds == "truth" else f"by {task.reruns} reruns of their bot"
+    every = [chance for deal in deals for chance in deal.true_chances]
+    chances = [chance for chance in every if chance != NO_ODDS]
+    dealt = {
+        "truth": "as they are",
+        "reruns": f"by {task.reruns} more searches of their bot, their hands known",
+        "inferred": f"by {task.reruns} searches of their bot in worlds dealt from the seat's "
+        "view, those that played alike",
+    }[task.odds]
     plural = "s" if len(deals) > 1 else ""
     return "\n".join(
         (
@@ -270,7 +318,7 @@ def report(task: DealTask, deals: Sequence[DealResult]) -> str:
             f"score {total.score:.3f}, Elo {elo:+.1f}{interval}: {total.wins} wins, "
             f"{total.draws} draws, {total.losses} losses of {total.pairs} pairs",
             f"chance the odds gave the true card: {fmean(chances) if chances else 0.0:.3f} "
-            f"over {len(chances)} face-down first cards",
+            f"over {len(chances)} of {len(every)} face-down first cards (the rest dealt blind)",
         )
     )
 
@@ -285,7 +333,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--reruns", type=int, default=6, help="searches of each play again")
     parser.add_argument(
         "--odds", choices=ODDS, default="reruns",
-        help="reruns: the odds of the others' bots' reruns; truth: the true cards (a control)",
+        help="reruns: from the others' bots searching again with their hands; inferred: from "
+        "their bots searching worlds dealt from the seat's view; truth: the true cards",
     )
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
     args = parser.parse_args(argv)

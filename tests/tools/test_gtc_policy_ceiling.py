@@ -25,11 +25,15 @@ from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.native import NativeState, native_facts
 from tools.gtc_policy_ceiling import (
     HIDDEN,
+    DealTask,
     OddsLayout,
     hidden_places,
+    holding_worlds,
+    holds_shown_cards,
     main,
     odds_array,
     one_kind,
+    play_odds,
     posterior_bot,
     rerun_odds,
     shown,
@@ -139,7 +143,7 @@ def test_reruns_count_the_kinds_the_bot_hides_in_each_hidden_place() -> None:
     turn = Turn(state, state.current_player)
     bot = make_bot("mcts:iterations=200")
     play = bot.choose(turn, random.Random(1)).action
-    odds = rerun_odds(turn, play, bot, seeds=range(5))
+    odds = rerun_odds([turn] * 5, play, bot, seeds=range(5), all_first=True)
     assert set(odds) == set(hidden_places(play)) and 0 in odds
     assert all(len(row) == KIND_COUNT and sum(row) <= 5 for row in odds.values())
     assert 1 <= sum(odds[0])
@@ -148,6 +152,40 @@ def test_reruns_count_the_kinds_the_bot_hides_in_each_hidden_place() -> None:
     assert all(view.hand[kind] for row in odds.values() for kind in range(KIND_COUNT) if row[kind])
     assert hidden_places(play_action(0, (MOUSE, SYMBOL_CAT, DOG))) == (0, 1)
     assert hidden_places(play_action(0, (DOG, CAT, SYMBOL_MOUSE))) == (0, 2)
+
+
+def test_inferred_odds_come_from_worlds_of_the_seats_view_alone() -> None:
+    state = native_position("get-the-cheese", 4, seed=11, moves=14)
+    seat = state.current_player
+    bot = make_bot("mcts:iterations=200")
+    play = bot.choose(Turn(state, seat), random.Random(1)).action
+    lone = (seat + 1) % state.num_players
+    task = DealTask("mcts:iterations=200", "mcts:iterations=200", 4, 0, 0, 12, "inferred")
+    odds = play_odds(task, state, lone, play, decision=3)
+    # Another world of the same view for the lone seat: the same odds.
+    other = state.determinize(lone, random.Random(99))
+    assert other != state
+    assert play_odds(task, other, lone, play, decision=3) == odds
+    # Only searches that played alike count: never more than there were.
+    assert sum(odds[0]) <= 12
+
+
+def test_an_inferred_world_holds_the_cards_the_play_shows() -> None:
+    play = play_action(2, (MOUSE, SYMBOL_CAT, DOG))
+    #                 mouse, mouse*, big, king, cat, cat*, dog
+    assert holds_shown_cards((0, 1, 0, 0, 0, 0, 1), play)
+    assert holds_shown_cards((0, 0, 0, 0, 0, 1, 1), play)
+    assert not holds_shown_cards((3, 0, 0, 0, 0, 0, 1), play)  # no symbol card
+    assert not holds_shown_cards((0, 1, 0, 0, 0, 0, 0), play)  # no dog
+    assert not holds_shown_cards((0, 0, 0, 0, 0, 0, 2), play_action(0, (DOG, MOUSE, MOUSE)))
+    state = native_position("get-the-cheese", 4, seed=11, moves=14)
+    seat = state.current_player
+    bot = make_bot("mcts:iterations=200")
+    real = bot.choose(Turn(state, seat), random.Random(1)).action
+    for world in holding_worlds(state, (seat + 1) % 4, real, seeds=range(6)):
+        view = world.view(seat)
+        assert isinstance(view, GtcView)
+        assert holds_shown_cards(view.hand, real)
 
 
 def test_a_symbol_card_in_2nd_or_3rd_place_is_dealt_by_its_odds() -> None:
@@ -191,8 +229,17 @@ def test_a_short_run_reports_the_score_and_the_odds(capsys: pytest.CaptureFixtur
         "mcts:iterations=100 alone among mcts:iterations=100, 3 players, 2 deals (6 games), "
         "seed 5"
     )
-    assert printed[1] == "the others' face-down first cards dealt by 2 reruns of their bot"
+    assert printed[1] == (
+        "the others' face-down first cards dealt by 2 more searches of their bot, their hands "
+        "known"
+    )
     assert printed[2].startswith("score ") and printed[2].endswith(" of 12 pairs")
     assert printed[3].startswith("chance the odds gave the true card: ")
+    assert printed[3].endswith(" face-down first cards (the rest dealt blind)")
     main(["--spec", "mcts:iterations=100", "--players", "3", "--deals", "1", "--odds", "truth"])
-    assert "chance the odds gave the true card: 1.000" in capsys.readouterr().out
+    truth = capsys.readouterr().out.splitlines()
+    assert truth[3].startswith("chance the odds gave the true card: 1.000 over 30 of 30 ")
+    main(["--spec", "mcts:iterations=100", "--players", "3", "--deals", "1", "--odds",
+          "inferred", "--reruns", "4"])
+    inferred = capsys.readouterr().out.splitlines()
+    assert inferred[1].endswith("dealt from the seat's view, those that played alike")
