@@ -49,13 +49,12 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
 from cheese.bots import make_bot
 from cheese.bots.base import BotSpecError, Decision, Turn
 from cheese.bots.mcts import MctsBot
-from cheese.bots.mcts.bot import merge, most_visited, visited_decision
 from cheese.bots.mcts.config import KeptWorld, MctsConfig
-from cheese.bots.mcts.search import TrueRoot, configured_evaluator, search_in_c
-from cheese.engine.registry import NATIVE
+from cheese.bots.mcts.search import TrueRoot
 from cheese.referee.play import BotFactory
 from tools.clairvoyant_duel import add_duel_arguments, run_ceiling, summary
 from tools.clairvoyant_duel import seat_factory as clairvoyant_seats
+from tools.instrument_search import instrument_decision
 
 GAME = "get-the-cheese"
 
@@ -88,19 +87,11 @@ class ClairvoyantMcts(MctsBot):
     def tree_decision(
         self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
     ) -> Decision:
-        config = self.config if config is None else config
-        if turn.game.backend != NATIVE:
-            raise BotSpecError("the clairvoyant search runs in C: use the native backend")
-        evaluator = configured_evaluator(turn.game, config)
-        settings = config.native_search(evaluator.advice.c_search)
-        if settings is None:
-            raise BotSpecError(f"{config.spec!r} searches in Python; the clairvoyant runs in C")
         # Only this instrument reads the state behind the turn: no bot may.
         truth = TrueRoot(turn._state, self.kept, self.redraw)
-        stats = search_in_c(turn, settings, evaluator, rng.getrandbits(64), truth=truth)
-        merged = merge([stats])
-        return visited_decision(
-            legal, merged, most_visited(merged), stats.iterations, stats.elapsed, stats.loop
+        return instrument_decision(
+            turn, legal, rng, self.config if config is None else config, "clairvoyant",
+            truth=truth,
         )
 
 

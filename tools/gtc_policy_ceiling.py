@@ -43,20 +43,18 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
 from cheese.bots import Turn, make_bot
 from cheese.bots.base import Bot, BotSpecError, Decision
 from cheese.bots.mcts import MctsBot
-from cheese.bots.mcts.bot import merge, most_visited, visited_decision
 from cheese.bots.mcts.config import MctsConfig
-from cheese.bots.mcts.search import configured_evaluator, search_in_c
 from cheese.engine import Action, State, load_game
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
 from cheese.engine.native import native_facts
-from cheese.engine.registry import NATIVE
 from cheese.ratings.pairwise import PairTally, seat_pairs
 from cheese.ratings.stats import bootstrap_interval, logistic_elo
 from cheese.referee.jobs import SIDE_A, SIDE_B
 from tools.chasers_completion import kept_until_stopped, map_deals
+from tools.instrument_search import instrument_decision
 
 GAME = "get-the-cheese"
 ODDS = ("reruns", "inferred", "truth")
@@ -219,19 +217,9 @@ class PosteriorMcts(MctsBot):
     def tree_decision(
         self, turn: Turn, legal: int, rng: random.Random, config: MctsConfig | None = None
     ) -> Decision:
-        config = self.config if config is None else config
-        if turn.game.backend != NATIVE:
-            raise BotSpecError("the instrument's search runs in C: use the native backend")
-        evaluator = configured_evaluator(turn.game, config)
-        settings = config.native_search(evaluator.advice.c_search)
-        if settings is None:
-            raise BotSpecError(f"{config.spec!r} searches in Python; the instrument runs in C")
-        stats = search_in_c(
-            turn, settings, evaluator, rng.getrandbits(64), card_odds=self.card_odds
-        )
-        merged = merge([stats])
-        return visited_decision(
-            legal, merged, most_visited(merged), stats.iterations, stats.elapsed, stats.loop
+        return instrument_decision(
+            turn, legal, rng, self.config if config is None else config, "instrument",
+            card_odds=self.card_odds,
         )
 
 
