@@ -16,7 +16,8 @@ exactly and the hand it held, which no seat sees: the score is about the most th
 inferring the face-down cards from the others' choices could be worth against them (a
 search is no exact Bayesian, and a few reruns only estimate the bot's chances, so this
 is a measurement, not a proof). The same spec blind in the lone seat scores one half by
-symmetry. ``--odds truth`` is the control: every face-down card dealt as it is (the
+symmetry. ``--model`` searches with another spec than the others' (a cheaper model,
+as a bot inside its time would need). ``--odds truth`` is the control: every face-down card dealt as it is (the
 table seen, the hands drawn), as ``tools/gtc_ceiling.py --sees table`` sees it.
 
 It prints the lone seat's share of its pairs against the others (a tie one half), its
@@ -78,6 +79,8 @@ class DealTask:
     deal: int
     reruns: int
     odds: str
+    model: str
+    """The spec whose searches give the odds (``--model``; by default ``against``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,7 @@ def play_odds(
         return {place: one_kind(kinds[place]) for place in hidden_places(play)}
     game = task.seed + task.deal
     seeds = [(game * 1000 + decision) * 100 + rerun for rerun in range(task.reruns)]
-    seat, bot = state.current_player, make_bot(task.against)
+    seat, bot = state.current_player, make_bot(task.model)
     if task.odds == "reruns":
         return rerun_odds([Turn(state, seat)] * len(seeds), play, bot, seeds, all_first=True)
     worlds = holding_worlds(state, lone, play, seeds)
@@ -289,12 +292,13 @@ def report(task: DealTask, deals: Sequence[DealResult]) -> str:
     if len(scores) > 1:
         low, high = bootstrap_interval(scores, random.Random(task.seed))
         interval = f" [{logistic_elo(low):+.1f}, {logistic_elo(high):+.1f}]"
+    model = "their bot" if task.model == task.against else task.model
     every = [chance for deal in deals for chance in deal.true_chances]
     chances = [chance for chance in every if chance != NO_ODDS]
     dealt = {
         "truth": "as they are",
-        "reruns": f"by {task.reruns} more searches of their bot, their hands known",
-        "inferred": f"by {task.reruns} searches of their bot in worlds dealt from the seat's "
+        "reruns": f"by {task.reruns} more searches of {model}, their hands known",
+        "inferred": f"by {task.reruns} searches of {model} in worlds dealt from the seat's "
         "view, those that played alike",
     }[task.odds]
     plural = "s" if len(deals) > 1 else ""
@@ -320,6 +324,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=34001)
     parser.add_argument("--reruns", type=int, default=6, help="searches of each play again")
     parser.add_argument(
+        "--model", default=None, help="the spec searching each play again (default: --against)"
+    )
+    parser.add_argument(
         "--odds", choices=ODDS, default="reruns",
         help="reruns: from the others' bots searching again with their hands; inferred: from "
         "their bots searching worlds dealt from the seat's view; truth: the true cards",
@@ -327,9 +334,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
     args = parser.parse_args(argv)
     against = args.spec if args.against is None else args.against
+    model = against if args.model is None else args.model
     try:
         posterior_bot(args.spec)
         make_bot(against)
+        make_bot(model)
         if not 3 <= args.players <= 5:
             raise ValueError("--players: give 3 to 5")
         if args.deals < 1 or args.workers < 1 or args.reruns < 1:
@@ -337,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (BotSpecError, ValueError) as error:
         parser.exit(2, f"gtc_policy_ceiling: {error}\n")
     tasks = [
-        DealTask(args.spec, against, args.players, args.seed, deal, args.reruns, args.odds)
+        DealTask(args.spec, against, args.players, args.seed, deal, args.reruns, args.odds, model)
         for deal in range(args.deals)
     ]
     deals = kept_until_stopped(map_deals(play_deal, tasks, args.workers))

@@ -160,7 +160,8 @@ def test_inferred_odds_come_from_worlds_of_the_seats_view_alone() -> None:
     bot = make_bot("mcts:iterations=200")
     play = bot.choose(Turn(state, seat), random.Random(1)).action
     lone = (seat + 1) % state.num_players
-    task = DealTask("mcts:iterations=200", "mcts:iterations=200", 4, 0, 0, 12, "inferred")
+    spec = "mcts:iterations=200"
+    task = DealTask(spec, spec, 4, 0, 0, 12, "inferred", spec)
     odds = play_odds(task, state, lone, play, decision=3)
     # Another world of the same view for the lone seat: the same odds.
     other = state.determinize(lone, random.Random(99))
@@ -213,7 +214,7 @@ def test_a_symbol_card_in_2nd_or_3rd_place_is_dealt_by_its_odds() -> None:
 
 def test_the_instrument_is_one_mcts_search(capsys: pytest.CaptureFixture[str]) -> None:
     assert posterior_bot("mcts:iterations=300").spec == "mcts:iterations=300"
-    for argv in (["--spec", "greedy"], ["--players", "6"], ["--reruns", "0"]):
+    for argv in (["--spec", "greedy"], ["--players", "6"], ["--reruns", "0"], ["--model", "foo"]):
         with pytest.raises(SystemExit) as stopped:
             main([*argv, "--deals", "1"])
         assert stopped.value.code == 2
@@ -243,3 +244,10 @@ def test_a_short_run_reports_the_score_and_the_odds(capsys: pytest.CaptureFixtur
           "inferred", "--reruns", "4"])
     inferred = capsys.readouterr().out.splitlines()
     assert inferred[1].endswith("dealt from the seat's view, those that played alike")
+    main(["--spec", "mcts:iterations=100", "--players", "3", "--deals", "1", "--odds",
+          "inferred", "--reruns", "3", "--model", "mcts:iterations=50"])
+    modelled = capsys.readouterr().out.splitlines()
+    assert modelled[1] == (
+        "the others' face-down first cards dealt by 3 searches of mcts:iterations=50 in "
+        "worlds dealt from the seat's view, those that played alike"
+    )
