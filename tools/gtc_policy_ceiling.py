@@ -17,8 +17,9 @@ inferring the face-down cards from the others' choices could be worth against th
 search is no exact Bayesian, and a few reruns only estimate the bot's chances, so this
 is a measurement, not a proof). The same spec blind in the lone seat scores one half by
 symmetry. ``--model`` searches with another spec than the others' (a cheaper model,
-as a bot inside its time would need). ``--odds truth`` is the control: every face-down card dealt as it is (the
-table seen, the hands drawn), as ``tools/gtc_ceiling.py --sees table`` sees it.
+as a bot inside its time would need). ``--odds truth`` is the control: every face-down
+card dealt as it is (the table seen, the hands drawn), as ``tools/gtc_ceiling.py --sees
+table`` sees it.
 
 It prints the lone seat's share of its pairs against the others (a tie one half), its
 Elo with the 95% bootstrap interval over deals, and how often the odds gave the true
