@@ -11,15 +11,17 @@ does, and a symbol card's place without such a rerun is dealt as a blind search 
 Everything else it cannot see (the others' hands and decks) is dealt as a blind search
 deals it (``card_odds`` in ``cheese/bots/mcts/native/search.c``).
 
-So each face-down card is drawn as a model would draw it that knew the player's bot
-exactly and the hand it held, which no seat sees: the score is about the most that
-inferring the face-down cards from the others' choices could be worth against them (a
-search is no exact Bayesian, and a few reruns only estimate the bot's chances, so this
-is a measurement, not a proof). The same spec blind in the lone seat scores one half by
-symmetry. ``--model`` searches with another spec than the others' (a cheaper model,
-as a bot inside its time would need). ``--odds truth`` is the control: every face-down
-card dealt as it is (the table seen, the hands drawn), as ``tools/gtc_ceiling.py --sees
-table`` sees it.
+With ``--odds reruns`` (the default) each face-down card is drawn as a model would draw
+it that knew the player's bot exactly and the hand it held, which no seat sees. With
+``--odds inferred`` the searches run instead in worlds dealt from the instrument's own
+view, each dealt again (up to 40 times) until the player holds the cards its play showed,
+and a first card without a search that played alike is dealt blind: policy-based
+inference, which any seat could do. (A search is no exact Bayesian, and a few searches
+only estimate the bot's chances: these are measurements, not proofs.) The same spec
+blind in the lone seat scores one half by symmetry. ``--model`` searches with another
+spec than the others' (a cheaper model, as a bot inside its time would need). ``--odds
+truth`` is the control: every face-down card dealt as it is (the table seen, the hands
+drawn), as ``tools/gtc_ceiling.py --sees table`` sees it.
 
 It prints the lone seat's share of its pairs against the others (a tie one half), its
 Elo with the 95% bootstrap interval over deals, and how often the odds gave the true
