@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 from collections.abc import Callable
 from functools import partial
-from multiprocessing import Pool
 from typing import TypeVar
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.base import BotSpecError
 from cheese.engine import Action, State, load_game
 from cheese.engine.luck import resolve_chance
+from tools.chasers_completion import map_deals
 
 GAME = "get-the-cheese"
 Record = TypeVar("Record")
@@ -51,15 +50,9 @@ def play_deals(
     order whatever the number of ``workers`` (processes; ``record`` must pickle)."""
     deals = range(seed, seed + games)
     play = partial(play_deal, players=players, spec=spec, record=record)
-    if workers <= 1:
-        per_deal = [play(deal) for deal in deals]
-    else:
-        # Ctrl-C reaches the workers too: they leave it to this process, whose leaving
-        # the pool ends them.
-        ignore_ctrl_c = (signal.SIGINT, signal.SIG_IGN)
-        with Pool(workers, initializer=signal.signal, initargs=ignore_ctrl_c) as pool:
-            per_deal = pool.map(play, deals, chunksize=2)
-    return [kept for records in per_deal for kept in records]
+    # Ctrl-C reaches the workers too: map_deals's leave it to this process, whose leaving
+    # the pool ends them.
+    return [kept for records in map_deals(play, deals, workers) for kept in records]
 
 
 def stopped(parser: argparse.ArgumentParser, tool: str) -> None:

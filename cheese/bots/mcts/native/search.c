@@ -584,8 +584,8 @@ static int search_redraws_table(search_tree *t) {
 
 /* The iteration's world: a copy of `root` with what the searching seat cannot see drawn
  * afresh (weighted, or by an instrument's odds per card, when the settings give them), or
- * with the others' hands alone
- * drawn, or `root` as it is, as the settings keep the table or the world. */
+ * with the others' hands alone drawn, or `root` as it is, as the settings keep the table
+ * or the world. */
 static uint8_t *search_draw_world(search_tree *t, const uint8_t *root) {
     uint8_t *state = t->world;
     memcpy(state, root, (size_t)t->state_size);
