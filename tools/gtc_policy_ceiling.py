@@ -36,7 +36,7 @@ import argparse
 import random
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean
@@ -45,11 +45,21 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.base import Bot, BotSpecError, Decision
+from cheese.bots.base import Bot, BotSpecError, Decision, Sighting
+from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    OddsLayout,
+    Slot,
+    alike_odds,
+    hidden_places,
+    holding_world,
+    odds_array,
+    play_slots,
+    shown,
+)
 from cheese.bots.mcts import MctsBot
 from cheese.bots.mcts.config import MctsConfig
 from cheese.engine import Action, State, load_game
-from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS
+from cheese.engine.get_the_cheese.cards import KIND_COUNT
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
@@ -64,11 +74,6 @@ GAME = "get-the-cheese"
 ODDS = ("reruns", "inferred", "truth")
 NO_ODDS = -1.0
 """A face-down first card's chance where no search gave it odds (it is dealt blind)."""
-HIDDEN = -1
-"""A card of a play's 2nd or 3rd place that is shown face down (a symbol card)."""
-
-Slot = tuple[int, int]
-"""A card's place on the table: (cheese, index in its line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,38 +100,18 @@ class DealResult:
     true_chances: tuple[float, ...]
 
 
-def shown(play: Action) -> tuple[int, int, int]:
-    """What every seat sees of a play: its start cheese and its 2nd and 3rd cards, a
-    symbol card ``HIDDEN`` (it goes face down)."""
-    start, (_, second, third) = decode_play(play)
-
-    def seen(kind: int) -> int:
-        return HIDDEN if kind in SYMBOL_KINDS else kind
-
-    return start, seen(second), seen(third)
-
-
-def hidden_places(play: Action) -> tuple[int, ...]:
-    """The places of ``play`` (0 to 2) that go face down: the first, and a symbol card's."""
-    _, kinds = decode_play(play)
-    return tuple(place for place, kind in enumerate(kinds) if place == 0 or kind in SYMBOL_KINDS)
-
-
 def rerun_odds(
     turns: Sequence[Turn], play: Action, bot: Bot, seeds: Sequence[int], *, all_first: bool
 ) -> dict[int, tuple[int, ...]]:
     """Per hidden place of ``play`` and per kind, how many of ``bot``'s searches of
     ``turns`` (one each, with ``seeds``) put that kind there, counting those whose play
-    shows what ``play`` shows; with ``all_first``, for the first card every play when none
-    does. A place without such a search has no odds (all 0)."""
+    shows what ``play`` shows (``alike_odds``); with ``all_first``, for the first card
+    every play when none does. A place without such a search has no odds (all 0)."""
     plays = [bot.choose(turn, random.Random(seed)).action for turn, seed in zip(turns, seeds)]
-    plays = [rerun for rerun in plays if rerun != DRAW]
-    alike = [rerun for rerun in plays if shown(rerun) == shown(play)]
-    odds = {}
-    for place in hidden_places(play):
-        counted = plays if all_first and not alike and not place else alike
-        kinds = Counter(decode_play(rerun)[1][place] for rerun in counted)
-        odds[place] = tuple(kinds[kind] for kind in range(KIND_COUNT))
+    odds = alike_odds(plays, shown(play))
+    if all_first and not any(odds[0]):
+        kinds = Counter(decode_play(rerun)[1][0] for rerun in plays if rerun != DRAW)
+        odds[0] = tuple(kinds[kind] for kind in range(KIND_COUNT))
     return odds
 
 
@@ -137,7 +122,7 @@ def play_odds(
     ``task.odds`` gives them."""
     kinds = decode_play(play)[1]
     if task.odds == "truth":
-        return {place: one_kind(kinds[place]) for place in hidden_places(play)}
+        return {place: one_kind(kinds[place]) for place in hidden_places(shown(play))}
     game = task.seed + task.deal
     seeds = [(game * 1000 + decision) * 100 + rerun for rerun in range(task.reruns)]
     seat, bot = state.current_player, make_bot(task.model)
@@ -147,62 +132,18 @@ def play_odds(
     return rerun_odds([Turn(world, seat) for world in worlds], play, bot, seeds, all_first=False)
 
 
-def holds_shown_cards(hand: Sequence[int], play: Action) -> bool:
-    """Whether ``hand`` holds the cards ``play`` shows face up, and a symbol card for each
-    it hides in 2nd or 3rd place."""
-    _, *later = shown(play)
-    needed = Counter(later)
-    symbols = sum(hand[kind] for kind in SYMBOL_KINDS)
-    return symbols >= needed.pop(HIDDEN, 0) and all(hand[kind] >= n for kind, n in needed.items())
-
-
-def holding_worlds(
-    state: State, lone: int, play: Action, seeds: Sequence[int], tries: int = 40
-) -> list[State]:
+def holding_worlds(state: State, lone: int, play: Action, seeds: Sequence[int]) -> list[State]:
     """Worlds of ``state`` dealt from ``lone``'s view in which the player of ``play`` holds
-    what it shows (``holds_shown_cards``), one per seed, each the first of up to ``tries``
-    deals from its seed that does (the seed's last deal when none does)."""
-    seat = state.current_player
-    worlds = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        for _ in range(tries):
-            world = state.determinize(lone, rng)
-            view = world.view(seat)
-            assert isinstance(view, GtcView)
-            if holds_shown_cards(view.hand, play):
-                break
-        worlds.append(world)
-    return worlds
+    what it shows (``holding_world``), one per seed."""
+    sighting = Sighting(state, play, lone, 0)
+    return [holding_world(sighting, shown(play), random.Random(seed)) for seed in seeds]
 
 
-def play_slots(state: State, play: Action) -> tuple[Slot, ...]:
-    """Where each card of ``play`` goes, in its order."""
+def gtc_view(state: State) -> GtcView:
+    """What the seat to act in ``state`` sees."""
     view = state.view(state.current_player)
     assert isinstance(view, GtcView)
-    start, _ = decode_play(play)
-    cheeses = [(start + place) % len(view.lines) for place in range(3)]
-    return tuple((cheese, len(view.lines[cheese])) for cheese in cheeses)
-
-
-@dataclass(frozen=True, slots=True)
-class OddsLayout:
-    """How the search takes odds per card (``native_facts``): a row per place,
-    ``cheese * max_line + index``, a column per kind, ``size`` numbers in all."""
-
-    max_line: int
-    size: int
-
-
-def odds_array(odds: Mapping[Slot, Sequence[int]], layout: OddsLayout) -> list[int]:
-    """``odds`` laid out as the search takes them; a place without odds is all 0 (dealt
-    uniformly)."""
-    max_line = layout.max_line
-    table = [0] * layout.size
-    for (cheese, index), row in odds.items():
-        start = (cheese * max_line + index) * KIND_COUNT
-        table[start : start + KIND_COUNT] = row
-    return table
+    return view
 
 
 def one_kind(kind: int) -> tuple[int, ...]:
@@ -264,7 +205,7 @@ def play_game(task: DealTask, lone: int, layout: OddsLayout) -> tuple[PairTally,
             action = others.choose(turn, rngs[seat]).action
             if action != DRAW:
                 rows = play_odds(task, state, lone, action, decision)
-                slots = play_slots(state, action)
+                slots = play_slots(gtc_view(state), decode_play(action)[0])
                 odds.update((slots[place], row) for place, row in rows.items() if any(row))
                 first, kind = rows[0], decode_play(action)[1][0]
                 chances.append(first[kind] / sum(first) if any(first) else NO_ODDS)

@@ -2,7 +2,9 @@
 
 A bot never holds the true state. It is handed a ``Turn``: the acting seat, that seat's
 view, the legal actions, and a way to draw full states consistent with the view
-(``determinize``). Whatever the bot does with those, it cannot see another seat's cards.
+(``determinize``); and the other seats' decisions so far as the seat saw them
+(``Sighting``: its views before and after each, and worlds drawn from what it knew
+then). Whatever the bot does with those, it cannot see another seat's cards.
 """
 
 from __future__ import annotations
@@ -102,10 +104,57 @@ class Clock:
     """Seconds the clock may fall below zero before the seat loses (``--tc-margin``)."""
 
 
+class Sighting:
+    """Another seat's decision as a watching seat knew it: the watcher's information set
+    before the decision, and what it saw of the move (its view after it).
+
+    Like a ``Turn``, it never hands out the true state: only the watcher's views, and
+    full states drawn consistently with what the watcher knew before the move.
+    """
+
+    __slots__ = ("_before", "_action", "seat", "index")
+
+    def __init__(self, before: State, action: Action, seat: Seat, index: int) -> None:
+        self._before = before
+        self._action = action
+        self.seat = seat
+        """The watching seat."""
+        self.index = index
+        """The decision's place among the game's decisions (0 for the first)."""
+
+    @property
+    def actor(self) -> Seat:
+        """The seat that decided."""
+        return self._before.current_player
+
+    @property
+    def game(self) -> Game:
+        return self._before.game
+
+    @property
+    def view_before(self) -> object:
+        """What the watcher knew before the move."""
+        return self._before.view(self.seat)
+
+    @property
+    def view_after(self) -> object:
+        """What the watcher knew once the move was made: what it saw of it."""
+        return self._before.apply(self._action).view(self.seat)
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state before the move, drawn uniformly among those consistent with
+        what the watcher knew then."""
+        return self._before.determinize(self.seat, rng)
+
+
+Decided = tuple[State, Action]
+"""A decision of the game so far: the state it was made in and the action chosen."""
+
+
 class Turn:
     """The acting seat's information set: everything a bot may use to choose."""
 
-    __slots__ = ("_state", "seat", "clock", "move_time", "_legal")
+    __slots__ = ("_state", "seat", "clock", "move_time", "_legal", "_past")
 
     def __init__(
         self,
@@ -113,6 +162,7 @@ class Turn:
         seat: Seat,
         clock: Clock | None = None,
         move_time: float | None = None,
+        past: Sequence[Decided] = (),
     ) -> None:
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not to act (current player {state.current_player})")
@@ -123,6 +173,7 @@ class Turn:
         self.move_time = move_time
         """The limit per decision in seconds (``--move-time``), or ``None``."""
         self._legal: tuple[Action, ...] | None = None
+        self._past = past
 
     @property
     def game(self) -> Game:
@@ -164,6 +215,16 @@ class Turn:
     def determinize(self, rng: random.Random) -> State:
         """A full state drawn uniformly among those consistent with the seat's view."""
         return self._state.determinize(self.seat, rng)
+
+    def sightings(self) -> tuple[Sighting, ...]:
+        """The other seats' decisions so far in the game, each as this seat knew it, in
+        the order they were made; none where the caller kept no record of the game (a
+        bot must play on without them)."""
+        return tuple(
+            Sighting(state, action, self.seat, index)
+            for index, (state, action) in enumerate(self._past)
+            if state.current_player != self.seat
+        )
 
     def action_to_string(self, action: Action) -> str:
         return self._state.action_to_string(action)

@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from cheese.bots.base import Bot, BotFailure, Clock
+from cheese.bots.base import Bot, BotFailure, Clock, Decided
 from cheese.engine import State, load_game
 from cheese.engine.api import Action
 from cheese.engine.luck import resolve_chance
@@ -215,6 +215,7 @@ def _played(
     clocks = None if job.time_control is None else SeatClocks(job.time_control, job.num_players)
     referee = TurnReferee(job.move_time, clocks, watch)
     played: list[Action] = []
+    decided: list[Decided] = []
     for seat, bot in enumerate(bots):
         _prepare_game(bot, initial, seat)
     for seat, bot in enumerate(bots):
@@ -223,7 +224,7 @@ def _played(
     def decide(state: State) -> Action:
         seat = state.current_player
         try:
-            reply = referee.decide(bots[seat], state, rngs[seat])
+            reply = referee.decide(bots[seat], state, rngs[seat], tuple(decided))
         except TurnFault as fault:
             if fault.seconds is not None:
                 replies[seat].append(fault.seconds)
@@ -232,6 +233,7 @@ def _played(
             error = None if isinstance(fault.error, BotFailure) else fault.error
             raise _Fault(seat, fault.kind, fault.reason, tuple(played), error) from None
         replies[seat].append(reply.seconds)
+        decided.append((state, reply.action))
         return reply.action
 
     return play_out(initial, decide, played), played

@@ -16,10 +16,11 @@ import math
 import operator
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from cheese.bots.base import Bot, BotFailure, Clock, Decision, TopMeasure, Turn
+from cheese.bots.base import Bot, BotFailure, Clock, Decided, Decision, TopMeasure, Turn
 from cheese.bots.faults import Fault
 from cheese.engine import Action, State
 from cheese.parallel import NoWatch, Watch
@@ -102,9 +103,12 @@ class TurnReferee:
     watch: Watch = NO_WATCH
     interrupts: Interrupts = Interrupts.BOT
 
-    def decide(self, bot: Bot, state: State, rng: random.Random) -> Reply:
-        """The legal action ``bot`` chooses for the seat to act in ``state``, with its reply
-        time; ``TurnFault`` when the bot fails."""
+    def decide(
+        self, bot: Bot, state: State, rng: random.Random, past: Sequence[Decided] = ()
+    ) -> Reply:
+        """The legal action ``bot`` chooses for the seat to act in ``state``, the game's
+        decisions so far being ``past``, with its reply time; ``TurnFault`` when the bot
+        fails."""
         seat = state.current_player
         clocks = self.clocks
         limits = [] if self.move_time is None else [hard_limit(self.move_time)]
@@ -116,7 +120,7 @@ class TurnReferee:
             clock = Clock(clocks.remaining[seat], control.increment, control.margin)
         # Armed for every decision, so that a worker dying now is laid at this seat's door.
         self.watch.arm(min(limits) if limits else None, seat)
-        turn = Turn(state, seat, clock, self.move_time)
+        turn = Turn(state, seat, clock, self.move_time, past)
         begun = time.monotonic()
         try:
             decision = bot.choose(turn, rng)

@@ -215,10 +215,13 @@ def test_a_revealed_cheese_drop_replay_shows_the_lanes_under_the_cover(tmp_path:
     assert "→(" not in screens[0]
 
 
-def _session(slug: str, players: int, seed: int, path: Path, script: list[str]) -> PlaySession:
+def _session(
+    slug: str, players: int, seed: int, path: Path, script: list[str],
+    spec: str = "mcts:iterations=40",
+) -> PlaySession:
     buffer = io.StringIO()
     state = load_game(slug).new_initial_state(num_players=players, seed=seed)
-    bots = {seat: make_bot("mcts:iterations=40") for seat in range(1, players)}
+    bots = {seat: make_bot(spec) for seat in range(1, players)}
     typed = iter(script)
 
     def read_line(prompt: str) -> str:
@@ -237,13 +240,19 @@ def _session(slug: str, players: int, seed: int, path: Path, script: list[str]) 
     )
 
 
-def test_a_resumed_game_plays_on_as_the_uninterrupted_one(tmp_path: Path) -> None:
+@pytest.mark.parametrize("spec", ["mcts:iterations=40", "mcts:iterations=40,infer=policy"])
+def test_a_resumed_game_plays_on_as_the_uninterrupted_one(
+    tmp_path: Path, spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The bots (MCTS, which draws from its generator) choose the same moves after a break:
-    their generators come from the seed and the position, not from the session."""
+    their generators come from the seed and the position, not from the session; and
+    with ``infer=policy`` they read the moves before the break from the record as they
+    had read them as they were made."""
+    monkeypatch.setattr("cheese.bots.mcts.bot.MODEL_SPEC", "mcts:iterations=30")
     script = ["1"] * 200
-    straight = _session("get-the-cheese", 3, 8, tmp_path / "straight.json", script)
+    straight = _session("get-the-cheese", 3, 8, tmp_path / "straight.json", script, spec)
     assert straight.run() == 0
-    first = _session("get-the-cheese", 3, 8, tmp_path / "broken.json", script[:7])
+    first = _session("get-the-cheese", 3, 8, tmp_path / "broken.json", script[:7], spec)
     first.run()
     saved = load_saved(tmp_path / "broken.json")
     assert saved.facts is not None and not saved.facts.finished
@@ -251,7 +260,7 @@ def test_a_resumed_game_plays_on_as_the_uninterrupted_one(tmp_path: Path) -> Non
     resumed = PlaySession.resumed(
         RENDERERS["get-the-cheese"],
         Players(
-            (0,), {seat: make_bot("mcts:iterations=40") for seat in (1, 2)}, make_bot("greedy")
+            (0,), {seat: make_bot(spec) for seat in (1, 2)}, make_bot("greedy")
         ),
         Terminal(make_console(plain=True, width=80, file=io.StringIO()), _lines(script[7:]), 0.0),
         tmp_path / "broken.json",

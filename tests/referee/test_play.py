@@ -135,3 +135,46 @@ def test_a_bot_changing_its_legal_list_changes_nothing_the_referee_checks() -> N
     assert played.finished
     with pytest.raises(GameFailed, match="chose 1000, which is not legal there"):
         play_job(deal_jobs("cheese-drop", 2, "append", "clear")[0], ListChanger)
+
+
+class Watcher:
+    """Plays the first legal action and keeps, at each of its turns, what it was shown of
+    the others' decisions: the mover and its view before and after each."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        self.shown: list[tuple[tuple[int, object, object], ...]] = []
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        self.shown.append(
+            tuple(
+                (sighting.actor, sighting.view_before, sighting.view_after)
+                for sighting in turn.sightings()
+            )
+        )
+        return Decision(turn.legal_actions()[0])
+
+
+def test_each_bot_is_shown_the_others_decisions_as_its_seat_saw_them() -> None:
+    watchers: list[Watcher] = []
+
+    def watcher(spec: str) -> Watcher:
+        watchers.append(Watcher(spec))
+        return watchers[-1]
+
+    result = play_job(deal_jobs("get-the-cheese", 3, "first", "first")[0], watcher)
+    state: State = load_game("get-the-cheese", "reference").new_initial_state(
+        num_players=3, seed=result.record.seed
+    )
+    seen: list[list[tuple[int, object, object]]] = [[] for _ in range(3)]
+    for action in result.record.actions:
+        if state.is_chance_node():
+            state = state.apply(action)
+            continue
+        mover, after = state.current_player, state.apply(action)
+        assert watchers[mover].shown.pop(0) == tuple(seen[mover])
+        for seat in range(3):
+            if seat != mover:
+                seen[seat].append((mover, state.view(seat), after.view(seat)))
+        state = after
+    assert not any(watcher.shown for watcher in watchers)

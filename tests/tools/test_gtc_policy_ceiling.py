@@ -9,6 +9,14 @@ import pytest
 
 from cheese.bots import make_bot
 from cheese.bots.base import Turn
+from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    HIDDEN,
+    OddsLayout,
+    hidden_places,
+    holds_shown_cards,
+    odds_array,
+    shown,
+)
 from cheese.bots.mcts.config import KeptWorld
 from cheese.bots.mcts.native.search import search
 from cheese.engine import State
@@ -24,19 +32,13 @@ from cheese.engine.get_the_cheese.moves import decode_play, play_action
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.native import NativeState, native_facts
 from tools.gtc_policy_ceiling import (
-    HIDDEN,
     DealTask,
-    OddsLayout,
-    hidden_places,
     holding_worlds,
-    holds_shown_cards,
     main,
-    odds_array,
     one_kind,
     play_odds,
     posterior_bot,
     rerun_odds,
-    shown,
 )
 
 from ..bots.mcts.test_search_in_c import native_position
@@ -144,14 +146,14 @@ def test_reruns_count_the_kinds_the_bot_hides_in_each_hidden_place() -> None:
     bot = make_bot("mcts:iterations=200")
     play = bot.choose(turn, random.Random(1)).action
     odds = rerun_odds([turn] * 5, play, bot, seeds=range(5), all_first=True)
-    assert set(odds) == set(hidden_places(play)) and 0 in odds
+    assert set(odds) == set(hidden_places(shown(play))) and 0 in odds
     assert all(len(row) == KIND_COUNT and sum(row) <= 5 for row in odds.values())
     assert 1 <= sum(odds[0])
     view = state.view(state.current_player)
     assert isinstance(view, GtcView)
     assert all(view.hand[kind] for row in odds.values() for kind in range(KIND_COUNT) if row[kind])
-    assert hidden_places(play_action(0, (MOUSE, SYMBOL_CAT, DOG))) == (0, 1)
-    assert hidden_places(play_action(0, (DOG, CAT, SYMBOL_MOUSE))) == (0, 2)
+    assert hidden_places(shown(play_action(0, (MOUSE, SYMBOL_CAT, DOG)))) == (0, 1)
+    assert hidden_places(shown(play_action(0, (DOG, CAT, SYMBOL_MOUSE)))) == (0, 2)
 
 
 def test_inferred_odds_come_from_worlds_of_the_seats_view_alone() -> None:
@@ -174,11 +176,11 @@ def test_inferred_odds_come_from_worlds_of_the_seats_view_alone() -> None:
 def test_an_inferred_world_holds_the_cards_the_play_shows() -> None:
     play = play_action(2, (MOUSE, SYMBOL_CAT, DOG))
     #                 mouse, mouse*, big, king, cat, cat*, dog
-    assert holds_shown_cards((0, 1, 0, 0, 0, 0, 1), play)
-    assert holds_shown_cards((0, 0, 0, 0, 0, 1, 1), play)
-    assert not holds_shown_cards((3, 0, 0, 0, 0, 0, 1), play)  # no symbol card
-    assert not holds_shown_cards((0, 1, 0, 0, 0, 0, 0), play)  # no dog
-    assert not holds_shown_cards((0, 0, 0, 0, 0, 0, 2), play_action(0, (DOG, MOUSE, MOUSE)))
+    assert holds_shown_cards((0, 1, 0, 0, 0, 0, 1), shown(play))
+    assert holds_shown_cards((0, 0, 0, 0, 0, 1, 1), shown(play))
+    assert not holds_shown_cards((3, 0, 0, 0, 0, 0, 1), shown(play))  # no symbol card
+    assert not holds_shown_cards((0, 1, 0, 0, 0, 0, 0), shown(play))  # no dog
+    assert not holds_shown_cards((0, 0, 0, 0, 0, 0, 2), shown(play_action(0, (DOG, MOUSE, MOUSE))))
     state = native_position("get-the-cheese", 4, seed=11, moves=14)
     seat = state.current_player
     bot = make_bot("mcts:iterations=200")
@@ -186,7 +188,7 @@ def test_an_inferred_world_holds_the_cards_the_play_shows() -> None:
     for world in holding_worlds(state, (seat + 1) % 4, real, seeds=range(6)):
         view = world.view(seat)
         assert isinstance(view, GtcView)
-        assert holds_shown_cards(view.hand, real)
+        assert holds_shown_cards(view.hand, shown(real))
 
 
 def test_a_symbol_card_in_2nd_or_3rd_place_is_dealt_by_its_odds() -> None:

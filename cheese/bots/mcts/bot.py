@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig, OthersMoves
+from cheese.bots.mcts.policy import MODEL_SPEC, PlayReadings
 from cheese.bots.mcts.search import (
     RootStats,
     SearchLoop,
@@ -24,7 +25,9 @@ from cheese.bots.mcts.search import (
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.bots.search.root_parallel import run_searches
+from cheese.bots.spec import parse_spec
 from cheese.engine import Action
+from cheese.engine.registry import NATIVE
 
 
 def merge(stats: Sequence[RootStats]) -> dict[Action, tuple[int, float]]:
@@ -52,9 +55,13 @@ def most_visited(merged: Mapping[Action, tuple[int, float]]) -> Action:
 class MctsBot(ConfiguredBot[MctsConfig]):
     """Information-set MCTS; see ``cheese.bots.mcts``."""
 
-    __slots__ = ()
+    __slots__ = ("_readings",)
 
     config_type = MctsConfig
+
+    def __init__(self, config: MctsConfig | None = None) -> None:
+        super().__init__(config)
+        self._readings = PlayReadings()
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``finish=``
@@ -70,6 +77,10 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         if others is not OthersMoves.EXACT and not evaluator_of(game).hides_moves():
             return f"others={others.value} is for a game whose moves are partly hidden; " + (
                 "use others=exact"
+            )
+        if self.config.infer is Inference.POLICY and evaluator_of(game).play_reading() is None:
+            return "infer=policy needs the game's reading of the others' moves, and it " + (
+                "has none; use infer=none"
             )
         if self.config.infer is not Inference.MODEL:
             return None
@@ -105,8 +116,9 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         """The decision of ``workers`` searches of the engine's tree, one seed each (under
         ``config``, this move's settings, else the bot's)."""
         config = self.config if config is None else config
+        card_odds = self.policy_odds(turn, config)
         seeds = [rng.getrandbits(64) for _ in range(config.workers)]
-        stats = run_searches(lambda seed: search(turn, config, seed), seeds)
+        stats = run_searches(lambda seed: search(turn, config, seed, card_odds), seeds)
         merged = merge(stats)
         return visited_decision(
             legal, merged, most_visited(merged),
@@ -114,6 +126,18 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             max(result.elapsed for result in stats),
             stats[0].loop,
         )
+
+
+    def policy_odds(self, turn: Turn, config: MctsConfig) -> list[int] | None:
+        """With ``infer=policy`` in C, the odds of the others' hidden cards read from
+        their moves so far (``cheese.bots.mcts.policy``); else ``None``."""
+        if config.infer is not Inference.POLICY or turn.game.backend != NATIVE:
+            return None
+        reading = evaluator_of(turn.game.info.slug).play_reading()
+        if reading is None:
+            return None
+        model = MctsBot.from_params(parse_spec(MODEL_SPEC)[1])
+        return self._readings.card_odds(turn, reading, model)
 
 
 def visited_decision(

@@ -92,6 +92,9 @@ class Inference(StrEnum):
     MODEL = "model"
     """With the weights of the game's model of what players hide
     (``Evaluator.hidden_card_weights``)."""
+    POLICY = "policy"
+    """By the odds read from the others' moves so far, a cheaper search standing in
+    for each player (``cheese.bots.mcts.policy``, ``Evaluator.play_reading``)."""
 
 
 class OthersMoves(StrEnum):
@@ -254,7 +257,9 @@ class MctsConfig(SpecConfig):
         ChoiceParameter("infer", Inference.NONE.value, tuple(i.value for i in Inference),
                         "how the C loop deals the others' hidden cards: none = uniformly; "
                         "model = weighted by the game's model of what players hide "
-                        "(get-the-cheese: which cards go face down, and where)"),
+                        "(get-the-cheese: which cards go face down, and where); policy = by "
+                        "what a cheaper search would have hidden to play as each player did "
+                        "(get-the-cheese)"),
         words=Inference,
     )
 

@@ -108,14 +108,17 @@ def configured_evaluator(game: Game, config: MctsConfig) -> Evaluator:
     return evaluator if changed is None else changed
 
 
-def search(turn: Turn, config: MctsConfig, seed: int) -> RootStats:
+def search(
+    turn: Turn, config: MctsConfig, seed: int, card_odds: Sequence[int] | None = None
+) -> RootStats:
     """One search of ``turn``'s tree within its budget, all randomness from ``seed``: in C
-    on the native backend (when the spec allows), else in Python."""
+    on the native backend (when the spec allows), else in Python. ``card_odds``, the odds
+    of the others' hidden cards (``infer=policy``), deal those cards in C."""
     evaluator = configured_evaluator(turn.game, config)
     native = turn.game.backend == NATIVE
     settings = config.native_search(evaluator.advice.c_search) if native else None
     if settings is not None:
-        return search_in_c(turn, settings, evaluator, seed)
+        return search_in_c(turn, settings, evaluator, seed, card_odds=card_odds)
     return search_in_python(turn, config, evaluator, seed)
 
 
@@ -156,9 +159,9 @@ def search_in_c(
     """One search of ``turn``'s tree by the C loop (``native.search``).
 
     With ``truth`` the search is clairvoyant: its root is the state behind the turn, with
-    what ``truth.kept`` says kept as it is in every iteration. ``card_odds``, a measuring
-    instrument's posterior over the face-down cards (``native.search``), deals them by
-    its odds in every iteration."""
+    what ``truth.kept`` says kept as it is in every iteration. ``card_odds``, odds over
+    the others' hidden cards (``infer=policy``, or a measuring instrument's posterior;
+    ``native.search``), deals them by its odds in every iteration."""
     from cheese.bots.mcts.native.search import search as c_search
     from cheese.engine.native import NativeState
 

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, Protocol, TypeAlias
 
-from cheese.bots.base import Turn
+from cheese.bots.base import Bot, Sighting, Turn
 from cheese.bots.lines.model import Lines
 from cheese.bots.search.rewards import Rewards, solitaire_reward, terminal_rewards_of
-from cheese.engine import Action, State
+from cheese.engine import Action, Game, State
 
 SOLITAIRE_SCALE = 10.0
 """Points at which a solitaire game's reward reaches one half, for evaluations that give
@@ -125,6 +125,22 @@ class EndValue(StrEnum):
     spread of the rounds to come in the play-outs."""
 
 
+class PlayReading(Protocol):
+    """A game's reading of another seat's move (``Evaluator.play_reading``)."""
+
+    def odds(
+        self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random
+    ) -> Mapping[tuple[int, int], Sequence[int]]:
+        """Per hidden card the move of ``sighting`` placed (keyed by its place on the
+        table), a count per kind: what ``model`` played there in ``worlds`` worlds dealt
+        from the watcher's view in which it played as the player did."""
+        ...
+
+    def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:
+        """``odds`` laid out as the C search of ``game`` takes them (``card_odds``)."""
+        ...
+
+
 class Evaluator(ABC):
     """Game knowledge used by greedy, MCTS and expectimax; see the module docstring."""
 
@@ -214,6 +230,12 @@ class Evaluator(ABC):
         """The integer weights with which the game's weighted determinization draws the
         others' hidden cards, from a model of what players hide (``mcts:infer=model``);
         ``None`` where the game has no such model (by default: none)."""
+        return None
+
+    def play_reading(self) -> PlayReading | None:
+        """The game's reading of the others' moves for policy-based inference
+        (``mcts:infer=policy``): which hidden cards a model of the player would have
+        played as it did; ``None`` where the game has none (by default: none)."""
         return None
 
     def lines(

@@ -24,7 +24,7 @@ from typing import TypeAlias
 from rich.console import RenderableType
 from rich.text import Text
 
-from cheese.bots.base import Bot, Turn
+from cheese.bots.base import Bot, Decided, Turn
 from cheese.cli.errors import EXIT_FAILURE
 from cheese.cli.play.menu import Menu, Question
 from cheese.cli.play.prompt import (
@@ -257,13 +257,22 @@ class PlaySession:
     def _bot_action(self, seat: Seat) -> Action:
         bot = self.players.bots[seat]
         try:
-            reply = BOT_TURNS.decide(bot, self.state, self._rng("bot", seat))
+            reply = BOT_TURNS.decide(bot, self.state, self._rng("bot", seat), self.decided())
         except TurnFault as fault:  # a plugin bot's failure must not lose the game
             raise BotFailed(bot_failure_line(bot.spec, seat, fault)) from fault.error
         top = BotChoices.of_reply(reply, self.state)
         if top is not None:
             self.choices[len(self.actions)] = top
         return reply.action
+
+    def decided(self) -> tuple[Decided, ...]:
+        """The game's decisions so far, chance left out, for the bots that read the
+        others' moves (a continued game's too: they come from its record)."""
+        return tuple(
+            (state, action)
+            for state, action in zip(self.history, self.actions, strict=True)
+            if not state.is_chance_node()
+        )
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
@@ -478,7 +487,7 @@ class PlaySession:
         bot = self.players.hint
         console = self.terminal.console
         console.print(f"Asking {bot.spec}…", style="dim")
-        decision = bot.choose(Turn(self.state, seat), self._rng("hint", -1))
+        decision = bot.choose(Turn(self.state, seat, past=self.decided()), self._rng("hint", -1))
         numbers = partial(menu.numbers_to, chosen=chosen)
         console.print(hint_text(decision, bot.spec, self.shown_move, numbers))
 

@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cheese.bots.evaluation.get_the_cheese.play_odds import GtcPlayReading
 from cheese.bots.search.evaluator import (
     Evaluator,
     PlayoutPolicy,
@@ -181,6 +182,10 @@ class GetTheCheeseEvaluator(Evaluator):
         from cheese.bots.evaluation.get_the_cheese.face_down import load_model
 
         return load_model().draw_weights()
+
+    def play_reading(self) -> GtcPlayReading:
+        """The face-down cards of a play, read by a model of the player (``play_odds``)."""
+        return GtcPlayReading()
 
     def estimate(self, position: Position) -> tuple[list[float], float]:
         """Estimated final points per seat and their spread."""

@@ -1,0 +1,162 @@
+"""Get The Cheese!: which cards another player put face down, read from its play by a
+model of the player (policy-based inference, ``mcts:infer=policy``).
+
+A play shows every seat its start cheese and its face-up cards; its first card, and a
+mouse* or cat* played 2nd or 3rd, go face down. To read such a play, the watching seat
+deals worlds as it knew the table before the play, each dealt again (up to
+``WORLD_TRIES`` times) until the player holds the cards its play showed, and asks the
+model what it would play there. The models' plays that show the same as the real one
+are kept; for each face-down place, the kinds they put there are the odds with which
+the searching seat deals that card (``card_odds`` of the C search). A place no kept play
+gives odds for is dealt uniformly, as without inference.
+
+This is the policy-based inference Buro, Long, Furtak and Sturtevant describe for Skat
+("Improving State Evaluation, Inference, and Search in Trick-Based Card Games", IJCAI
+2009), with a search as the policy; it was measured first as an instrument
+(``tools/gtc_policy_ceiling.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cheese.bots.base import Bot, Sighting, Turn
+from cheese.engine import Action, Game, State
+from cheese.engine.get_the_cheese.cards import KIND_COUNT, Kind
+from cheese.engine.get_the_cheese.moves import DRAW, decode_play, is_placed_face_down
+from cheese.engine.get_the_cheese.view import UNKNOWN_SYMBOL, GtcView
+
+HIDDEN: Kind = -1
+"""A card of a play's 2nd or 3rd place that went face down (a mouse* or a cat*)."""
+WORLD_TRIES = 40
+"""Deals of a world, at most, until the player holds what its play showed: enough that
+few worlds miss (the last deal is kept when none holds them)."""
+
+Slot = tuple[int, int]
+"""A card's place on the table: (cheese, index in its line)."""
+ShownPlay = tuple[int, int, int]
+"""What every seat sees of a play: its start cheese, and its 2nd and 3rd cards' kinds,
+``HIDDEN`` where one went face down."""
+Odds = dict[Slot, tuple[int, ...]]
+"""Per face-down card's place, a count per kind."""
+
+
+def shown(play: Action) -> ShownPlay:
+    """What every seat sees of ``play``."""
+    start, (_, second, third) = decode_play(play)
+
+    def seen(kind: Kind, position: int) -> Kind:
+        return HIDDEN if is_placed_face_down(kind, position) else kind
+
+    return start, seen(second, 2), seen(third, 3)
+
+
+def seen_play(before: GtcView, after: GtcView) -> ShownPlay | None:
+    """What a seat saw of the play between its views ``before`` and ``after``: the cards
+    that joined the lines; ``None`` when none did (a draw)."""
+    placed = {
+        card.position: (cheese, card.kind)
+        for cheese, line in enumerate(after.lines)
+        for card in line[len(before.lines[cheese]):]
+    }
+    if not placed:
+        return None
+
+    def seen(position: int) -> Kind:
+        kind = placed[position][1]
+        return HIDDEN if kind == UNKNOWN_SYMBOL else kind
+
+    return placed[1][0], seen(2), seen(3)
+
+
+def hidden_places(play: ShownPlay) -> tuple[int, ...]:
+    """The places of a play (0 to 2) that went face down: the first, and each ``HIDDEN``."""
+    return (0, *(place for place in (1, 2) if play[place] == HIDDEN))
+
+
+def holds_shown_cards(hand: Sequence[int], play: ShownPlay) -> bool:
+    """Whether ``hand`` holds the cards ``play`` shows face up, and a mouse* or cat* for
+    each it hides in 2nd or 3rd place."""
+    needed = Counter(play[1:])
+    symbols = sum(hand[kind] for kind in range(KIND_COUNT) if is_placed_face_down(kind, 2))
+    return symbols >= needed.pop(HIDDEN, 0) and all(hand[kind] >= n for kind, n in needed.items())
+
+
+def holding_world(sighting: Sighting, play: ShownPlay, rng: random.Random) -> State:
+    """A world before the play, as the watcher knew it, in which the player holds what
+    ``play`` shows: the first of up to ``WORLD_TRIES`` deals that does (else the last)."""
+    for _ in range(WORLD_TRIES):
+        world = sighting.determinize(rng)
+        view = world.view(sighting.actor)
+        assert isinstance(view, GtcView)
+        if holds_shown_cards(view.hand, play):
+            break
+    return world
+
+
+def alike_odds(plays: Sequence[Action], play: ShownPlay) -> dict[int, tuple[int, ...]]:
+    """Per face-down place of ``play``, how many of ``plays`` that show what it shows put
+    each kind there (all 0 where none does)."""
+    alike = [other for other in plays if other != DRAW and shown(other) == play]
+    return {
+        place: tuple(Counter(decode_play(other)[1][place] for other in alike)[kind]
+                     for kind in range(KIND_COUNT))
+        for place in hidden_places(play)
+    }
+
+
+def play_slots(before: GtcView, start: int) -> tuple[Slot, ...]:
+    """Where a play from cheese ``start`` put its three cards, in their order."""
+    cheeses = [(start + place) % len(before.lines) for place in range(3)]
+    return tuple((cheese, len(before.lines[cheese])) for cheese in cheeses)
+
+
+@dataclass(frozen=True, slots=True)
+class OddsLayout:
+    """How the C search takes odds per card (the game's native facts ``max_line`` and
+    ``card_odds_count``): a row per place, ``cheese * max_line + index``, a column per
+    kind, ``size`` numbers in all."""
+
+    max_line: int
+    size: int
+
+
+def odds_array(odds: Mapping[Slot, Sequence[int]], layout: OddsLayout) -> list[int]:
+    """``odds`` laid out as the search takes them; a place without odds is all 0 (dealt
+    uniformly)."""
+    table = [0] * layout.size
+    for (cheese, index), row in odds.items():
+        start = (cheese * layout.max_line + index) * KIND_COUNT
+        table[start : start + KIND_COUNT] = row
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class GtcPlayReading:
+    """Get The Cheese!'s reading of another seat's play (``Evaluator.play_reading``)."""
+
+    def odds(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> Odds:
+        """The odds of each card ``sighting``'s play put face down, from ``model``'s plays
+        in ``worlds`` worlds that hold what it showed; none for a draw."""
+        before, after = sighting.view_before, sighting.view_after
+        assert isinstance(before, GtcView) and isinstance(after, GtcView)
+        play = seen_play(before, after)
+        if play is None:
+            return {}
+        plays = []
+        for _ in range(worlds):
+            world = holding_world(sighting, play, rng)
+            plays.append(model.choose(Turn(world, sighting.actor), rng).action)
+        slots = play_slots(before, play[0])
+        rows = alike_odds(plays, play)
+        return {slots[place]: row for place, row in rows.items() if any(row)}
+
+    def card_odds(self, odds: Mapping[Slot, Sequence[int]], game: Game) -> list[int]:
+        """``odds`` as the C search of ``game`` takes them."""
+        from cheese.engine.native import native_facts
+
+        facts = native_facts(game.info.slug)
+        return odds_array(odds, OddsLayout(facts["max_line"], facts["card_odds_count"]))

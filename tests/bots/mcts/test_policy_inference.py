@@ -1,0 +1,212 @@
+"""``mcts:infer=policy``: the others' face-down cards dealt by what a model of each player
+would have hidden to play as it did, read from the seat's own sightings of the game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cheese.bots import Turn, make_bot
+from cheese.bots.base import Decided, Sighting
+from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    HIDDEN,
+    GtcPlayReading,
+    alike_odds,
+    seen_play,
+    shown,
+)
+from cheese.bots.mcts import MctsBot
+from cheese.bots.mcts.policy import PlayReadings, sighting_key
+from cheese.engine import State, load_game
+from cheese.engine.get_the_cheese.cards import CAT, DOG, KIND_COUNT, MOUSE, SYMBOL_CAT
+from cheese.engine.get_the_cheese.moves import DRAW, play_action
+from cheese.engine.get_the_cheese.view import GtcView
+from cheese.engine.luck import resolve_chance
+from cheese.engine.registry import NATIVE
+
+from ...native import needs_native
+from .test_search_in_c import outcome
+
+pytestmark = needs_native
+
+MODEL = make_bot("mcts:iterations=100")
+
+
+def played(players: int, seed: int, decisions: int) -> tuple[State, list[Decided]]:
+    """The Get The Cheese! state after ``decisions`` seeded random decisions (chance by
+    the deal) and those decisions, ending at a decision with a choice."""
+    rng = random.Random(seed)
+    state = load_game("get-the-cheese", NATIVE).new_initial_state(players, seed=seed)
+    decided: list[Decided] = []
+    while len(decided) < decisions or state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state = state.apply(resolve_chance(state))
+            continue
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        decided.append((state, action))
+        state = state.apply(action)
+    return state, decided
+
+
+def gtc_view(view: object) -> GtcView:
+    assert isinstance(view, GtcView)
+    return view
+
+
+def test_a_turn_shows_the_others_decisions_as_its_seat_knew_them() -> None:
+    state, decided = played(4, seed=3, decisions=20)
+    seat = state.current_player
+    sightings = Turn(state, seat, past=decided).sightings()
+    others = [index for index, (before, _) in enumerate(decided) if before.current_player != seat]
+    assert [sighting.index for sighting in sightings] == others
+    for sighting in sightings:
+        before, action = decided[sighting.index]
+        assert sighting.actor == before.current_player != seat == sighting.seat
+        assert sighting.view_before == before.view(seat)
+        assert sighting.view_after == before.apply(action).view(seat)
+        # Worlds drawn from what the seat knew then: the seat's view, the others' hands
+        # drawn anew.
+        world = sighting.determinize(random.Random(sighting.index))
+        assert world.view(seat) == sighting.view_before
+    play = next(sighting for sighting in reversed(sightings) if decided[sighting.index][1] != DRAW)
+    hands = {
+        gtc_view(play.determinize(random.Random(draw)).view(play.actor)).hand
+        for draw in range(10)
+    }
+    assert len(hands) > 1
+    assert Turn(state, seat).sightings() == ()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_seat_sees_of_a_play_its_start_and_face_up_cards(players: int) -> None:
+    _, decided = played(players, seed=players, decisions=7 * players)
+    plays = 0
+    for before, action in decided:
+        after = before.apply(action)
+        for watcher in range(players):
+            if watcher == before.current_player:
+                continue
+            seen = seen_play(gtc_view(before.view(watcher)), gtc_view(after.view(watcher)))
+            assert seen == (None if action == DRAW else shown(action))
+        plays += action != DRAW
+    assert plays > players
+
+
+def test_only_the_model_plays_that_look_like_the_real_one_give_odds() -> None:
+    real = shown(play_action(1, (DOG, SYMBOL_CAT, MOUSE)))
+    assert real == (1, HIDDEN, MOUSE)
+    plays = [
+        play_action(1, (CAT, SYMBOL_CAT, MOUSE)),
+        play_action(1, (DOG, SYMBOL_CAT, MOUSE)),
+        play_action(1, (CAT, SYMBOL_CAT, MOUSE)),
+        play_action(2, (CAT, SYMBOL_CAT, MOUSE)),  # another start
+        play_action(1, (CAT, MOUSE, MOUSE)),  # a face-up 2nd card
+        DRAW,
+    ]
+    odds = alike_odds(plays, real)
+    assert set(odds) == {0, 1}
+    assert odds[0][CAT] == 2 and odds[0][DOG] == 1 and sum(odds[0]) == 3
+    assert odds[1][SYMBOL_CAT] == 3 and sum(odds[1]) == 3
+    assert alike_odds([DRAW], real) == {0: (0,) * KIND_COUNT, 1: (0,) * KIND_COUNT}
+
+
+def last_play(decided: list[Decided], seat: int) -> Sighting:
+    """``seat``'s sighting of the last play of another seat in ``decided``."""
+    index = max(
+        index
+        for index, (before, action) in enumerate(decided)
+        if action != DRAW and before.current_player != seat
+    )
+    before, action = decided[index]
+    return Sighting(before, action, seat, index)
+
+
+def test_a_reading_gives_odds_for_the_face_down_places_alone() -> None:
+    state, decided = played(4, seed=5, decisions=20)
+    seat = state.current_player
+    sighting = last_play(decided, seat)
+    odds = GtcPlayReading().odds(sighting, MODEL, 8, random.Random(1))
+    after = gtc_view(sighting.view_after)
+    before = gtc_view(sighting.view_before)
+    hidden = {
+        (cheese, index)
+        for cheese, line in enumerate(after.lines)
+        for index, card in enumerate(line)
+        if index >= len(before.lines[cheese]) and card.kind < 0
+    }
+    assert odds and set(odds) <= hidden
+    assert all(len(row) == KIND_COUNT and 0 < sum(row) <= 8 for row in odds.values())
+
+
+def test_a_reading_depends_on_what_the_seat_saw_not_on_the_hidden_cards() -> None:
+    state, decided = played(4, seed=5, decisions=20)
+    seat = state.current_player
+    sighting = last_play(decided, seat)
+    before, action = decided[sighting.index]
+    # Another world the seat cannot tell from the true one, in which the player could
+    # make the same play.
+    rng = random.Random(2)
+    other = next(
+        world
+        for world in (before.determinize(seat, rng) for _ in range(200))
+        if world != before and action in world.legal_actions()
+    )
+    twin = Sighting(other, action, seat, sighting.index)
+    assert twin.view_before == sighting.view_before and twin.view_after == sighting.view_after
+    reading = GtcPlayReading()
+    assert reading.odds(sighting, MODEL, 6, random.Random(4)) == reading.odds(
+        twin, MODEL, 6, random.Random(4)
+    )
+    assert sighting_key(twin) == sighting_key(sighting)
+
+
+def test_readings_are_the_same_however_often_they_are_asked() -> None:
+    state, decided = played(4, seed=7, decisions=22)
+    seat = state.current_player
+    reading = GtcPlayReading()
+    at_once = PlayReadings().card_odds(Turn(state, seat, past=decided), reading, MODEL)
+    assert at_once is not None and any(at_once)
+    step_by_step = PlayReadings()
+    for index, (before, _) in enumerate(decided):
+        if before.current_player == seat:
+            step_by_step.card_odds(Turn(before, seat, past=decided[:index]), reading, MODEL)
+    assert step_by_step.card_odds(Turn(state, seat, past=decided), reading, MODEL) == at_once
+    assert PlayReadings().card_odds(Turn(state, seat), reading, MODEL) is None
+
+
+def test_the_bot_plays_legal_moves_determined_by_its_seed_and_what_it_saw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A cheaper model than the bot's keeps the test quick; the reading is the same.
+    monkeypatch.setattr("cheese.bots.mcts.bot.MODEL_SPEC", "mcts:iterations=100")
+    bot = make_bot("mcts:iterations=200,infer=policy")
+    assert isinstance(bot, MctsBot)
+    state, decided = played(4, seed=9, decisions=18)
+    turn = Turn(state, state.current_player, past=decided)
+    first = bot.choose(turn, random.Random(1))
+    assert first.action in turn.legal_actions()
+    assert outcome(make_bot(bot.spec).choose(turn, random.Random(1))) == outcome(first)
+    assert outcome(bot.choose(turn, random.Random(1))) == outcome(first)
+    # The readings steer the search: without them it is the blind search.
+    blind = make_bot("mcts:iterations=200")
+    bare = Turn(state, state.current_player)
+    assert outcome(bot.choose(bare, random.Random(1))) == outcome(
+        blind.choose(bare, random.Random(1))
+    )
+    turns = [played(4, seed=seed, decisions=18) for seed in range(9, 13)]
+    assert any(
+        outcome(bot.choose(Turn(final, final.current_player, past=past), random.Random(1)))
+        != outcome(blind.choose(Turn(final, final.current_player), random.Random(1)))
+        for final, past in turns
+    )
+
+
+@pytest.mark.parametrize("game", ["cheese-drop", "cheese-chasers"])
+def test_policy_inference_is_refused_where_the_game_has_no_reading(game: str) -> None:
+    bot = make_bot("mcts:infer=policy")
+    assert isinstance(bot, MctsBot)
+    refusal = bot.refusal_for(game)
+    assert refusal is not None and refusal.startswith("infer=policy needs")
+    assert bot.refusal_for("get-the-cheese") is None
