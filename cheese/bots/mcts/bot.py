@@ -127,7 +127,6 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             stats[0].loop,
         )
 
-
     def policy_odds(self, turn: Turn, config: MctsConfig) -> list[int] | None:
         """With ``infer=policy`` in C, the odds of the others' hidden cards read from
         their moves so far (``cheese.bots.mcts.policy``); else ``None``."""

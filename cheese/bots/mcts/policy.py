@@ -20,9 +20,9 @@ from cheese.bots.base import Bot, Sighting, Turn
 from cheese.bots.search.evaluator import PlayReading
 
 MODEL_SPEC = "mcts:iterations=2000"
-"""The model of each other player: the default search at 2,000 iterations, which read
-plays about as well as the players' own 15,000 in the instrument's duels
-(docs/bots/get-the-cheese.md) at an eighth of the cost."""
+"""The model of each other player: the default search at 2,000 iterations, whose
+readings were worth about as much as those of the players' own 15,000 in the
+instrument's duels (docs/bots/get-the-cheese.md), at about an eighth of the work."""
 MODEL_WORLDS = 24
 """Worlds in which the model plays each move read, as in those duels."""
 
