@@ -1,0 +1,62 @@
+"""The instrument of how well a model explains a player's plays: every play is read by
+every model, the counts agree with the odds, and the same seed reads the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.gtc_reading_fit import NO_ODDS, FitTask, main, play_deal, report
+
+TABLE = ("greedy", "greedy:temperature=0.06", "greedy", "greedy:temperature=0.06")
+MODELS = ("greedy", "greedy:temperature=0.06")
+
+
+def test_every_play_is_read_by_every_model_and_the_odds_agree_with_the_counts() -> None:
+    fits = play_deal(FitTask(TABLE, MODELS, seed=3, deal=1, worlds=5))
+    assert fits
+    # Plays come in groups, one fit per model, in the models' order.
+    assert [fit.model for fit in fits] == list(MODELS) * (len(fits) // len(MODELS))
+    assert {fit.player for fit in fits} == set(TABLE)
+    for fit in fits:
+        assert 0 <= fit.alike <= fit.worlds == 5
+        # The first card always goes face down: alike plays always give it odds.
+        assert (fit.alike == 0) == (fit.true_odds == NO_ODDS)
+        assert fit.true_odds == NO_ODDS or 0.0 <= fit.true_odds <= 1.0
+    assert any(fit.alike for fit in fits)
+
+
+def test_the_same_seed_reads_the_same_and_the_table_turns_by_deal() -> None:
+    task = FitTask(("greedy", "greedy:temperature=0.15", "greedy"), ("greedy",), 8, 0, 3)
+    assert play_deal(task) == play_deal(task)
+    turned = FitTask(task.table, task.models, task.seed, 1, task.worlds)
+    assert play_deal(turned) != play_deal(task)
+
+
+def test_the_report_has_a_line_per_player_and_model(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["--table", *TABLE[:2], "--model", MODELS[0], "--model", MODELS[1],
+          "--worlds", "3", "--deals", "1", "--seed", "5"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("greedy, greedy:temperature=0.06, greedy, greedy:temperature=0.06")
+    rows = [line.split() for line in lines[2:]]
+    assert [(row[0], row[1]) for row in rows] == [
+        (player, model) for player in TABLE[:2] for model in MODELS
+    ]
+    task = FitTask(TABLE, MODELS, 5, 0, 3)
+    assert report(task, [play_deal(task)]).splitlines()[2:] == lines[2:]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--table", "greedy", "--model", "no-such-bot"],
+        ["--table", "greedy", "--model", "greedy", "--players", "6"],
+        ["--table", "greedy", "--model", "greedy", "--worlds", "0"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
