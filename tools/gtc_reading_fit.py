@@ -41,12 +41,11 @@ from cheese.bots import Turn, make_bot
 from cheese.bots.base import Bot, BotSpecError, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import alike_odds, holding_world, shown
 from cheese.bots.mcts.policy import MODEL_WORLDS
-from cheese.engine import Action, load_game
+from cheese.engine import Action, State
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
-from cheese.engine.luck import resolve_chance
 from tools.chasers_completion import kept_until_stopped, map_deals
+from tools.gtc_self_play import play_table
 
-GAME = "get-the-cheese"
 NO_ODDS = -1.0
 """The true card's odds where no world played alike (the card is dealt blind)."""
 
@@ -95,27 +94,21 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
     players = len(task.table)
     specs = [task.table[(seat + task.deal) % players] for seat in range(players)]
     game_seed = task.seed + task.deal
-    state = load_game(GAME).new_initial_state(num_players=players, seed=game_seed)
-    bots = [make_bot(spec) for spec in specs]
     models = [make_bot(spec) for spec in task.models]
-    rngs = [random.Random(game_seed * 16 + seat) for seat in range(players)]
-    fits: list[PlayFit] = []
-    index = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(resolve_chance(state))
-            continue
-        seat = state.current_player
-        action = bots[seat].choose(Turn(state, seat), rngs[seat]).action
-        if action != DRAW:
-            sighting = Sighting(state, action, (seat + 1) % players, index)
-            for spec, model in zip(task.models, models):
-                rng = random.Random(f"{game_seed}:{index}:{spec}")
-                alike, odds = read_play(sighting, action, model, task.worlds, rng)
-                fits.append(PlayFit(specs[seat], spec, alike, task.worlds, odds))
-        state = state.apply(action)
-        index += 1
-    return tuple(fits)
+
+    def read(state: State, seat: int, action: Action, number: int) -> list[PlayFit]:
+        if action == DRAW:
+            return []
+        index = number - game_seed * 1000 - 1
+        sighting = Sighting(state, action, (seat + 1) % players, index)
+        fits = []
+        for spec, model in zip(task.models, models):
+            rng = random.Random(f"{game_seed}:{index}:{spec}")
+            alike, odds = read_play(sighting, action, model, task.worlds, rng)
+            fits.append(PlayFit(specs[seat], spec, alike, task.worlds, odds))
+        return fits
+
+    return tuple(play_table(game_seed, specs, read))
 
 
 def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:

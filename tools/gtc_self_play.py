@@ -1,13 +1,13 @@
-"""Self-play games of Get The Cheese! for the tools that read a bot's choices
-(``gtc_face_down_fit.py``, ``gtc_choice_spread.py``): one spec in every seat, deal seeds
-from ``SEED`` onward, each seat's bot seeded from the deal, so a deal's game is the same
-whatever process plays it."""
+"""Games of Get The Cheese! for the tools that read a bot's choices
+(``gtc_face_down_fit.py``, ``gtc_choice_spread.py``: one spec in every seat;
+``gtc_reading_fit.py``: a spec a seat), on deal seeds from ``SEED`` onward, each seat's
+bot seeded from the deal, so a deal's game is the same whatever process plays it."""
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TypeVar
 
@@ -26,9 +26,16 @@ number no other decision of the run shares (to seed what the tool does there).""
 
 def play_deal(deal: int, players: int, spec: str, record: Recorder[Record]) -> list[Record]:
     """What ``record`` keeps of every decision of the self-play game on ``deal``."""
-    bots = [make_bot(spec) for _ in range(players)]
-    rngs = [random.Random(deal * 16 + seat) for seat in range(players)]
-    state = load_game(GAME).new_initial_state(num_players=players, seed=deal)
+    return play_table(deal, [spec] * players, record)
+
+
+def play_table(deal: int, specs: Sequence[str], record: Recorder[Record]) -> list[Record]:
+    """What ``record`` keeps of every decision of the game on ``deal`` played by
+    ``specs``, one a seat; the number it is given is ``deal * 1000`` plus the decision's
+    place in the game, counted from 1."""
+    bots = [make_bot(spec) for spec in specs]
+    rngs = [random.Random(deal * 16 + seat) for seat in range(len(specs))]
+    state = load_game(GAME).new_initial_state(num_players=len(specs), seed=deal)
     records: list[Record] = []
     decision = 0
     while not state.is_terminal():
