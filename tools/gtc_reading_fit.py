@@ -13,10 +13,13 @@ showed, and the model's play in each. For each player and model it prints:
   explains the player;
 - **none alike**: the share of plays no world explained (their cards are dealt blind);
 - **true card**: where some world played alike, the mean odds the reading gave the true
-  kind of the play's face-down first card.
+  kind of the play's face-down first card;
+- **blind**: on the same plays, the mean odds a blind deal (``infer=none``: worlds dealt
+  from the watcher's view after the play) gives it.
 
-A reading that models each player by the model that explains it needs the alike share
-to tell the players apart, and the better-explaining model to give the truer odds. The
+A reading helps where its true card beats the blind one, and misleads where it falls
+below; a reading that models each player by the model that explains it needs the alike
+share to tell the players apart, and the better-explaining model to give the truer odds. The
 same seed plays the same games and readings; Ctrl-C (SIGINT) reports the deals finished:
 
     python tools/gtc_reading_fit.py --table greedy mcts:iterations=15000 --players 4 \\
@@ -39,10 +42,16 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
 
 from cheese.bots import Turn, make_bot
 from cheese.bots.base import Bot, BotSpecError, Sighting
-from cheese.bots.evaluation.get_the_cheese.play_odds import alike_odds, holding_world, shown
+from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    alike_odds,
+    holding_world,
+    play_slots,
+    shown,
+)
 from cheese.bots.mcts.policy import MODEL_WORLDS
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
+from cheese.engine.get_the_cheese.view import GtcView
 from tools.chasers_completion import kept_until_stopped, map_deals
 from tools.gtc_self_play import play_table
 
@@ -64,13 +73,16 @@ class FitTask:
 @dataclass(frozen=True, slots=True)
 class PlayFit:
     """One play of ``player`` as ``model`` read it: the worlds whose model play showed
-    the same, of ``worlds``, and the odds given the true first card (``NO_ODDS``: none)."""
+    the same, of ``worlds``, and the odds given the true first card (``NO_ODDS``: none)
+    by the reading and by a blind deal."""
 
     player: str
     model: str
     alike: int
     worlds: int
     true_odds: float
+    blind_odds: float
+    """The odds a blind deal (``infer=none``) gives the true first card."""
 
 
 def read_play(
@@ -89,6 +101,25 @@ def read_play(
     return alike, (first[true_kind] / sum(first) if any(first) else NO_ODDS)
 
 
+def blind_odds(
+    before: State, action: Action, watcher: int, worlds: int, rng: random.Random
+) -> float:
+    """The share of ``worlds`` worlds dealt blind from ``watcher``'s view after ``action``
+    (as ``infer=none`` deals them) that give its face-down first card its true kind."""
+    actor = before.current_player
+    view_before = before.view(watcher)
+    assert isinstance(view_before, GtcView)
+    start, kinds = decode_play(action)
+    cheese, index = play_slots(view_before, start)[0]
+    after = before.apply(action)
+    true_kind, dealt = kinds[0], 0
+    for _ in range(worlds):
+        view = after.determinize(watcher, rng).view(actor)
+        assert isinstance(view, GtcView)
+        dealt += view.lines[cheese][index].kind == true_kind
+    return dealt / worlds
+
+
 def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
     """The deal's game and every play of it read by every model (a worker's task)."""
     players = len(task.table)
@@ -101,11 +132,13 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
             return []
         index = number - game_seed * 1000 - 1
         sighting = Sighting(state, action, (seat + 1) % players, index)
+        rng = random.Random(f"{game_seed}:{index}")
+        blind = blind_odds(state, action, sighting.seat, task.worlds, rng)
         fits = []
         for spec, model in zip(task.models, models):
             rng = random.Random(f"{game_seed}:{index}:{spec}")
             alike, odds = read_play(sighting, action, model, task.worlds, rng)
-            fits.append(PlayFit(specs[seat], spec, alike, task.worlds, odds))
+            fits.append(PlayFit(specs[seat], spec, alike, task.worlds, odds, blind))
         return fits
 
     return tuple(play_table(game_seed, specs, read))
@@ -123,7 +156,7 @@ def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:
         f"{', '.join(task.table)} at {len(task.table)} seats, {len(deals)} deal{plural}, "
         f"seed {task.seed}; each play read in {task.worlds} worlds",
         f"{'player':<28} {'model':<24} {'plays':>6} {'alike':>7} {'none alike':>11} "
-        f"{'true card':>10}",
+        f"{'true card':>10} {'blind':>6}",
     ]
     for player in dict.fromkeys(task.table):
         for model in task.models:
@@ -131,12 +164,13 @@ def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:
             if not read_by:
                 continue
             alike = sum(fit.alike for fit in read_by) / sum(fit.worlds for fit in read_by)
-            read = [fit.true_odds for fit in read_by if fit.true_odds != NO_ODDS]
+            read = [fit for fit in read_by if fit.true_odds != NO_ODDS]
             none = 1 - len(read) / len(read_by)
-            true_card = f"{fmean(read):.3f}" if read else "-"
+            true_card = f"{fmean(fit.true_odds for fit in read):.3f}" if read else "-"
+            blind = f"{fmean(fit.blind_odds for fit in read):.3f}" if read else "-"
             lines.append(
                 f"{player:<28} {model:<24} {len(read_by):>6} {alike:>7.3f} {none:>11.3f} "
-                f"{true_card:>10}"
+                f"{true_card:>10} {blind:>6}"
             )
     return "\n".join(lines)
 

@@ -22,6 +22,9 @@ def test_every_play_is_read_by_every_model_and_the_odds_agree_with_the_counts() 
         # The first card always goes face down: alike plays always give it odds.
         assert (fit.alike == 0) == (fit.true_odds == NO_ODDS)
         assert fit.true_odds == NO_ODDS or 0.0 <= fit.true_odds <= 1.0
+        assert 0.0 <= fit.blind_odds <= 1.0
+    # A play's blind deal is the same whatever model reads it.
+    assert fits[0].blind_odds == fits[1].blind_odds
     assert any(fit.alike for fit in fits)
 
 
