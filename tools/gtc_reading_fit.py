@@ -40,11 +40,11 @@ from statistics import fmean
 if __package__ in (None, ""):  # run as a script: the repository's root holds `cheese`
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cheese.bots import Turn, make_bot
+from cheese.bots import make_bot
 from cheese.bots.base import Bot, BotSpecError, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
     alike_odds,
-    holding_world,
+    model_plays,
     play_slots,
     shown,
 )
@@ -91,10 +91,7 @@ def read_play(
     """How many of ``worlds`` worlds ``model`` played as ``action`` showed, and the odds
     its alike plays gave the true first card (``NO_ODDS`` when none played alike)."""
     play = shown(action)
-    plays = []
-    for _ in range(worlds):
-        world = holding_world(sighting, play, rng)
-        plays.append(model.choose(Turn(world, sighting.actor), rng).action)
+    plays = model_plays(sighting, play, model, worlds, rng)
     alike = sum(1 for other in plays if other != DRAW and shown(other) == play)
     first = alike_odds(plays, play)[0]
     true_kind = decode_play(action)[1][0]

@@ -97,6 +97,18 @@ def holding_world(sighting: Sighting, play: ShownPlay, rng: random.Random) -> St
     return world
 
 
+def model_plays(
+    sighting: Sighting, play: ShownPlay, model: Bot, worlds: int, rng: random.Random
+) -> list[Action]:
+    """``model``'s play in each of ``worlds`` worlds in which the player holds what
+    ``play`` shows (``holding_world``)."""
+    plays = []
+    for _ in range(worlds):
+        world = holding_world(sighting, play, rng)
+        plays.append(model.choose(Turn(world, sighting.actor), rng).action)
+    return plays
+
+
 def alike_odds(plays: Sequence[Action], play: ShownPlay) -> dict[int, tuple[int, ...]]:
     """Per face-down place of ``play``, how many of ``plays`` that show what it shows put
     each kind there (all 0 where none does)."""
@@ -146,10 +158,7 @@ class GtcPlayReading:
         play = seen_play(before, after)
         if play is None:
             return {}
-        plays = []
-        for _ in range(worlds):
-            world = holding_world(sighting, play, rng)
-            plays.append(model.choose(Turn(world, sighting.actor), rng).action)
+        plays = model_plays(sighting, play, model, worlds, rng)
         slots = play_slots(before, play[0])
         rows = alike_odds(plays, play)
         return {slots[place]: row for place, row in rows.items() if any(row)}
