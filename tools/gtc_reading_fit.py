@@ -15,7 +15,18 @@ showed, and the model's play in each. For each player and model it prints:
 - **true card**: where some world played alike, the mean odds the reading gave the true
   kind of the play's face-down first card;
 - **blind**: on the same plays, the mean odds a blind deal (``infer=none``: worlds dealt
-  from the watcher's view after the play) gives it.
+  from the watcher's view after the play) gives it;
+- **dealt**: on the same plays, the chance the bot's deal gives the true first card: the
+  alike plays beside ``--blind-worlds`` worlds dealt blind (``card_weights``);
+- **never**: the share of those plays whose deal never gives the true card (only
+  without blind worlds);
+- **loss** and **blind loss**: the mean log-loss of the true first card, in nats, of the
+  bot's deal and of a blind one (a chance of 0 counts as ``LOSS_CAP``).
+
+These last four leave out a play that ends the game, after which nothing is dealt.
+
+With ``--blind-worlds`` given more than once, the table is for the first count, and a
+second one gives dealt, never and loss for each.
 
 A reading helps where its true card beats the blind one, and misleads where it falls
 below; a reading that models each player by the model that explains it needs the alike
@@ -24,15 +35,19 @@ same seed plays the same games and readings; Ctrl-C (SIGINT) reports the deals f
 
     python tools/gtc_reading_fit.py --table greedy mcts:iterations=15000 --players 4 \\
         --model greedy --model mcts:iterations=2000 --deals 20 --seed 36201 --workers 2
+
+``--blind-worlds`` changes the dealt odds alone: the games and the worlds read are the
+same whatever it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean
@@ -43,10 +58,13 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds `c
 from cheese.bots import make_bot
 from cheese.bots.base import Bot, BotSpecError, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    BLIND_WORLDS,
     alike_odds,
+    card_weights,
     model_plays,
     play_slots,
     shown,
+    unseen_cards,
 )
 from cheese.bots.mcts.policy import MODEL_WORLDS
 from cheese.engine import Action, State
@@ -57,6 +75,8 @@ from tools.gtc_self_play import play_table
 
 NO_ODDS = -1.0
 """The true card's odds where no world played alike (the card is dealt blind)."""
+LOSS_CAP = -math.log(1e-6)
+"""The log-loss counted for a true card given no chance, which would be infinite."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,19 +103,57 @@ class PlayFit:
     true_odds: float
     blind_odds: float
     """The odds a blind deal (``infer=none``) gives the true first card."""
+    first: tuple[int, ...]
+    """How many alike plays put each kind first."""
+    unseen: tuple[int, ...]
+    """The player's cards the watcher has not seen after the play, per kind."""
+    true_kind: int
+
+    def dealt_odds(self, blind_worlds: float) -> float:
+        """The chance the bot's deal gives the true first card, the alike plays beside
+        ``blind_worlds`` worlds dealt blind (``NO_ODDS``: none alike)."""
+        return dealt_chance(self.first, self.unseen, self.true_kind, blind_worlds)
+
+    @property
+    def blind_chance(self) -> float:
+        """The chance a blind deal gives it: its kind's share of the unseen cards (1 once
+        the game is over and every card is in sight)."""
+        return self.unseen[self.true_kind] / sum(self.unseen) if any(self.unseen) else 1.0
 
 
 def read_play(
     sighting: Sighting, action: Action, model: Bot, worlds: int, rng: random.Random
-) -> tuple[int, float]:
-    """How many of ``worlds`` worlds ``model`` played as ``action`` showed, and the odds
-    its alike plays gave the true first card (``NO_ODDS`` when none played alike)."""
+) -> tuple[int, tuple[int, ...]]:
+    """How many of ``worlds`` worlds ``model`` played as ``action`` showed, and how many
+    of those put each kind first."""
     play = shown(action)
     plays = model_plays(sighting, play, model, worlds, rng)
     alike = sum(1 for other in plays if other != DRAW and shown(other) == play)
-    first = alike_odds(plays, play)[0]
-    true_kind = decode_play(action)[1][0]
-    return alike, (first[true_kind] / sum(first) if any(first) else NO_ODDS)
+    return alike, alike_odds(plays, play)[0]
+
+
+def first_card_unseen(sighting: Sighting) -> tuple[int, ...]:
+    """The player's cards the watcher has not seen once the play is made, per kind:
+    what a blind deal deals its face-down first card from."""
+    after = sighting.view_after
+    assert isinstance(after, GtcView)
+    composition = sighting.options["composition"]
+    assert isinstance(composition, tuple)
+    return unseen_cards(after, sighting.actor, composition)
+
+
+def dealt_chance(
+    first: Sequence[int], unseen: Sequence[int], kind: int, blind_worlds: float
+) -> float:
+    """The chance the bot's deal gives the first card ``kind`` when the alike plays put
+    ``first`` of each kind there (``NO_ODDS`` when none played alike)."""
+    if not any(first):
+        return NO_ODDS
+    if not any(unseen):  # the game is over: every card is in sight
+        return 1.0
+    weights = card_weights(first, tuple(unseen), symbol=False, blind_worlds=blind_worlds)
+    total = sum(weight * copies for weight, copies in zip(weights, unseen, strict=True))
+    return weights[kind] * unseen[kind] / total
 
 
 def blind_odds(
@@ -131,19 +189,42 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
         sighting = Sighting(state, action, (seat + 1) % players, index)
         rng = random.Random(f"{game_seed}:{index}")
         blind = blind_odds(state, action, sighting.seat, task.worlds, rng)
+        true_kind = decode_play(action)[1][0]
+        unseen = first_card_unseen(sighting)
         fits = []
         for spec, model in zip(task.models, models):
             rng = random.Random(f"{game_seed}:{index}:{spec}")
-            alike, odds = read_play(sighting, action, model, task.worlds, rng)
-            fits.append(PlayFit(specs[seat], spec, alike, task.worlds, odds, blind))
+            alike, first = read_play(sighting, action, model, task.worlds, rng)
+            odds = first[true_kind] / sum(first) if any(first) else NO_ODDS
+            fits.append(
+                PlayFit(
+                    specs[seat], spec, alike, task.worlds, odds, blind, first, unseen, true_kind
+                )
+            )
         return fits
 
     return tuple(play_table(game_seed, specs, read))
 
 
-def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:
+def log_loss(chance: float) -> float:
+    """The log-loss, in nats, of a true card given ``chance`` (``LOSS_CAP`` for none)."""
+    return -math.log(chance) if chance > 0 else LOSS_CAP
+
+
+def mean_of(fits: Sequence[PlayFit], measure: Callable[[PlayFit], float]) -> str:
+    """The mean of ``measure`` over ``fits`` to three places, "-" when there are none."""
+    return f"{fmean(measure(fit) for fit in fits):.3f}" if fits else "-"
+
+
+def report(
+    task: FitTask,
+    deals: Sequence[tuple[PlayFit, ...]],
+    blind_worlds: Sequence[float] = (BLIND_WORLDS,),
+) -> str:
     """A line per player and model: plays read, the alike share, the share with none
-    alike, and the true card's mean odds where some world played alike."""
+    alike, and where some world played alike, the true card's mean odds and log-loss,
+    dealt beside the first of ``blind_worlds``; with more than one, a second table of
+    the dealt odds beside each."""
     grouped: dict[tuple[str, str], list[PlayFit]] = defaultdict(list)
     for fits in deals:
         for fit in fits:
@@ -151,10 +232,14 @@ def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:
     plural = "s" if len(deals) > 1 else ""
     lines = [
         f"{', '.join(task.table)} at {len(task.table)} seats, {len(deals)} deal{plural}, "
-        f"seed {task.seed}; each play read in {task.worlds} worlds",
+        f"seed {task.seed}; each play read in {task.worlds} worlds, dealt beside "
+        f"{blind_worlds[0]:g} blind",
         f"{'player':<28} {'model':<24} {'plays':>6} {'alike':>7} {'none alike':>11} "
-        f"{'true card':>10} {'blind':>6}",
+        f"{'true card':>10} {'blind':>6} {'dealt':>6} {'never':>6} {'loss':>6} "
+        f"{'blind loss':>10}",
     ]
+    by_blind_worlds = [f"{'player':<28} {'model':<24} {'blind worlds':>12} {'dealt':>6} "
+                       f"{'never':>6} {'loss':>6}"]
     for player in dict.fromkeys(task.table):
         for model in task.models:
             read_by = grouped.get((player, model), [])
@@ -163,13 +248,34 @@ def report(task: FitTask, deals: Sequence[tuple[PlayFit, ...]]) -> str:
             alike = sum(fit.alike for fit in read_by) / sum(fit.worlds for fit in read_by)
             read = [fit for fit in read_by if fit.true_odds != NO_ODDS]
             none = 1 - len(read) / len(read_by)
-            true_card = f"{fmean(fit.true_odds for fit in read):.3f}" if read else "-"
-            blind = f"{fmean(fit.blind_odds for fit in read):.3f}" if read else "-"
+            # A play that ends the game leaves nothing to deal.
+            dealt_after = [fit for fit in read if any(fit.unseen)]
+            dealt = [dealt_means(dealt_after, count) for count in blind_worlds]
+            blind_loss = mean_of(dealt_after, lambda fit: log_loss(fit.blind_chance))
             lines.append(
                 f"{player:<28} {model:<24} {len(read_by):>6} {alike:>7.3f} {none:>11.3f} "
-                f"{true_card:>10} {blind:>6}"
+                f"{mean_of(read, lambda fit: fit.true_odds):>10} "
+                f"{mean_of(read, lambda fit: fit.blind_odds):>6} "
+                f"{dealt[0][0]:>6} {dealt[0][1]:>6} {dealt[0][2]:>6} {blind_loss:>10}"
             )
+            by_blind_worlds.extend(
+                f"{player:<28} {model:<24} {count:>12g} {means[0]:>6} {means[1]:>6} {means[2]:>6}"
+                for count, means in zip(blind_worlds, dealt, strict=True)
+            )
+    if len(blind_worlds) > 1:
+        lines += ["", "the true first card as dealt beside each count of blind worlds"]
+        lines += by_blind_worlds
     return "\n".join(lines)
+
+
+def dealt_means(read: Sequence[PlayFit], blind_worlds: float) -> tuple[str, str, str]:
+    """Over the plays ``read`` (some world alike), dealt beside ``blind_worlds`` blind
+    worlds: the true first card's mean chance, the share never dealt it, the log-loss."""
+    return (
+        mean_of(read, lambda fit: fit.dealt_odds(blind_worlds)),
+        mean_of(read, lambda fit: float(fit.dealt_odds(blind_worlds) == 0)),
+        mean_of(read, lambda fit: log_loss(fit.dealt_odds(blind_worlds))),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -183,6 +289,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--model", action="append", required=True, help="a model reading the plays (repeat)"
     )
     parser.add_argument("--worlds", type=int, default=MODEL_WORLDS, help="worlds a reading")
+    parser.add_argument(
+        "--blind-worlds", type=float, action="append",
+        help=f"worlds dealt blind beside the alike plays in the dealt odds (repeat to "
+        f"compare; default {BLIND_WORLDS:g}, the bot's)",
+    )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=36201)
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
@@ -192,6 +303,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             raise ValueError("--players: give 3 to 5")
         if min(args.deals, args.worlds, args.workers) < 1:
             raise ValueError("--deals, --worlds and --workers take a positive count")
+        blind_worlds = args.blind_worlds or [BLIND_WORLDS]
+        if not all(0 <= count < math.inf for count in blind_worlds):
+            raise ValueError("--blind-worlds: give a count of 0 or more")
         for spec in (*args.table, *args.model):
             make_bot(spec)
     except (BotSpecError, ValueError) as error:
@@ -203,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ]
     deals = kept_until_stopped(map_deals(play_deal, tasks, args.workers))
     if deals:
-        print(report(tasks[0], deals))
+        print(report(tasks[0], deals, blind_worlds))
 
 
 if __name__ == "__main__":

@@ -132,6 +132,11 @@ class Sighting:
         return self._before.game
 
     @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The game's options (its composition, its rules), which every seat knows."""
+        return self._before.options
+
+    @property
     def view_before(self) -> object:
         """What the watcher knew before the move."""
         return self._before.view(self.seat)

@@ -28,6 +28,22 @@ def test_every_play_is_read_by_every_model_and_the_odds_agree_with_the_counts() 
     assert any(fit.alike for fit in fits)
 
 
+def test_the_dealt_odds_lie_between_the_alike_plays_and_a_blind_deal() -> None:
+    fits = play_deal(FitTask(TABLE, MODELS, seed=3, deal=1, worlds=5))
+    read = [fit for fit in fits if fit.alike]
+    assert read
+    for fit in read:
+        assert 0 < fit.blind_chance <= 1
+        if fit.blind_chance < 1:  # the game goes on: the reading deals the first card
+            # Without blind worlds the deal is the alike plays' share; with them, every
+            # unseen kind keeps a chance, and the true card's lies between the two.
+            assert fit.dealt_odds(0) == pytest.approx(fit.true_odds)
+            assert fit.dealt_odds(3) > 0
+            low, high = sorted((fit.true_odds, fit.blind_chance))
+            assert low - 1e-9 <= fit.dealt_odds(3) <= high + 1e-9
+    assert any(fit.dealt_odds(0) == 0 < fit.dealt_odds(3) for fit in read)
+
+
 def test_the_same_seed_reads_the_same_and_the_table_turns_by_deal() -> None:
     task = FitTask(("greedy", "greedy:temperature=0.15", "greedy"), ("greedy",), 8, 0, 3)
     assert play_deal(task) == play_deal(task)
@@ -54,6 +70,7 @@ def test_the_report_has_a_line_per_player_and_model(capsys: pytest.CaptureFixtur
         ["--table", "greedy", "--model", "no-such-bot"],
         ["--table", "greedy", "--model", "greedy", "--players", "6"],
         ["--table", "greedy", "--model", "greedy", "--worlds", "0"],
+        ["--table", "greedy", "--model", "greedy", "--blind-worlds", "-1"],
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

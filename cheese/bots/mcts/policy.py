@@ -27,7 +27,8 @@ MODEL_WORLDS = 24
 """Worlds in which the model plays each move read, as in those duels."""
 
 Reading = Mapping[tuple[int, int], Sequence[int]]
-"""The odds read from one move: per hidden card's place, a count per kind."""
+"""The odds read from one move: per hidden card's place, a weight per kind for each
+unseen card of that kind."""
 
 
 def sighting_key(sighting: Sighting) -> str:

@@ -132,8 +132,9 @@ class PlayReading(Protocol):
         self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random
     ) -> Mapping[tuple[int, int], Sequence[int]]:
         """Per hidden card the move of ``sighting`` placed (keyed by its place on the
-        table), a count per kind: what ``model`` played there in ``worlds`` worlds dealt
-        from the watcher's view in which it played as the player did."""
+        table), a weight per kind for each card of that kind the watcher has not seen:
+        from what ``model`` played there in ``worlds`` worlds dealt from the watcher's
+        view in which it played as the player did."""
         ...
 
     def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:

@@ -10,16 +10,27 @@ import pytest
 from cheese.bots import Turn, make_bot
 from cheese.bots.base import Decided, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
+    BLIND_WORLDS,
     HIDDEN,
     GtcPlayReading,
     alike_odds,
+    card_weights,
     seen_play,
     shown,
+    unseen_cards,
 )
 from cheese.bots.mcts import MctsBot
 from cheese.bots.mcts.policy import PlayReadings, sighting_key
 from cheese.engine import State, load_game
-from cheese.engine.get_the_cheese.cards import CAT, DOG, KIND_COUNT, MOUSE, SYMBOL_CAT
+from cheese.engine.get_the_cheese.cards import (
+    CAT,
+    DOG,
+    KIND_COUNT,
+    MOUSE,
+    SYMBOL_CAT,
+    SYMBOL_KINDS,
+    SYMBOL_MOUSE,
+)
 from cheese.engine.get_the_cheese.moves import DRAW, play_action
 from cheese.engine.get_the_cheese.view import GtcView
 from cheese.engine.luck import resolve_chance
@@ -137,7 +148,42 @@ def test_a_reading_gives_odds_for_the_face_down_places_alone() -> None:
         if index >= len(before.lines[cheese]) and card.kind < 0
     }
     assert odds and set(odds) <= hidden
-    assert all(len(row) == KIND_COUNT and 0 < sum(row) <= 8 for row in odds.values())
+    composition = sighting.options["composition"]
+    assert isinstance(composition, tuple)
+    unseen = unseen_cards(after, sighting.actor, composition)
+    # Every kind the player may still have put there keeps a chance, none other has one.
+    for (cheese, index), row in odds.items():
+        symbol = after.lines[cheese][index].position > 1
+        possible = [unseen[k] > 0 and (not symbol or k in SYMBOL_KINDS) for k in range(KIND_COUNT)]
+        assert [weight > 0 for weight in row] == possible
+
+
+def chances(weights: tuple[int, ...], unseen: tuple[int, ...]) -> list[float]:
+    """Each kind's chance when every unseen card of it weighs ``weights``, as the C
+    search deals a face-down card."""
+    total = sum(weight * copies for weight, copies in zip(weights, unseen, strict=True))
+    return [weight * copies / total for weight, copies in zip(weights, unseen, strict=True)]
+
+
+def test_a_kinds_chance_is_its_share_of_the_alike_plays_and_the_blind_worlds() -> None:
+    unseen = (4, 1, 2, 0, 1, 1, 1)
+    counts = (3, 0, 0, 0, 1, 0, 0)  # four alike plays: three mice, a cat
+    got = chances(card_weights(counts, unseen, symbol=False), unseen)
+    worlds = sum(counts) + BLIND_WORLDS
+    blind = [copies / sum(unseen) for copies in unseen]
+    expected = [(n + BLIND_WORLDS * share) / worlds for n, share in zip(counts, blind)]
+    assert got == pytest.approx(expected, abs=1e-5)
+    # A kind no alike play put there keeps a chance; the plain counts would deal it never.
+    assert got[DOG] > 0 and got[MOUSE] < 3 / 4
+
+
+def test_a_place_of_a_symbol_card_weighs_the_symbol_kinds_alone() -> None:
+    unseen = (4, 2, 2, 0, 1, 1, 1)
+    weights = card_weights((0, 2, 0, 0, 0, 0, 0), unseen, symbol=True)
+    assert [kind for kind in range(KIND_COUNT) if weights[kind]] == [SYMBOL_MOUSE, SYMBOL_CAT]
+    got = chances(weights, unseen)
+    assert got[SYMBOL_MOUSE] == pytest.approx((2 + BLIND_WORLDS * 2 / 3) / (2 + BLIND_WORLDS))
+    assert card_weights((0,) * KIND_COUNT, (0,) * KIND_COUNT, symbol=False) == (0,) * KIND_COUNT
 
 
 def test_a_reading_depends_on_what_the_seat_saw_not_on_the_hidden_cards() -> None:
