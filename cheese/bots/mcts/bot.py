@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig, OthersMoves
-from cheese.bots.mcts.policy import MODEL_SPEC, PlayReadings
+from cheese.bots.mcts.policy import FIT_MODEL_SPECS, MODEL_SPEC, PlayReadings
 from cheese.bots.mcts.search import (
     RootStats,
     SearchLoop,
@@ -25,7 +25,6 @@ from cheese.bots.mcts.search import (
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_decision
 from cheese.bots.search.plan import OnePly, SearchLines, SearchTree, plan_turn
 from cheese.bots.search.root_parallel import run_searches
-from cheese.bots.spec import parse_spec
 from cheese.engine import Action
 from cheese.engine.registry import NATIVE
 
@@ -78,9 +77,10 @@ class MctsBot(ConfiguredBot[MctsConfig]):
             return f"others={others.value} is for a game whose moves are partly hidden; " + (
                 "use others=exact"
             )
-        if self.config.infer is Inference.POLICY and evaluator_of(game).play_reading() is None:
-            return "infer=policy needs the game's reading of the others' moves, and it " + (
-                "has none; use infer=none"
+        infer = self.config.infer
+        if infer.reads_moves and evaluator_of(game).play_reading() is None:
+            return f"infer={infer.value} needs the game's reading of the others' moves, " + (
+                "and it has none; use infer=none"
             )
         if self.config.infer is not Inference.MODEL:
             return None
@@ -128,15 +128,18 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         )
 
     def policy_odds(self, turn: Turn, config: MctsConfig) -> list[int] | None:
-        """With ``infer=policy`` in C, the odds of the others' hidden cards read from
-        their moves so far (``cheese.bots.mcts.policy``); else ``None``."""
-        if config.infer is not Inference.POLICY or turn.game.backend != NATIVE:
+        """With ``infer=policy`` or ``infer=fit`` in C, the odds of the others' hidden
+        cards read from their moves so far (``cheese.bots.mcts.policy``); else ``None``."""
+        if not config.infer.reads_moves or turn.game.backend != NATIVE:
             return None
         reading = evaluator_of(turn.game.info.slug).play_reading()
         if reading is None:
             return None
-        model = MctsBot.from_params(parse_spec(MODEL_SPEC)[1])
-        return self._readings.card_odds(turn, reading, model)
+        # The registry knows every bot, this one included: asked here, not at import.
+        from cheese.bots.registry import make_bot
+
+        specs = FIT_MODEL_SPECS if config.infer is Inference.FIT else (MODEL_SPEC,)
+        return self._readings.card_odds(turn, reading, [make_bot(spec) for spec in specs])
 
 
 def visited_decision(

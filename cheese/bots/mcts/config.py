@@ -95,6 +95,14 @@ class Inference(StrEnum):
     POLICY = "policy"
     """By the odds read from the others' moves so far, a cheaper search standing in
     for each player (``cheese.bots.mcts.policy``, ``Evaluator.play_reading``)."""
+    FIT = "fit"
+    """As ``POLICY``, each player's moves read by the model among a search and greedy
+    that has explained them best so far (``cheese.bots.mcts.policy.FIT_MODEL_SPECS``)."""
+
+    @property
+    def reads_moves(self) -> bool:
+        """Whether the others' moves are read (policy-based inference)."""
+        return self in (Inference.POLICY, Inference.FIT)
 
 
 class OthersMoves(StrEnum):
@@ -259,7 +267,8 @@ class MctsConfig(SpecConfig):
                         "model = weighted by the game's model of what players hide "
                         "(get-the-cheese: which cards go face down, and where); policy = by "
                         "what a cheaper search would have hidden to play as each player did "
-                        "(get-the-cheese)"),
+                        "(get-the-cheese); fit = the same, each player read by the model, "
+                        "a search or greedy, that explains its plays best"),
         words=Inference,
     )
 

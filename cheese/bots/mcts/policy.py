@@ -1,34 +1,37 @@
-"""Policy-based inference (``mcts:infer=policy``): the odds of the others' hidden cards,
-read from the moves they made, for the C search to deal those cards by.
+"""Policy-based inference (``mcts:infer=policy`` and ``infer=fit``): the odds of the
+others' hidden cards, read from the moves they made, for the C search to deal them by.
 
 Each move another seat made is read by the game (``Evaluator.play_reading``): a cheaper
 search (``MODEL_SPEC``) stands in for the player, in ``MODEL_WORLDS`` worlds dealt from
 what this seat knew before the move; the hidden cards of the model's moves that look like
-the real one are the odds. A move is read once per game: the readings are kept between
-decisions (``PlayReadings``), and each is seeded from what the seat saw of the move, so a
-reading does not depend on when it was made, nor a game continued from its record on
-what came before the break.
+the real one are the odds. With ``infer=fit`` every move is read by each of
+``FIT_MODEL_SPECS``, and each player's moves by the model that has explained them best so
+far. A move is read once per game: the readings are kept between decisions
+(``PlayReadings``), and each is seeded from what the seat saw of the move, so a reading
+does not depend on when it was made, nor a game continued from its record on what came
+before the break.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from cheese.bots.base import Bot, Sighting, Turn
-from cheese.bots.search.evaluator import PlayReading
+from cheese.bots.search.evaluator import MoveRead, PlayReading
+from cheese.engine import Seat
 
 MODEL_SPEC = "mcts:iterations=2000"
 """The model of each other player: the default search at 2,000 iterations, whose
 readings were worth about as much as those of the players' own 15,000 in the
 instrument's duels (docs/bots/get-the-cheese.md), at about an eighth of the work."""
+FIT_MODEL_SPECS = (MODEL_SPEC, "greedy")
+"""The models ``infer=fit`` reads each player by, the one that explains the player best
+(ties: the first): a search, and greedy, whose plays a search explains poorly
+(docs/bots/get-the-cheese.md, "Which model explains which player")."""
 MODEL_WORLDS = 24
 """Worlds in which the model plays each move read, as in those duels."""
-
-Reading = Mapping[tuple[int, int], Sequence[int]]
-"""The odds read from one move: per hidden card's place, a weight per kind for each
-unseen card of that kind."""
 
 
 def sighting_key(sighting: Sighting) -> str:
@@ -38,28 +41,60 @@ def sighting_key(sighting: Sighting) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+def reading_seed(key: str, model: int) -> str:
+    """The seed of the reading of the move ``key`` by the ``model``-th model: the key
+    itself for the first, so that one model reads as ``infer=policy`` always has."""
+    return key if model == 0 else f"{key}:{model}"
+
+
+def best_models(reads: Iterable[tuple[Seat, Sequence[MoveRead]]]) -> dict[Seat, int]:
+    """For each seat, the model (its index) whose plays looked like the seat's in the
+    most worlds over the seat's ``reads``, each read by every model; ties: the first."""
+    alike: dict[Seat, list[int]] = {}
+    for actor, by_model in reads:
+        totals = alike.setdefault(actor, [0] * len(by_model))
+        for model, read in enumerate(by_model):
+            totals[model] += read.alike
+    return {
+        actor: max(range(len(totals)), key=lambda m: (totals[m], -m))
+        for actor, totals in alike.items()
+    }
+
+
 class PlayReadings:
-    """The odds read from each move of a game so far, by its ``sighting_key``: a move
-    costs ``MODEL_WORLDS`` searches to read, and is read once."""
+    """What each model made of each move of a game so far, by its ``sighting_key``: a
+    move costs ``MODEL_WORLDS`` searches a model to read, and is read once."""
 
     __slots__ = ("_read",)
 
     def __init__(self) -> None:
-        self._read: dict[str, Reading] = {}
+        self._read: dict[str, tuple[Seat, tuple[MoveRead, ...]]] = {}
 
-    def card_odds(self, turn: Turn, reading: PlayReading, model: Bot) -> list[int] | None:
-        """The odds of the hidden cards of every move the seat of ``turn`` saw, as the C
-        search takes them; ``None`` when no move gave any (the search deals blind)."""
-        read: dict[str, Reading] = {}
+    def card_odds(
+        self, turn: Turn, reading: PlayReading, models: Sequence[Bot]
+    ) -> list[int] | None:
+        """The odds of the hidden cards of every move the seat of ``turn`` saw, each
+        player's read by the one of ``models`` that explains its moves best
+        (``best_models``), as the C search takes them; ``None`` when no move gave any
+        (the search deals blind)."""
+        read: dict[str, tuple[Seat, tuple[MoveRead, ...]]] = {}
         for sighting in turn.sightings():
             key = sighting_key(sighting)
             found = self._read.get(key)
             if found is None:
-                rng = random.Random(key)
-                found = reading.odds(sighting, model, MODEL_WORLDS, rng)
+                seeds = [random.Random(reading_seed(key, m)) for m in range(len(models))]
+                found = sighting.actor, tuple(
+                    reading.read(sighting, model, MODEL_WORLDS, rng)
+                    for model, rng in zip(models, seeds, strict=True)
+                )
             read[key] = found
         # Only this game's moves are kept: a bot that plays on in another game starts
         # afresh instead of growing.
         self._read = read
-        odds = {place: row for found in read.values() for place, row in found.items()}
+        chosen = best_models(read.values())
+        odds = {
+            place: row
+            for actor, by_model in read.values()
+            for place, row in by_model[chosen[actor]].odds.items()
+        }
         return reading.card_odds(odds, turn.game) if odds else None

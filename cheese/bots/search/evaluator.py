@@ -125,16 +125,25 @@ class EndValue(StrEnum):
     spread of the rounds to come in the play-outs."""
 
 
+@dataclass(frozen=True, slots=True)
+class MoveRead:
+    """What a model made of another seat's move (``PlayReading.read``)."""
+
+    odds: Mapping[tuple[int, int], Sequence[int]]
+    """Per hidden card the move placed (keyed by its place on the table), a weight per
+    kind for each card of that kind the watcher has not seen; none where the model never
+    moved alike (its cards are dealt blind)."""
+    alike: int
+    """The worlds in which the model moved as the player did: how well it explains it."""
+
+
 class PlayReading(Protocol):
     """A game's reading of another seat's move (``Evaluator.play_reading``)."""
 
-    def odds(
-        self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random
-    ) -> Mapping[tuple[int, int], Sequence[int]]:
-        """Per hidden card the move of ``sighting`` placed (keyed by its place on the
-        table), a weight per kind for each card of that kind the watcher has not seen:
-        from what ``model`` played there in ``worlds`` worlds dealt from the watcher's
-        view in which it played as the player did."""
+    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+        """The move of ``sighting`` as ``model`` explains it: what it played in
+        ``worlds`` worlds dealt from the watcher's view, the hidden cards of those in
+        which it played as the player did."""
         ...
 
     def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:

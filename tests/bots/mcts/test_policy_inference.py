@@ -4,11 +4,13 @@ would have hidden to play as it did, read from the seat's own sightings of the g
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.base import Decided, Sighting
+from cheese.bots.base import Bot, Decided, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
     BLIND_WORLDS,
     HIDDEN,
@@ -20,8 +22,9 @@ from cheese.bots.evaluation.get_the_cheese.play_odds import (
     unseen_cards,
 )
 from cheese.bots.mcts import MctsBot
-from cheese.bots.mcts.policy import PlayReadings, sighting_key
-from cheese.engine import State, load_game
+from cheese.bots.mcts.policy import PlayReadings, best_models, sighting_key
+from cheese.bots.search.evaluator import MoveRead
+from cheese.engine import Game, State, load_game
 from cheese.engine.get_the_cheese.cards import (
     CAT,
     DOG,
@@ -138,7 +141,9 @@ def test_a_reading_gives_odds_for_the_face_down_places_alone() -> None:
     state, decided = played(4, seed=5, decisions=20)
     seat = state.current_player
     sighting = last_play(decided, seat)
-    odds = GtcPlayReading().odds(sighting, MODEL, 8, random.Random(1))
+    read = GtcPlayReading().read(sighting, MODEL, 8, random.Random(1))
+    odds = read.odds
+    assert 0 < read.alike <= 8
     after = gtc_view(sighting.view_after)
     before = gtc_view(sighting.view_before)
     hidden = {
@@ -202,7 +207,7 @@ def test_a_reading_depends_on_what_the_seat_saw_not_on_the_hidden_cards() -> Non
     twin = Sighting(other, action, seat, sighting.index)
     assert twin.view_before == sighting.view_before and twin.view_after == sighting.view_after
     reading = GtcPlayReading()
-    assert reading.odds(sighting, MODEL, 6, random.Random(4)) == reading.odds(
+    assert reading.read(sighting, MODEL, 6, random.Random(4)) == reading.read(
         twin, MODEL, 6, random.Random(4)
     )
     assert sighting_key(twin) == sighting_key(sighting)
@@ -212,22 +217,62 @@ def test_readings_are_the_same_however_often_they_are_asked() -> None:
     state, decided = played(4, seed=7, decisions=22)
     seat = state.current_player
     reading = GtcPlayReading()
-    at_once = PlayReadings().card_odds(Turn(state, seat, past=decided), reading, MODEL)
+    at_once = PlayReadings().card_odds(Turn(state, seat, past=decided), reading, [MODEL])
     assert at_once is not None and any(at_once)
     step_by_step = PlayReadings()
     for index, (before, _) in enumerate(decided):
         if before.current_player == seat:
-            step_by_step.card_odds(Turn(before, seat, past=decided[:index]), reading, MODEL)
-    assert step_by_step.card_odds(Turn(state, seat, past=decided), reading, MODEL) == at_once
-    assert PlayReadings().card_odds(Turn(state, seat), reading, MODEL) is None
+            step_by_step.card_odds(Turn(before, seat, past=decided[:index]), reading, [MODEL])
+    assert step_by_step.card_odds(Turn(state, seat, past=decided), reading, [MODEL]) == at_once
+    assert PlayReadings().card_odds(Turn(state, seat), reading, [MODEL]) is None
 
 
+def test_each_player_is_read_by_the_model_that_explains_it_best() -> None:
+    read = MoveRead({}, 0)
+    reads = [
+        (1, (replace(read, alike=3), replace(read, alike=1))),
+        (2, (replace(read, alike=0), replace(read, alike=2))),
+        (1, (replace(read, alike=0), replace(read, alike=1))),
+        (3, (replace(read, alike=1), replace(read, alike=1))),  # a tie: the first
+    ]
+    assert best_models(reads) == {1: 0, 2: 1, 3: 0}
+
+
+class ReadBySeat:
+    """A reading in which the first model explains seat 1's moves, the second the others';
+    each model's odds name the model, and the odds are laid out as their sorted items."""
+
+    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+        first = model is MODELS[0]
+        explains = first == (sighting.actor == 1)
+        place = (sighting.index, 0)
+        return MoveRead({place: (0 if first else 1,)}, 3 if explains else 1)
+
+    def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:
+        return [number for place in sorted(odds) for number in (*place, *odds[place])]
+
+
+MODELS = (make_bot("greedy"), make_bot("random"))
+
+
+def test_the_odds_of_each_players_moves_come_from_its_own_model() -> None:
+    state, decided = played(4, seed=7, decisions=22)
+    seat = state.current_player
+    odds = PlayReadings().card_odds(Turn(state, seat, past=decided), ReadBySeat(), MODELS)
+    assert odds is not None
+    model_of = {index: model for index, _, model in zip(odds[::3], odds[1::3], odds[2::3])}
+    actors = {index: before.current_player for index, (before, _) in enumerate(decided)}
+    assert model_of and all(model == (actors[index] != 1) for index, model in model_of.items())
+
+
+@pytest.mark.parametrize("infer", ["policy", "fit"])
 def test_the_bot_plays_legal_moves_determined_by_its_seed_and_what_it_saw(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, infer: str
 ) -> None:
     # A cheaper model than the bot's keeps the test quick; the reading is the same.
     monkeypatch.setattr("cheese.bots.mcts.bot.MODEL_SPEC", "mcts:iterations=100")
-    bot = make_bot("mcts:iterations=200,infer=policy")
+    monkeypatch.setattr("cheese.bots.mcts.bot.FIT_MODEL_SPECS", ("mcts:iterations=100", "greedy"))
+    bot = make_bot(f"mcts:iterations=200,infer={infer}")
     assert isinstance(bot, MctsBot)
     state, decided = played(4, seed=9, decisions=18)
     turn = Turn(state, state.current_player, past=decided)
@@ -249,10 +294,11 @@ def test_the_bot_plays_legal_moves_determined_by_its_seed_and_what_it_saw(
     )
 
 
+@pytest.mark.parametrize("infer", ["policy", "fit"])
 @pytest.mark.parametrize("game", ["cheese-drop", "cheese-chasers"])
-def test_policy_inference_is_refused_where_the_game_has_no_reading(game: str) -> None:
-    bot = make_bot("mcts:infer=policy")
+def test_policy_inference_is_refused_where_the_game_has_no_reading(game: str, infer: str) -> None:
+    bot = make_bot(f"mcts:infer={infer}")
     assert isinstance(bot, MctsBot)
     refusal = bot.refusal_for(game)
-    assert refusal is not None and refusal.startswith("infer=policy needs")
+    assert refusal is not None and refusal.startswith(f"infer={infer} needs")
     assert bot.refusal_for("get-the-cheese") is None

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cheese.bots.base import Bot, Sighting, Turn
+from cheese.bots.search.evaluator import MoveRead
 from cheese.engine import Action, Game, State
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS, Kind, Pile
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play, is_placed_face_down
@@ -39,9 +40,9 @@ few worlds miss (the last deal is kept when none holds them)."""
 BLIND_WORLDS = 3
 """Worlds dealt blind that each reading of a face-down card counts beside the model's
 alike plays. Without them a kind no alike play put there is never dealt: in self-play of
-the top level that was the truth for 31% of the first cards read, whose log-loss came to
-4.6 nats a card against 1.5 for a blind deal; with 3 it is 1.3, about the lowest
-(docs/bots/get-the-cheese.md, "Readings that never deal the truth")."""
+the top level that was the truth for a third of the first cards read, whose log-loss
+came to 4.9 nats a card against 1.5 for a blind deal; with 3 it is 1.34, the lowest of
+the counts 0 to 8 (docs/bots/get-the-cheese.md, "Readings that never deal the truth")."""
 WEIGHT_SCALE = 1 << 20
 """The C search takes odds as integers: a card's weight, a fraction, times this."""
 
@@ -198,26 +199,29 @@ def odds_array(odds: Mapping[Slot, Sequence[int]], layout: OddsLayout) -> list[i
 class GtcPlayReading:
     """Get The Cheese!'s reading of another seat's play (``Evaluator.play_reading``)."""
 
-    def odds(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> Odds:
+    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
         """The odds of each card ``sighting``'s play put face down, from ``model``'s plays
-        in ``worlds`` worlds that hold what it showed; none for a draw."""
+        in ``worlds`` worlds that hold what it showed, and how many played alike; nothing
+        for a draw."""
         before, after = sighting.view_before, sighting.view_after
         assert isinstance(before, GtcView) and isinstance(after, GtcView)
         play = seen_play(before, after)
         if play is None:
-            return {}
+            return MoveRead({}, 0)
         plays = model_plays(sighting, play, model, worlds, rng)
         rows = alike_odds(plays, play)
-        if not any(rows[0]):
-            return {}
+        alike = sum(rows[0])
+        if not alike:
+            return MoveRead({}, 0)
         slots = play_slots(before, play[0])
         composition = sighting.options["composition"]
         assert isinstance(composition, tuple)
         unseen = unseen_cards(after, sighting.actor, composition)
-        return {
+        odds = {
             slots[place]: card_weights(row, unseen, symbol=place > 0)
             for place, row in rows.items()
         }
+        return MoveRead(odds, alike)
 
     def card_odds(self, odds: Mapping[Slot, Sequence[int]], game: Game) -> list[int]:
         """``odds`` as the C search of ``game`` takes them."""
