@@ -64,7 +64,7 @@ from cheese.bots.evaluation.get_the_cheese.play_odds import (
     model_plays,
     play_slots,
     shown,
-    unseen_cards,
+    unseen_after,
 )
 from cheese.bots.mcts.policy import MODEL_WORLDS
 from cheese.engine import Action, State
@@ -127,19 +127,8 @@ def read_play(
     """How many of ``worlds`` worlds ``model`` played as ``action`` showed, and how many
     of those put each kind first."""
     play = shown(action)
-    plays = model_plays(sighting, play, model, worlds, rng)
-    alike = sum(1 for other in plays if other != DRAW and shown(other) == play)
-    return alike, alike_odds(plays, play)[0]
-
-
-def first_card_unseen(sighting: Sighting) -> tuple[int, ...]:
-    """The player's cards the watcher has not seen once the play is made, per kind:
-    what a blind deal deals its face-down first card from."""
-    after = sighting.view_after
-    assert isinstance(after, GtcView)
-    composition = sighting.options["composition"]
-    assert isinstance(composition, tuple)
-    return unseen_cards(after, sighting.actor, composition)
+    first = alike_odds(model_plays(sighting, play, model, worlds, rng), play)[0]
+    return sum(first), first
 
 
 def dealt_chance(
@@ -190,7 +179,7 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
         rng = random.Random(f"{game_seed}:{index}")
         blind = blind_odds(state, action, sighting.seat, task.worlds, rng)
         true_kind = decode_play(action)[1][0]
-        unseen = first_card_unseen(sighting)
+        unseen = unseen_after(sighting)
         fits = []
         for spec, model in zip(task.models, models):
             rng = random.Random(f"{game_seed}:{index}:{spec}")
@@ -271,10 +260,13 @@ def report(
 def dealt_means(read: Sequence[PlayFit], blind_worlds: float) -> tuple[str, str, str]:
     """Over the plays ``read`` (some world alike), dealt beside ``blind_worlds`` blind
     worlds: the true first card's mean chance, the share never dealt it, the log-loss."""
+    if not read:
+        return "-", "-", "-"
+    chances = [fit.dealt_odds(blind_worlds) for fit in read]
     return (
-        mean_of(read, lambda fit: fit.dealt_odds(blind_worlds)),
-        mean_of(read, lambda fit: float(fit.dealt_odds(blind_worlds) == 0)),
-        mean_of(read, lambda fit: log_loss(fit.dealt_odds(blind_worlds))),
+        f"{fmean(chances):.3f}",
+        f"{fmean(float(chance == 0) for chance in chances):.3f}",
+        f"{fmean(log_loss(chance) for chance in chances):.3f}",
     )
 
 

@@ -143,6 +143,16 @@ def unseen_cards(view: GtcView, seat: int, composition: Pile) -> Pile:
     return tuple(unseen)
 
 
+def unseen_after(sighting: Sighting) -> Pile:
+    """The player's cards the watcher of ``sighting`` has not seen once the play is made
+    (``unseen_cards``): what a blind deal deals its face-down cards from."""
+    after = sighting.view_after
+    assert isinstance(after, GtcView)
+    composition = sighting.options["composition"]
+    assert isinstance(composition, tuple)
+    return unseen_cards(after, sighting.actor, composition)
+
+
 def card_weights(
     counts: Sequence[int], unseen: Pile, symbol: bool, blind_worlds: float = BLIND_WORLDS
 ) -> tuple[int, ...]:
@@ -214,9 +224,7 @@ class GtcPlayReading:
         if not alike:
             return MoveRead({}, 0)
         slots = play_slots(before, play[0])
-        composition = sighting.options["composition"]
-        assert isinstance(composition, tuple)
-        unseen = unseen_cards(after, sighting.actor, composition)
+        unseen = unseen_after(sighting)
         odds = {
             slots[place]: card_weights(row, unseen, symbol=place > 0)
             for place, row in rows.items()
