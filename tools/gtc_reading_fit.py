@@ -25,6 +25,12 @@ showed, and the model's play in each. For each player and model it prints:
 
 These last four leave out a play that ends the game, after which nothing is dealt.
 
+A last table is over every play read (but those that end the game), each dealt as the
+bot would deal it by each reading: its log-loss dealt blind, by the alike plays (blind
+where none played alike), and by every world's plays weighed by the model's shares
+(``leaning_odds``, beside ``SHARE_BLIND_WORLDS``; a model that gives no shares, greedy,
+is read by its plays alone either way).
+
 With ``--blind-worlds`` given more than once, the table is for the first count, and a
 second one gives dealt, never and loss for each.
 
@@ -59,9 +65,11 @@ from cheese.bots import make_bot
 from cheese.bots.base import Bot, BotSpecError, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
     BLIND_WORLDS,
+    SHARE_BLIND_WORLDS,
     alike_odds,
     card_weights,
-    model_plays,
+    leaning_odds,
+    model_decisions,
     play_slots,
     shown,
     unseen_after,
@@ -108,6 +116,22 @@ class PlayFit:
     unseen: tuple[int, ...]
     """The player's cards the watcher has not seen after the play, per kind."""
     true_kind: int
+    leaning: tuple[float, ...]
+    """The weight of each kind first over every world's plays, by the model's shares."""
+    weighed: bool
+    """Whether the model gave shares (else ``leaning`` is the alike counts)."""
+
+    def loss_by_plays(self) -> float:
+        """The true first card's log-loss dealt by the alike plays (blind without)."""
+        chance = self.dealt_odds(BLIND_WORLDS)
+        return log_loss(self.blind_chance if chance == NO_ODDS else chance)
+
+    def loss_by_shares(self) -> float:
+        """The same dealt by the shares (``leaning_odds``), as the bot deals it."""
+        if not self.weighed:
+            return self.loss_by_plays()
+        chance = dealt_chance(self.leaning, self.unseen, self.true_kind, SHARE_BLIND_WORLDS)
+        return log_loss(self.blind_chance if chance == NO_ODDS else chance)
 
     def dealt_odds(self, blind_worlds: float) -> float:
         """The chance the bot's deal gives the true first card, the alike plays beside
@@ -123,16 +147,19 @@ class PlayFit:
 
 def read_play(
     sighting: Sighting, action: Action, model: Bot, worlds: int, rng: random.Random
-) -> tuple[int, tuple[int, ...]]:
-    """How many of ``worlds`` worlds ``model`` played as ``action`` showed, and how many
-    of those put each kind first."""
+) -> tuple[tuple[int, ...], tuple[float, ...], bool]:
+    """How many of ``worlds`` worlds ``model`` played as ``action`` showed putting each
+    kind first; the weight of each kind first by the model's shares (``leaning_odds``);
+    and whether it gave shares."""
     play = shown(action)
-    first = alike_odds(model_plays(sighting, play, model, worlds, rng), play)[0]
-    return sum(first), first
+    decisions = model_decisions(sighting, play, model, worlds, rng)
+    first = alike_odds([decision.action for decision in decisions], play)[0]
+    weighed = any(decision.shares is not None for decision in decisions)
+    return first, leaning_odds(decisions, play)[0], weighed
 
 
 def dealt_chance(
-    first: Sequence[int], unseen: Sequence[int], kind: int, blind_worlds: float
+    first: Sequence[float], unseen: Sequence[int], kind: int, blind_worlds: float
 ) -> float:
     """The chance the bot's deal gives the first card ``kind`` when the alike plays put
     ``first`` of each kind there (``NO_ODDS`` when none played alike)."""
@@ -183,11 +210,12 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
         fits = []
         for spec, model in zip(task.models, models):
             rng = random.Random(f"{game_seed}:{index}:{spec}")
-            alike, first = read_play(sighting, action, model, task.worlds, rng)
+            first, leaning, weighed = read_play(sighting, action, model, task.worlds, rng)
             odds = first[true_kind] / sum(first) if any(first) else NO_ODDS
             fits.append(
                 PlayFit(
-                    specs[seat], spec, alike, task.worlds, odds, blind, first, unseen, true_kind
+                    specs[seat], spec, sum(first), task.worlds, odds, blind, first, unseen,
+                    true_kind, leaning, weighed,
                 )
             )
         return fits
@@ -254,6 +282,19 @@ def report(
     if len(blind_worlds) > 1:
         lines += ["", "the true first card as dealt beside each count of blind worlds"]
         lines += by_blind_worlds
+    lines += ["", "the true first card's log-loss over every play, dealt by each reading",
+              f"{'player':<28} {'model':<24} {'plays':>6} {'blind':>6} {'alike':>6} "
+              f"{'shares':>6}"]
+    for player in dict.fromkeys(task.table):
+        for model in task.models:
+            left = [fit for fit in grouped.get((player, model), []) if any(fit.unseen)]
+            if left:
+                lines.append(
+                    f"{player:<28} {model:<24} {len(left):>6} "
+                    f"{mean_of(left, lambda fit: log_loss(fit.blind_chance)):>6} "
+                    f"{mean_of(left, PlayFit.loss_by_plays):>6} "
+                    f"{mean_of(left, PlayFit.loss_by_shares):>6}"
+                )
     return "\n".join(lines)
 
 

@@ -58,6 +58,11 @@ class Decision:
     reply_seconds: float | None = None
     """How long the bot took to answer by its own measure (an external bot: the round
     trip of its reply line), or ``None`` to leave the timing to the referee's clock."""
+    shares: Mapping[Action, float] | None = None
+    """How the choice leaned, when the bot can tell: each action's share of it (a
+    search's root visits), summing to 1; ``None`` when it cannot. A reading of the
+    player the bot stands in for weighs each world's plays by it
+    (``cheese.bots.evaluation.get_the_cheese.play_odds``)."""
 
 
 TOP_CHOICES = 5

@@ -56,10 +56,14 @@ def test_the_report_has_a_line_per_player_and_model(capsys: pytest.CaptureFixtur
           "--worlds", "3", "--deals", "1", "--seed", "5"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("greedy, greedy:temperature=0.06, greedy, greedy:temperature=0.06")
-    rows = [line.split() for line in lines[2:]]
-    assert [(row[0], row[1]) for row in rows] == [
-        (player, model) for player in TABLE[:2] for model in MODELS
-    ]
+    pairs = [(player, model) for player in TABLE[:2] for model in MODELS]
+    rows = [line.split() for line in lines[2 : 2 + len(pairs)]]
+    assert [(row[0], row[1]) for row in rows] == pairs
+    # The last table: the log-loss over every play, blind, by the alike plays, by the
+    # shares; greedy gives no shares, so it is read by its plays alone either way.
+    last = [line.split() for line in lines[lines.index("") + 3 :]]
+    assert [(row[0], row[1]) for row in last] == pairs
+    assert all(row[-1] == row[-2] for row in last)
     task = FitTask(TABLE, MODELS, 5, 0, 3)
     assert report(task, [play_deal(task)]).splitlines()[2:] == lines[2:]
 

@@ -166,10 +166,17 @@ def visited_decision(
         },
         top=top_choices(visit_shares(merged)),
         top_measure=TopMeasure.VISIT_SHARE,
+        shares=visit_shares(merged, digits=None),
     )
 
 
-def visit_shares(merged: Mapping[Action, tuple[int, float]]) -> dict[Action, float]:
-    """Each root action's share of the root visits."""
+def visit_shares(
+    merged: Mapping[Action, tuple[int, float]], digits: int | None = 4
+) -> dict[Action, float]:
+    """Each root action's share of the root visits, rounded to ``digits`` places (for a
+    hint) or not (``None``)."""
     total = sum(visits for visits, _ in merged.values()) or 1
-    return {action: round(visits / total, 4) for action, (visits, _) in merged.items()}
+    return {
+        action: visits / total if digits is None else round(visits / total, digits)
+        for action, (visits, _) in merged.items()
+    }

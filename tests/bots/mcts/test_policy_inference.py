@@ -10,13 +10,15 @@ from dataclasses import replace
 import pytest
 
 from cheese.bots import Turn, make_bot
-from cheese.bots.base import Bot, Decided, Sighting
+from cheese.bots.base import Bot, Decided, Decision, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
     BLIND_WORLDS,
     HIDDEN,
+    SHARE_POWER,
     GtcPlayReading,
     alike_odds,
     card_weights,
+    leaning_odds,
     seen_play,
     shown,
     unseen_cards,
@@ -124,6 +126,33 @@ def test_only_the_model_plays_that_look_like_the_real_one_give_odds() -> None:
     assert odds[0][CAT] == 2 and odds[0][DOG] == 1 and sum(odds[0]) == 3
     assert odds[1][SYMBOL_CAT] == 3 and sum(odds[1]) == 3
     assert alike_odds([DRAW], real) == {0: (0,) * KIND_COUNT, 1: (0,) * KIND_COUNT}
+
+
+def test_a_world_weighs_each_play_it_leaned_to_by_its_share() -> None:
+    real = shown(play_action(1, (DOG, SYMBOL_CAT, MOUSE)))
+    cat, dog = play_action(1, (CAT, SYMBOL_CAT, MOUSE)), play_action(1, (DOG, SYMBOL_CAT, MOUSE))
+    other = play_action(2, (CAT, SYMBOL_CAT, MOUSE))  # another start: explains nothing
+    leaning = Decision(other, shares={other: 0.5, cat: 0.3, dog: 0.2})
+    plain = Decision(dog)  # no shares: its play alone
+    odds = leaning_odds([leaning, plain], real)
+    squares = 0.5**SHARE_POWER + 0.3**SHARE_POWER + 0.2**SHARE_POWER
+    assert odds[0][CAT] == pytest.approx(0.3**SHARE_POWER / squares)
+    assert odds[0][DOG] == pytest.approx(0.2**SHARE_POWER / squares + 1)
+    assert odds[1][SYMBOL_CAT] == pytest.approx(sum(odds[0]))
+    # Without shares the weights are the alike plays' counts.
+    plays = [cat, dog, other, DRAW, cat]
+    assert leaning_odds([Decision(play) for play in plays], real) == alike_odds(plays, real)
+
+
+@needs_native
+def test_a_search_tells_how_its_choice_leaned() -> None:
+    state, _ = played(4, seed=5, decisions=12)
+    turn = Turn(state, state.current_player)
+    decision = make_bot("mcts:iterations=400").choose(turn, random.Random(3))
+    assert decision.shares is not None
+    assert set(decision.shares) <= set(turn.legal_actions())
+    assert sum(decision.shares.values()) == pytest.approx(1)
+    assert decision.shares[decision.action] == max(decision.shares.values())
 
 
 def last_play(decided: list[Decided], seat: int) -> Sighting:

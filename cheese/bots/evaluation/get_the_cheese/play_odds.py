@@ -8,8 +8,10 @@ deals worlds as it knew the table before the play, each dealt again (up to
 model what it would play there. The models' plays that show the same as the real one
 are kept; for each face-down place, the kinds they put there, beside ``BLIND_WORLDS``
 worlds dealt blind, are the odds with which the searching seat deals that card
-(``card_odds`` of the C search, ``card_weights``). A play no kept play explains is dealt
-uniformly, as without inference.
+(``card_odds`` of the C search, ``card_weights``). A model that tells how its choice
+leaned (a search: its root visits, ``Decision.shares``) is read by every play it leaned
+to that shows the same, each weighed by its share (``leaning_odds``), beside
+``SHARE_BLIND_WORLDS``. A play nothing explains is dealt uniformly, as without inference.
 
 This is the policy-based inference Buro, Long, Furtak and Sturtevant describe for Skat
 ("Improving State Evaluation, Inference, and Search in Trick-Based Card Games", IJCAI
@@ -24,7 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cheese.bots.base import Bot, Sighting, Turn
+from cheese.bots.base import Bot, Decision, Sighting, Turn
 from cheese.bots.search.evaluator import MoveRead
 from cheese.engine import Action, Game, State
 from cheese.engine.get_the_cheese.cards import KIND_COUNT, SYMBOL_KINDS, Kind, Pile
@@ -43,6 +45,15 @@ alike plays. Without them a kind no alike play put there is never dealt: in self
 the top level that was the truth for a third of the first cards read, whose log-loss
 came to 4.9 nats a card against 1.5 for a blind deal; with 3 it is 1.34, the lowest of
 the counts 0 to 8 (docs/bots/get-the-cheese.md, "Readings that never deal the truth")."""
+SHARE_POWER = 2
+"""A model that tells how its choice leaned (a search's root visits, ``Decision.shares``)
+is read by every play it leaned to, not only the one it made: each world's plays weigh
+their shares raised to this power, over the world's sum of them. Squared shares read
+the top level's first cards best of the powers ½ to 3 (docs/bots/get-the-cheese.md,
+"Each world's plays by their visits")."""
+SHARE_BLIND_WORLDS = 0.5
+"""The blind worlds beside such a reading: its weights add up to about half the alike
+plays' count, and this count read best beside them."""
 WEIGHT_SCALE = 1 << 20
 """The C search takes odds as integers: a card's weight, a fraction, times this."""
 
@@ -109,16 +120,16 @@ def holding_world(sighting: Sighting, play: ShownPlay, rng: random.Random) -> St
     return world
 
 
-def model_plays(
+def model_decisions(
     sighting: Sighting, play: ShownPlay, model: Bot, worlds: int, rng: random.Random
-) -> list[Action]:
-    """``model``'s play in each of ``worlds`` worlds in which the player holds what
+) -> list[Decision]:
+    """``model``'s decision in each of ``worlds`` worlds in which the player holds what
     ``play`` shows (``holding_world``)."""
-    plays = []
+    decisions = []
     for _ in range(worlds):
         world = holding_world(sighting, play, rng)
-        plays.append(model.choose(Turn(world, sighting.actor), rng).action)
-    return plays
+        decisions.append(model.choose(Turn(world, sighting.actor), rng))
+    return decisions
 
 
 def alike_odds(plays: Sequence[Action], play: ShownPlay) -> dict[int, tuple[int, ...]]:
@@ -130,6 +141,27 @@ def alike_odds(plays: Sequence[Action], play: ShownPlay) -> dict[int, tuple[int,
                      for kind in range(KIND_COUNT))
         for place in hidden_places(play)
     }
+
+
+def leaning_odds(
+    decisions: Sequence[Decision], play: ShownPlay
+) -> dict[int, tuple[float, ...]]:
+    """Per face-down place of ``play``, the weight each kind has there over the plays
+    that show what it shows: each world's plays weigh their shares (``Decision.shares``;
+    a decision without them, its play alone) to the ``SHARE_POWER``, over the world's
+    sum of them."""
+    rows = {place: [0.0] * KIND_COUNT for place in hidden_places(play)}
+    for decision in decisions:
+        shares = decision.shares or {decision.action: 1.0}
+        weights = {action: share**SHARE_POWER for action, share in shares.items()}
+        total = sum(weights.values())
+        for action, weight in weights.items():
+            if action == DRAW or shown(action) != play:
+                continue
+            kinds = decode_play(action)[1]
+            for place, row in rows.items():
+                row[kinds[place]] += weight / total
+    return {place: tuple(row) for place, row in rows.items()}
 
 
 def unseen_cards(view: GtcView, seat: int, composition: Pile) -> Pile:
@@ -154,7 +186,7 @@ def unseen_after(sighting: Sighting) -> Pile:
 
 
 def card_weights(
-    counts: Sequence[int], unseen: Pile, symbol: bool, blind_worlds: float = BLIND_WORLDS
+    counts: Sequence[float], unseen: Pile, symbol: bool, blind_worlds: float = BLIND_WORLDS
 ) -> tuple[int, ...]:
     """The weight of each unseen card of each kind for a face-down place where the alike
     plays put ``counts`` of each kind; ``symbol`` for a place only a mouse* or cat* can
@@ -211,22 +243,26 @@ class GtcPlayReading:
 
     def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
         """The odds of each card ``sighting``'s play put face down, from ``model``'s plays
-        in ``worlds`` worlds that hold what it showed, and how many played alike; nothing
-        for a draw."""
+        in ``worlds`` worlds that hold what it showed (weighed by its shares, when it
+        gives them), and how many played alike; nothing for a draw."""
         before, after = sighting.view_before, sighting.view_after
         assert isinstance(before, GtcView) and isinstance(after, GtcView)
         play = seen_play(before, after)
         if play is None:
             return MoveRead({}, 0)
-        plays = model_plays(sighting, play, model, worlds, rng)
-        rows = alike_odds(plays, play)
-        alike = sum(rows[0])
-        if not alike:
-            return MoveRead({}, 0)
+        decisions = model_decisions(sighting, play, model, worlds, rng)
+        counts = alike_odds([decision.action for decision in decisions], play)
+        alike = sum(counts[0])
+        rows: Mapping[int, Sequence[float]] = counts
+        blind_worlds: float = BLIND_WORLDS
+        if any(decision.shares is not None for decision in decisions):
+            rows, blind_worlds = leaning_odds(decisions, play), SHARE_BLIND_WORLDS
+        if not sum(rows[0]):
+            return MoveRead({}, alike)
         slots = play_slots(before, play[0])
         unseen = unseen_after(sighting)
         odds = {
-            slots[place]: card_weights(row, unseen, symbol=place > 0)
+            slots[place]: card_weights(row, unseen, symbol=place > 0, blind_worlds=blind_worlds)
             for place, row in rows.items()
         }
         return MoveRead(odds, alike)
