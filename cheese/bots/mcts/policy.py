@@ -4,7 +4,8 @@ others' hidden cards, read from the moves they made, for the C search to deal th
 Each move another seat made is read by the game (``Evaluator.play_reading``): a cheaper
 search (``MODEL_SPEC``) stands in for the player, in ``MODEL_WORLDS`` worlds dealt from
 what this seat knew before the move; the hidden cards of the model's moves that look like
-the real one are the odds. With ``infer=fit`` every move is read by each of
+the real one, each weighed by the model's share of it where the model tells one, are the
+odds. With ``infer=fit`` every move is read by each of
 ``FIT_MODEL_SPECS``, and each player's moves by the model that has explained them best so
 far. A move is read once per game: the readings are kept between decisions
 (``PlayReadings``), and each is seeded from what the seat saw of the move, so a reading
