@@ -123,14 +123,19 @@ class PlayFit:
 
     def loss_by_plays(self) -> float:
         """The true first card's log-loss dealt by the alike plays (blind without)."""
-        chance = self.dealt_odds(BLIND_WORLDS)
-        return log_loss(self.blind_chance if chance == NO_ODDS else chance)
+        return self.loss_dealt(self.dealt_odds(BLIND_WORLDS))
 
     def loss_by_shares(self) -> float:
         """The same dealt by the shares (``leaning_odds``), as the bot deals it."""
         if not self.weighed:
             return self.loss_by_plays()
-        chance = dealt_chance(self.leaning, self.unseen, self.true_kind, SHARE_BLIND_WORLDS)
+        return self.loss_dealt(
+            dealt_chance(self.leaning, self.unseen, self.true_kind, SHARE_BLIND_WORLDS)
+        )
+
+    def loss_dealt(self, chance: float) -> float:
+        """The log-loss of a deal that gives the true card ``chance``, or deals blind
+        (``NO_ODDS``)."""
         return log_loss(self.blind_chance if chance == NO_ODDS else chance)
 
     def dealt_odds(self, blind_worlds: float) -> float:
@@ -161,8 +166,9 @@ def read_play(
 def dealt_chance(
     first: Sequence[float], unseen: Sequence[int], kind: int, blind_worlds: float
 ) -> float:
-    """The chance the bot's deal gives the first card ``kind`` when the alike plays put
-    ``first`` of each kind there (``NO_ODDS`` when none played alike)."""
+    """The chance the bot's deal gives the first card ``kind`` when the reading put
+    ``first`` of each kind there (the alike plays' counts, or the shares' weights;
+    ``NO_ODDS`` when it put none)."""
     if not any(first):
         return NO_ODDS
     if not any(unseen):  # the game is over: every card is in sight
