@@ -68,6 +68,7 @@ from cheese.bots.evaluation.get_the_cheese.play_odds import (
     SHARE_BLIND_WORLDS,
     alike_odds,
     card_weights,
+    gives_shares,
     leaning_odds,
     model_decisions,
     play_slots,
@@ -159,8 +160,7 @@ def read_play(
     play = shown(action)
     decisions = model_decisions(sighting, play, model, worlds, rng)
     first = alike_odds([decision.action for decision in decisions], play)[0]
-    weighed = any(decision.shares is not None for decision in decisions)
-    return first, leaning_odds(decisions, play)[0], weighed
+    return first, leaning_odds(decisions, play)[0], gives_shares(decisions)
 
 
 def dealt_chance(

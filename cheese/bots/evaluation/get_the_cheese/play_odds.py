@@ -164,6 +164,12 @@ def leaning_odds(
     return {place: tuple(row) for place, row in rows.items()}
 
 
+def gives_shares(decisions: Sequence[Decision]) -> bool:
+    """Whether the model told how its choices leaned (``Decision.shares``), so that its
+    reading is by ``leaning_odds`` beside ``SHARE_BLIND_WORLDS``."""
+    return any(decision.shares is not None for decision in decisions)
+
+
 def unseen_cards(view: GtcView, seat: int, composition: Pile) -> Pile:
     """The kinds of ``seat``'s cards that ``view`` does not show, which a blind deal deals
     its face-down cards, hand and deck from: its composition less its face-up cards."""
@@ -255,7 +261,7 @@ class GtcPlayReading:
         alike = sum(counts[0])
         rows: Mapping[int, Sequence[float]] = counts
         blind_worlds: float = BLIND_WORLDS
-        if any(decision.shares is not None for decision in decisions):
+        if gives_shares(decisions):
             rows, blind_worlds = leaning_odds(decisions, play), SHARE_BLIND_WORLDS
         if not sum(rows[0]):
             return MoveRead({}, alike)
