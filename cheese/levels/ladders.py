@@ -86,7 +86,8 @@ GET_THE_CHEESE_SHORT = (
 """Six of the eight, for three and five seats: a round robin of six at five seats is 30
 games a deal, of eight 280, so six play fifty deals in the time eight would play five.
 The two left out were the closest to their neighbours at four seats
-(``mcts:iterations=1500`` was no level, ``greedy:temperature=0.06`` the narrowest gap)."""
+(``mcts:iterations=1500`` was no level, ``greedy:temperature=0.06`` the narrowest gap).
+Five seats add the reading of the others' plays as a seventh (105 games a deal)."""
 GET_THE_CHEESE_3 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
@@ -104,11 +105,13 @@ GET_THE_CHEESE_4 = Ladder(
 )
 GET_THE_CHEESE_5 = Ladder(
     "get-the-cheese",
-    GET_THE_CHEESE_SHORT,
+    (*GET_THE_CHEESE_SHORT, "mcts:iterations=15000,infer=policy"),
     players=5,
     default_games=1500,
-    # 1,500 five-seat games (9 minutes with 2 workers) leave about ±12 Elo a candidate
-    # (measured: ±11 to ±13): all six candidates are levels apart.
+    # 1,500 five-seat games, rounded up to 15 deals of the 105 tables (1,575; 72 minutes
+    # with 2 workers, the reading of the others' plays taking most of it), leave ±12 to
+    # ±14 Elo a candidate: six levels, greedy within mcts:iterations=500's interval, and
+    # the reading 47 Elo above 15,000 iterations (docs/bots/get-the-cheese.md).
     min_levels=4,
 )
 CHEESE_CHASERS_1 = Ladder(

@@ -39,6 +39,11 @@ def table_text(table: LevelTable) -> str:
             f"{'95% interval':<14} {'score':>5} {'games':>6}"
         )
         lines += [_completion_line(level, table.name(level.level)) for level in table.levels]
+    for level in table.levels:
+        if len(level.spec) > SPEC_WIDTH:  # cut short in its row: here whole
+            lines += textwrap.wrap(
+                f"level {level.level} in full: {level.spec}", WIDTH, break_on_hyphens=False
+            )
     measured = {bot.spec: bot for bot in table.also_measured}
     left_out = [
         _also_measured(spec, measured.get(spec), table.measure)
