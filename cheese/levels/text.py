@@ -40,7 +40,7 @@ def table_text(table: LevelTable) -> str:
         )
         lines += [_completion_line(level, table.name(level.level)) for level in table.levels]
     for level in table.levels:
-        if len(level.spec) > SPEC_WIDTH:  # cut short in its row: here whole
+        if _spec(level) != level.spec:  # cut short in its row: here whole
             lines += textwrap.wrap(
                 f"level {level.level} in full: {level.spec}", WIDTH, break_on_hyphens=False
             )
