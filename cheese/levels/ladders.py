@@ -65,36 +65,37 @@ class GameLadders:
         )
 
 
+READING = "mcts:iterations=15000,infer=policy"
+"""Get The Cheese!'s reading of the others' plays: the top of the table at every size
+(docs/bots/get-the-cheese.md)."""
 GET_THE_CHEESE_CANDIDATES = (
     "greedy:temperature=0.15",
     "greedy:temperature=0.06",
     "greedy:temperature=0.02",
     "greedy",
     "mcts:iterations=500",
-    "mcts:iterations=1500",
     "mcts",
     "mcts:iterations=15000",
+    READING,
 )
-GET_THE_CHEESE_SHORT = (
-    "greedy:temperature=0.15",
-    "greedy:temperature=0.02",
-    "greedy",
-    "mcts:iterations=500",
-    "mcts",
-    "mcts:iterations=15000",
+"""The eight of four seats, the game's default size. The reading took the place of
+``mcts:iterations=1500``, which had been no level (within the interval of ``mcts``)."""
+GET_THE_CHEESE_SHORT = tuple(
+    spec for spec in GET_THE_CHEESE_CANDIDATES if spec != "greedy:temperature=0.06"
 )
-"""Six of the eight, for three and five seats: a round robin of six at five seats is 30
-games a deal, of eight 280, so six play fifty deals in the time eight would play five.
-The two left out were the closest to their neighbours at four seats
-(``mcts:iterations=1500`` was no level, ``greedy:temperature=0.06`` the narrowest gap).
-Five seats add the reading of the others' plays as a seventh (105 games a deal)."""
+"""Seven of the eight, for three and five seats: a round robin of seven at five seats is
+105 games a deal, of eight 280, so seven play eight deals in the time eight would play
+three. The one left out is the middle one of the three softest greedies, so the span
+from the softest to the reading stays whole."""
 GET_THE_CHEESE_3 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
     players=3,
     default_games=1920,
-    # 1,920 games (4 minutes with 2 workers) leave about ±16 Elo a candidate (measured:
-    # ±15 to ±17): five levels; mcts comes within the interval of 15,000 iterations.
+    # 1,920 games, rounded up to 19 deals of the 105 tables (1,995; 19 minutes with 2
+    # workers, most of them the reading's), leave ±16 to ±19 Elo a candidate: six levels,
+    # mcts within the interval of 15,000 iterations, and the reading 39 Elo above 15,000
+    # iterations (docs/bots/get-the-cheese.md).
     min_levels=4,
 )
 GET_THE_CHEESE_4 = Ladder(
@@ -102,10 +103,14 @@ GET_THE_CHEESE_4 = Ladder(
     GET_THE_CHEESE_CANDIDATES,
     players=4,
     default_games=1960,
+    # 1,960 games (7 deals of the 280 tables; 38 minutes with 2 workers, the reading of
+    # the others' plays taking most of it) leave ±13 to ±17 Elo a candidate: six levels,
+    # greedy within mcts:iterations=500's interval, mcts within 15,000 iterations', and
+    # the reading 53 Elo above 15,000 iterations (docs/bots/get-the-cheese.md).
 )
 GET_THE_CHEESE_5 = Ladder(
     "get-the-cheese",
-    (*GET_THE_CHEESE_SHORT, "mcts:iterations=15000,infer=policy"),
+    GET_THE_CHEESE_SHORT,
     players=5,
     default_games=1500,
     # 1,500 five-seat games, rounded up to 15 deals of the 105 tables (1,575; 72 minutes
