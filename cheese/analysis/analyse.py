@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from cheese.analysis.file import FORMAT, AnalysisFile, DecisionAnalysis
 from cheese.analysis.marks import THRESHOLDS, mark_of, summarize
 from cheese.analysis.outcomes import Estimate, Outcome, estimate, outcome_of, paired_drop, play_out
-from cheese.bots.base import Bot, Turn
+from cheese.bots.base import Bot, Decided, Turn
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
@@ -46,12 +46,14 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class RecordedDecision:
-    """A decision of the record: the state before it and the action played."""
+    """A decision of the record: the state before it, the action played, and every
+    decision before it (chance left out), which a bot reading the others' moves reads."""
 
     move: int
     action_index: int
     state: State
     played: Action
+    past: tuple[Decided, ...]
 
 
 def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[RecordedDecision], bool]:
@@ -59,14 +61,14 @@ def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[RecordedDecision]
     moves, and whether the game is finished; ``RecordError`` for a bad record."""
     states = replay_states(record)
     decisions = []
-    move = 0
+    past: list[Decided] = []
     for index, action in enumerate(record.actions):
         state = states[index]
         if state.is_chance_node():
             continue
-        move += 1
         if state.current_player == seat:
-            decisions.append(RecordedDecision(move, index, state, action))
+            decisions.append(RecordedDecision(len(past) + 1, index, state, action, tuple(past)))
+        past.append((state, action))
     return decisions, states[-1].is_terminal()
 
 
@@ -121,7 +123,8 @@ def analyse_decision(
     if len(legal) == 1:
         played = _outcomes(worlds, decision.played, seat, settings.policy, evaluator)
         return _entry(decision, legal, decision.played, played, played, (0.0, 0.0), None, None)
-    choice = settings.bot.choose(Turn(state, seat), random.Random(rng.getrandbits(64))).action
+    turn = Turn(state, seat, past=decision.past)
+    choice = settings.bot.choose(turn, random.Random(rng.getrandbits(64))).action
     candidates = _candidates(state, seat, legal, worlds, evaluator, settings.candidates)
     screened = {
         action: _outcomes(worlds, action, seat, settings.policy, evaluator)

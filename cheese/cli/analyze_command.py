@@ -112,7 +112,7 @@ def analyze(
     except RecordError as error:
         raise RecordError(f"{where}: {error}") from None
     analysed = _seat(seat, humans, len(record.players))
-    settings = Settings(bot=_bot(bot, record.game), samples=budget)
+    settings = Settings(bot=_bot(bot, record.game, len(record.players)), samples=budget)
     try:
         analysis = _run(record, analysed, settings)
     except RecordError as error:
@@ -152,9 +152,9 @@ def _seat(seat: int | None, humans: tuple[Seat, ...], count: int) -> Seat:
     )
 
 
-def _bot(spec: str | None, game: str) -> Bot:
-    """The analysing bot: ``spec``, or the game's top level."""
-    chosen = spec if spec is not None else level_spec(game, level_count(game))
+def _bot(spec: str | None, game: str, players: int) -> Bot:
+    """The analysing bot: ``spec``, or the top level of the game's table of ``players``."""
+    chosen = spec if spec is not None else level_spec(game, level_count(game, players), players)
     try:
         return make_bot(chosen)
     except BotSpecError as error:

@@ -3,10 +3,12 @@ thrown-away point marked."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cheese.analysis import THRESHOLDS, AnalysisFile, Settings, analyse_record, decisions_of
-from cheese.bots import make_bot
+from cheese.bots import Decision, Turn, make_bot
 from cheese.engine import RecordError
 from cheese.engine.records import GameRecord
 
@@ -93,3 +95,31 @@ def test_progress_is_told_before_the_first_decision_and_after_each() -> None:
     analysis = analyse_record(record, 0, settings, lambda done, total: calls.append((done, total)))
     count = len(analysis.decisions)
     assert calls == [(done, count) for done in range(count + 1)]
+
+
+class SightingsKept:
+    """Greedy's choice, keeping how many of the others' decisions each turn showed."""
+
+    def __init__(self) -> None:
+        self.greedy = make_bot("greedy")
+        self.seen: list[int] = []
+
+    @property
+    def spec(self) -> str:
+        return "greedy"
+
+    def choose(self, turn: Turn, rng: random.Random) -> Decision:
+        self.seen.append(len(turn.sightings()))
+        return self.greedy.choose(turn, rng)
+
+
+def test_the_analysing_bot_sees_every_decision_before_the_one_analysed() -> None:
+    """A bot that reads the others' moves (``infer=policy``) reads them in analysis too."""
+    record = bots_game("get-the-cheese", 4, seed=3)
+    bot = SightingsKept()
+    analysis = analyse_record(record, 1, Settings(bot=bot, samples=8))
+    chosen = [decision for decision in analysis.decisions if not decision.forced]
+    # Seat 1 acts second of every four decisions: the others made three of each four
+    # before its n-th decision (move 2, 6, 10, ...), less its own.
+    others_before = [decision.move - 1 - (decision.move - 2) // 4 for decision in chosen]
+    assert bot.seen == others_before and len(chosen) > 2

@@ -13,11 +13,12 @@ import pytest
 from rich.console import Console
 
 from cheese.analysis import analysis_path, load_analysis
-from cheese.cli.analyze_command import decisions_bar
+from cheese.cli.analyze_command import _bot, decisions_bar
 from cheese.cli.play import record_file, saved_games
 from cheese.cli.play.record_file import PlayFacts, save_record
 from cheese.cli.play.replay import Replay, renderer_of
 from cheese.engine.records import GameRecord
+from cheese.levels import level_count, level_spec
 
 from ..analysis.games import bots_game, thrown_points_game
 from .conftest import refused, run
@@ -200,3 +201,11 @@ def test_the_bar_counts_moves_a_second_even_when_a_move_takes_longer() -> None:
         shown = bar.format_meter(**{**bar.format_dict, "n": 7, "total": 35, "elapsed": 9.4})
     assert shown.startswith("analysing:  20%")
     assert "7/35" in shown and "0.74 moves/s" in shown and "s/ moves" not in shown
+
+
+@pytest.mark.parametrize(("game", "players"), [("cheese-drop", 2), ("cheese-drop", 5)])
+def test_the_default_bot_is_the_top_level_of_the_games_table_size(game: str, players: int) -> None:
+    top = level_spec(game, level_count(game, players), players)
+    assert _bot(None, game, players).spec == top
+    # The sizes' tops differ (expectimax with two, mcts with five): the size is heeded.
+    assert level_spec(game, level_count(game, 2), 2) != level_spec(game, level_count(game, 5), 5)
