@@ -1,12 +1,13 @@
 """Marks per decision of each bot in a results database: how often ``cheese analyze``
 marks each bot's moves, every seat of every game analysed with the defaults.
 
-    python tools/analysis_marks.py RESULTS.db [--budget WORLDS]
+    python tools/analysis_marks.py RESULTS.db [--budget WORLDS] [--bot SPEC]
 
 e.g. after ``cheese duel greedy:temperature=0.15 mcts:iterations=15000 --games 10 --seed 0
 --db levels.db``, ``python tools/analysis_marks.py levels.db`` prints, per bot, its
 decisions (forced ones apart), the marks of each kind and the marks per decision; the
-figures of ``docs/analysis.md`` come from it.
+figures of ``docs/analysis.md`` come from it. The analysing bot is ``--bot``, else the top
+level of each game's table size, as ``cheese analyze`` chooses it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from cheese.analysis import DEFAULT_SAMPLES, Settings, analyse_record
 from cheese.bots.registry import make_bot
-from cheese.levels import level_count, level_spec
+from cheese.levels import top_level_spec
 from cheese.store import read_game
 
 
@@ -31,11 +32,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("database", type=Path)
     parser.add_argument("--budget", type=int, default=DEFAULT_SAMPLES)
+    parser.add_argument("--bot", help="the analysing bot (default: each game's top level)")
     arguments = parser.parse_args()
     tally: dict[str, Counter[str]] = {}
     for game_id in game_ids(arguments.database):
         record = read_game(arguments.database, game_id)
-        bot = make_bot(level_spec(record.game, level_count(record.game)))
+        spec = arguments.bot or top_level_spec(record.game, len(record.players))
+        bot = make_bot(spec)
         for seat, player in enumerate(record.players):
             analysis = analyse_record(record, seat, Settings(bot=bot, samples=arguments.budget))
             counts = tally.setdefault(player, Counter())

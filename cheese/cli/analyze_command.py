@@ -34,7 +34,7 @@ from cheese.cli.play.replay import DATABASE_PREFIX, load_replay
 from cheese.cli.play.where_saved import record_name
 from cheese.engine import RecordError, Seat, game_info
 from cheese.engine.records import GameRecord
-from cheese.levels import level_count, level_spec
+from cheese.levels import top_level_spec
 from cheese.store import DEFAULT_DB
 from cheese.tournaments.progress import BAR_FORMAT
 
@@ -154,7 +154,7 @@ def _seat(seat: int | None, humans: tuple[Seat, ...], count: int) -> Seat:
 
 def _bot(spec: str | None, game: str, players: int) -> Bot:
     """The analysing bot: ``spec``, or the top level of the game's table of ``players``."""
-    chosen = spec if spec is not None else level_spec(game, level_count(game, players), players)
+    chosen = spec if spec is not None else top_level_spec(game, players)
     try:
         return make_bot(chosen)
     except BotSpecError as error:

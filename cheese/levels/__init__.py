@@ -25,6 +25,7 @@ __all__ = [
     "level_table",
     "resolve_level",
     "table_sizes",
+    "top_level_spec",
 ]
 
 
@@ -66,6 +67,13 @@ def level_spec(game: str, level: int, players: int | None = None) -> str:
             "auto picks yours"
         )
     return table.level(level).spec
+
+
+def top_level_spec(game: str, players: int | None = None) -> str:
+    """The bot spec of the strongest level of ``game`` at ``players`` seats (the game's
+    default size when ``None``): the strongest bot measured at that size."""
+    table = load_table(game, players)
+    return table.level(len(table.levels)).spec
 
 
 def resolve_level(game: str, word: str, players: int | None = None) -> int:

@@ -7,7 +7,7 @@ import pytest
 
 from cheese.analysis import Settings, analyse_record
 from cheese.bots import make_bot
-from cheese.levels import level_count, level_spec
+from cheese.levels import level_spec, top_level_spec
 
 from .games import mixed_game
 
@@ -18,7 +18,7 @@ SAMPLES = 128
 
 @pytest.mark.slow
 def test_the_top_level_is_marked_less_often_than_level_1() -> None:
-    first, top = level_spec(GAME, 1), level_spec(GAME, level_count(GAME))
+    first, top = level_spec(GAME, 1), top_level_spec(GAME)
     settings = Settings(bot=make_bot(top), samples=SAMPLES)
     marks = {first: 0, top: 0}
     decisions = {first: 0, top: 0}

@@ -16,7 +16,7 @@ import pytest
 from cheese.analysis import AnalysisFile, Settings, analyse_record
 from cheese.bots import make_bot
 from cheese.engine import GAME_SLUGS, game_info
-from cheese.levels import level_count, level_spec
+from cheese.levels import top_level_spec
 
 from ..analysis.games import bots_game
 
@@ -26,7 +26,7 @@ ROUNDS = 1
 @pytest.mark.parametrize("slug", GAME_SLUGS)
 def test_one_seat_of_a_game(benchmark: object, slug: str) -> None:
     record = bots_game(slug, game_info(slug).default_players, seed=11)
-    settings = Settings(bot=make_bot(level_spec(slug, level_count(slug))))
+    settings = Settings(bot=make_bot(top_level_spec(slug, game_info(slug).default_players)))
 
     def analyse() -> AnalysisFile:
         return analyse_record(record, 0, settings)

@@ -18,7 +18,7 @@ from cheese.cli.play import record_file, saved_games
 from cheese.cli.play.record_file import PlayFacts, save_record
 from cheese.cli.play.replay import Replay, renderer_of
 from cheese.engine.records import GameRecord
-from cheese.levels import level_count, level_spec
+from cheese.levels import top_level_spec
 
 from ..analysis.games import bots_game, thrown_points_game
 from .conftest import refused, run
@@ -205,7 +205,6 @@ def test_the_bar_counts_moves_a_second_even_when_a_move_takes_longer() -> None:
 
 @pytest.mark.parametrize(("game", "players"), [("cheese-drop", 2), ("cheese-drop", 5)])
 def test_the_default_bot_is_the_top_level_of_the_games_table_size(game: str, players: int) -> None:
-    top = level_spec(game, level_count(game, players), players)
-    assert _bot(None, game, players).spec == top
+    assert _bot(None, game, players).spec == top_level_spec(game, players)
     # The sizes' tops differ (expectimax with two, mcts with five): the size is heeded.
-    assert level_spec(game, level_count(game, 2), 2) != level_spec(game, level_count(game, 5), 5)
+    assert top_level_spec(game, 2) != top_level_spec(game, 5)

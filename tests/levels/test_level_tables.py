@@ -17,6 +17,7 @@ from cheese.levels import (
     level_table,
     resolve_level,
     table_sizes,
+    top_level_spec,
 )
 from cheese.levels.ladders import ladder_of, ladders_of
 from cheese.levels.table import TableError, intervals_apart, parse_table, table_path
@@ -69,9 +70,12 @@ def test_the_shipped_table_is_what_the_writer_writes(game: str, players: int) ->
 
 
 def test_the_strongest_levels_are_the_games_strongest_bots() -> None:
-    assert level_spec("get-the-cheese", level_count("get-the-cheese")).startswith("mcts")
-    assert level_spec("cheese-drop", level_count("cheese-drop")).startswith(("mcts", "expect"))
-    assert level_spec("cheese-chasers", level_count("cheese-chasers")) == "mcts:iterations=150000"
+    for players in (3, 4, 5):
+        assert top_level_spec("get-the-cheese", players) == "mcts:iterations=15000,infer=policy"
+    assert top_level_spec("cheese-drop", 5) == "mcts"
+    assert top_level_spec("cheese-drop").startswith(("mcts", "expect"))
+    assert top_level_spec("cheese-chasers") == "mcts:iterations=150000"
+    assert top_level_spec("get-the-cheese") == level_spec("get-the-cheese", 6)
 
 
 @pytest.mark.parametrize("level", [0, -1, 99, True])
