@@ -44,8 +44,8 @@ def finished(lines: list[str], cheeses: list[int], players: int = 4) -> GtcState
     return GtcState(Setup(players, 0, GtcOptions()), table, ReferenceGame())
 
 
-def end_text(state: State, seat: int = 0) -> str:
-    names = tuple("you" if other == seat else "greedy" for other in range(state.num_players))
+def end_text(state: State, seat: int = 0, bot: str = "greedy") -> str:
+    names = tuple("you" if other == seat else bot for other in range(state.num_players))
     table = Table(seat, names, state.options, state.seed)
     buffer = io.StringIO()
     console = make_console(plain=True, width=WIDTH, file=buffer)
@@ -117,3 +117,13 @@ def test_the_rows_add_up_to_the_final_scores_and_fit_80_columns(players: int) ->
             assert sum(sources) == points == state.scores()[seat]
         here = [int(value) for value in re.findall(r"(?:P\d|you) \+(\d+):", text)]
         assert sum(here) == sum(state.scores()), "each cheese's points add up to the total"
+
+
+def test_a_spec_too_long_for_the_points_table_is_folded_whole_not_cut() -> None:
+    """Cut short, ``mcts:iterations=15000,infer=policy`` read as 1,500 iterations."""
+    spec = "mcts:iterations=15000,infer=policy"
+    text = end_text(finished(["b:mouse r:big g:cat"], [3]), bot=spec)
+    table = text[text.index(POINTS_TITLE) : text.index(POINTS_KEY[0])]
+    assert "…" not in table
+    assert "".join(line.strip() for line in table.splitlines()).count(spec) == 3
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= WIDTH

@@ -354,7 +354,9 @@ class GetTheCheeseRenderer:
         """Each player's points by source in seat order; each row adds up to the points
         of the final scores."""
         result = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        result.add_column("player")
+        # Folded, not cut: a long spec cut short reads as another bot
+        # ("mcts:iterations=1500…" for 15000,infer=policy).
+        result.add_column("player", overflow="fold")
         for source in SOURCES:
             result.add_column(source.value, justify="right")
         result.add_column("points", justify="right")
