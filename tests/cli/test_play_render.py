@@ -196,3 +196,23 @@ def test_cheese_drops_bets_show_the_odds_the_variant_has(
     board = text_of([RENDERERS["cheese-drop"].board(state.view(0), table_of(state))], False)
     assert all(text in board for text in shown)
     assert not any(text in board for text in not_shown)
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_a_long_spec_is_folded_whole_in_every_table_of_players(slug: str) -> None:
+    """A player label cut short with "…" can read as another bot, so every table that
+    names the players folds a label too long for its column instead."""
+    spec = "mcts:iterations=45000,infer=policy,exploration=0.85,workers=2"
+    _, final, before = position(slug, *POSITIONS[slug])
+    names = tuple("you" if seat == 0 else spec for seat in range(final.num_players))
+    table = Table(0, names, final.options, final.seed)
+    renderer = RENDERERS[slug]
+    text = text_of(
+        [
+            *renderer.scored(before.view(0), final.view(0), table),
+            *renderer.resolution(final.view(0), table),
+        ],
+        colour=False,
+    )
+    assert "…" not in text
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= WIDTH

@@ -14,7 +14,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table, seat_text
+from cheese.cli.play.renderer import (
+    CheckedRenderer,
+    Flow,
+    Legend,
+    Step,
+    Table,
+    add_player_column,
+    seat_text,
+)
 from cheese.engine import Action, Seat
 from cheese.engine.cheese_drop.betting import column_event, column_lane, is_lane_column
 from cheese.engine.cheese_drop.core import (
@@ -452,7 +460,7 @@ class CheeseDropRenderer:
             ],
         )
         points = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        points.add_column("player", no_wrap=True)
+        add_player_column(points)
         points.add_column("round", justify="right")
         points.add_column("total", justify="right")
         points.add_column("from")
@@ -498,7 +506,7 @@ class CheeseDropRenderer:
         options = _options(table)
         sources = points_by_source(final.results)
         rounds = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        rounds.add_column("player", no_wrap=True)
+        add_player_column(rounds)
         for number in range(1, len(final.results) + 1):
             rounds.add_column(f"round {number}", justify="right")
         rounds.add_column("lanes", justify="right")

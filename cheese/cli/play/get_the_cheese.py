@@ -17,7 +17,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table
+from cheese.cli.play.renderer import (
+    CheckedRenderer,
+    Flow,
+    Legend,
+    Step,
+    Table,
+    add_player_column,
+)
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KIND_WORDS, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
@@ -354,9 +361,7 @@ class GetTheCheeseRenderer:
         """Each player's points by source in seat order; each row adds up to the points
         of the final scores."""
         result = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
-        # Folded, not cut: a long spec cut short reads as another bot
-        # ("mcts:iterations=1500…" for 15000,infer=policy).
-        result.add_column("player", overflow="fold")
+        add_player_column(result)
         for source in SOURCES:
             result.add_column(source.value, justify="right")
         result.add_column("points", justify="right")

@@ -296,6 +296,13 @@ def in_words(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
+def add_player_column(table: RichTable) -> None:
+    """Add the "player" column to a table of players: folded where a label is too long
+    for its width, never cut, because a spec cut short reads as another bot
+    ("mcts:iterations=1500…" for ``mcts:iterations=15000,infer=policy``)."""
+    table.add_column("player", overflow="fold")
+
+
 def standings_table(
     labels: Sequence[Text],
     keys: Sequence[tuple[int, ...]],
@@ -322,7 +329,7 @@ def standings_table(
     placed = places(keys)
     result = RichTable(box=None, pad_edge=False, show_edge=False, header_style="bold")
     result.add_column("place", justify="right")
-    result.add_column("player", no_wrap=True)
+    add_player_column(result)
     for name, _ in details:
         result.add_column(name, justify="right")
     for name in columns:
