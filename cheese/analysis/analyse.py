@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from cheese.analysis.file import FORMAT, AnalysisFile, DecisionAnalysis
 from cheese.analysis.marks import THRESHOLDS, mark_of, summarize
 from cheese.analysis.outcomes import Estimate, Outcome, estimate, outcome_of, paired_drop, play_out
-from cheese.bots.base import Bot, Decided, Turn
+from cheese.bots.base import Bot, Decided, Turn, decisions_of_history
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.search.evaluator import Evaluator, PlayoutPolicy
 from cheese.bots.search.one_ply import ONE_PLY_SAMPLES, one_ply_values
@@ -60,15 +60,14 @@ def decisions_of(record: GameRecord, seat: Seat) -> tuple[list[RecordedDecision]
     """The decisions of ``seat`` in ``record``, numbered as ``cheese replay`` numbers
     moves, and whether the game is finished; ``RecordError`` for a bad record."""
     states = replay_states(record)
-    decisions = []
-    past: list[Decided] = []
-    for index, action in enumerate(record.actions):
-        state = states[index]
-        if state.is_chance_node():
-            continue
-        if state.current_player == seat:
-            decisions.append(RecordedDecision(len(past) + 1, index, state, action, tuple(past)))
-        past.append((state, action))
+    decided = decisions_of_history(states[:-1], record.actions)
+    # Each decision's index among all actions, chance outcomes counted.
+    indices = [index for index, state in enumerate(states[:-1]) if not state.is_chance_node()]
+    decisions = [
+        RecordedDecision(move, index, state, action, decided[: move - 1])
+        for move, (index, (state, action)) in enumerate(zip(indices, decided, strict=True), 1)
+        if state.current_player == seat
+    ]
     return decisions, states[-1].is_terminal()
 
 

@@ -161,6 +161,16 @@ Decided = tuple[State, Action]
 """A decision of the game so far: the state it was made in and the action chosen."""
 
 
+def decisions_of_history(states: Sequence[State], actions: Sequence[Action]) -> tuple[Decided, ...]:
+    """The decisions among a game's ``actions``, each with the state it was played in
+    (``states[i]`` before ``actions[i]``), chance left out: the ``past`` of a ``Turn``."""
+    return tuple(
+        (state, action)
+        for state, action in zip(states, actions, strict=True)
+        if not state.is_chance_node()
+    )
+
+
 class Turn:
     """The acting seat's information set: everything a bot may use to choose."""
 

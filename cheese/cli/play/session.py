@@ -24,7 +24,7 @@ from typing import TypeAlias
 from rich.console import RenderableType
 from rich.text import Text
 
-from cheese.bots.base import Bot, Decided, Turn
+from cheese.bots.base import Bot, Decided, Turn, decisions_of_history
 from cheese.cli.errors import EXIT_FAILURE
 from cheese.cli.play.menu import Menu, Question
 from cheese.cli.play.prompt import (
@@ -268,11 +268,7 @@ class PlaySession:
     def decided(self) -> tuple[Decided, ...]:
         """The game's decisions so far, chance left out, for the bots that read the
         others' moves (a continued game's too: they come from its record)."""
-        return tuple(
-            (state, action)
-            for state, action in zip(self.history, self.actions, strict=True)
-            if not state.is_chance_node()
-        )
+        return decisions_of_history(self.history, self.actions)
 
     def _rng(self, purpose: str, seat: Seat) -> random.Random:
         """A generator fixed by the deal seed and the position, so a game plays again
