@@ -17,14 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cheese.cli.play.renderer import (
-    CheckedRenderer,
-    Flow,
-    Legend,
-    Step,
-    Table,
-    add_player_column,
-)
+from cheese.cli.play.renderer import CheckedRenderer, Flow, Legend, Step, Table, add_player_column
 from cheese.engine import TERMINAL, Action, ActionSyntaxError, Seat
 from cheese.engine.get_the_cheese.cards import COLOUR_LETTERS, KIND_NAMES, KIND_WORDS, KINDS
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
