@@ -14,7 +14,8 @@ both sides. The runs are read, never written:
 
 Each database must hold one tournament (else give ``--name`` and ``--second-name``), and
 every job of the first where ``--before`` sits must be stored in the second with
-``--after`` in that seat and the same deal.
+``--after`` in that seat and the same deal (the bot sits once a game, as in a
+calibration's round robin).
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def paired_shares(
 
 
 def stored(path: Path, name: str | None) -> list[StoredGame]:
+    """The games of the tournament ``name`` of the database at ``path`` (its only one when
+    ``None``), read without writing."""
     connection = open_readonly(path)
     try:
         return list(games(connection, find_tournament(connection, name).id))
