@@ -104,6 +104,8 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "value",
         "others",
         "infer",
+        "reader",
+        "worlds",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [
         "depth",

@@ -240,15 +240,14 @@ def _session(
     )
 
 
-@pytest.mark.parametrize("spec", ["mcts:iterations=40", "mcts:iterations=40,infer=policy"])
-def test_a_resumed_game_plays_on_as_the_uninterrupted_one(
-    tmp_path: Path, spec: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.parametrize(
+    "spec", ["mcts:iterations=40", "mcts:iterations=40,infer=policy,reader=30"]
+)
+def test_a_resumed_game_plays_on_as_the_uninterrupted_one(tmp_path: Path, spec: str) -> None:
     """The bots (MCTS, which draws from its generator) choose the same moves after a break:
     their generators come from the seed and the position, not from the session; and
     with ``infer=policy`` they read the moves before the break from the record as they
     had read them as they were made."""
-    monkeypatch.setattr("cheese.bots.mcts.bot.MODEL_SPEC", "mcts:iterations=30")
     script = ["1"] * 200
     straight = _session("get-the-cheese", 3, 8, tmp_path / "straight.json", script, spec)
     assert straight.run() == 0

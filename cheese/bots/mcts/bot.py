@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from cheese.bots.base import ConfiguredBot, Decision, TopMeasure, Turn, top_choices
 from cheese.bots.evaluation.select import evaluator_of
 from cheese.bots.mcts.config import FINISH_IN, Inference, MctsConfig, OthersMoves
-from cheese.bots.mcts.policy import FIT_MODEL_SPECS, MODEL_SPEC, PlayReadings
+from cheese.bots.mcts.policy import PlayReadings
 from cheese.bots.mcts.search import (
     RootStats,
     SearchLoop,
@@ -60,7 +60,7 @@ class MctsBot(ConfiguredBot[MctsConfig]):
 
     def __init__(self, config: MctsConfig | None = None) -> None:
         super().__init__(config)
-        self._readings = PlayReadings()
+        self._readings = PlayReadings(self.config.reading_worlds)
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``finish=``
@@ -138,8 +138,8 @@ class MctsBot(ConfiguredBot[MctsConfig]):
         # The registry knows every bot, this one included: asked here, not at import.
         from cheese.bots.registry import make_bot
 
-        specs = FIT_MODEL_SPECS if config.infer is Inference.FIT else (MODEL_SPEC,)
-        return self._readings.card_odds(turn, reading, [make_bot(spec) for spec in specs])
+        models = [make_bot(spec) for spec in config.reading_models]
+        return self._readings.card_odds(turn, reading, models)
 
 
 def visited_decision(

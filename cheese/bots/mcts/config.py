@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from cheese.bots.base import Clock
 from cheese.bots.evaluation import game_evaluators
+from cheese.bots.mcts.policy import MODEL_ITERATIONS, MODEL_WORLDS, model_specs
 from cheese.bots.mcts.tree import TreePolicy
 from cheese.bots.search.budget import AUTO_TIME, Budget, SecondsParameter, clock_seconds
 from cheese.bots.search.evaluator import CSearchAdvice, PlayoutPolicy, SearchAdvice
@@ -39,6 +40,11 @@ DEFAULT_PRIOR = 0
 """The Python loop's root virtual visits: none, so that playouts alone rank the moves."""
 ALL_ROOT_MOVES = 0
 """The root width that searches every root move."""
+MAX_READER_ITERATIONS = 1_000_000
+"""The most iterations ``reader=`` may give the search that reads each play: every play
+costs ``worlds=`` of them."""
+MAX_READING_WORLDS = 10_000
+"""The most worlds ``worlds=`` may read each play in."""
 LINE_ITERATIONS = 600
 """Iterations of UCT over a game's lines when the spec gives neither iterations nor time,
 set with the first UCT over Cheese Drop's lines, which are far smaller than its tree."""
@@ -271,9 +277,32 @@ class MctsConfig(SpecConfig):
                         "a search or greedy, that explains its plays best"),
         words=Inference,
     )
+    reader: int | None = setting(
+        IntParameter("reader", MODEL_ITERATIONS, 1, MAX_READER_ITERATIONS,
+                     "infer=policy or fit: iterations of the cheaper search that stands in "
+                     "for each other player to read its plays"),
+        absent=None,
+    )
+    worlds: int | None = setting(
+        IntParameter("worlds", MODEL_WORLDS, 1, MAX_READING_WORLDS,
+                     "infer=policy or fit: worlds, dealt from what the seat knew, in which "
+                     "that search plays each play it reads"),
+        absent=None,
+    )
 
     def __post_init__(self) -> None:
         super(MctsConfig, self).__post_init__()
+        reading = [
+            f"{name}={value}"
+            for name, value in (("reader", self.reader), ("worlds", self.worlds))
+            if value is not None
+        ]
+        if reading and not self.infer.reads_moves:
+            raise ValueError(
+                f"{', '.join(reading)} sets the reading of the others' plays, which only "
+                "infer=policy and infer=fit do; add infer=policy or drop "
+                f"{reading[0].split('=')[0]}="
+            )
         in_c_only = [
             f"{name}={value}"
             for name, value, default in (
@@ -290,6 +319,18 @@ class MctsConfig(SpecConfig):
                 f"{', '.join(in_c_only)} is a setting of the C loop, which {named} replaces "
                 f"by the Python loop; drop {named} or {in_c_only[0].split('=')[0]}="
             )
+
+    @property
+    def reading_models(self) -> tuple[str, ...]:
+        """The specs of the models the others' plays are read by (``infer=policy`` or
+        ``fit``): the spec's ``reader=`` iterations, else ``MODEL_ITERATIONS``."""
+        iterations = MODEL_ITERATIONS if self.reader is None else self.reader
+        return model_specs(iterations, fit=self.infer is Inference.FIT)
+
+    @property
+    def reading_worlds(self) -> int:
+        """The worlds each play is read in: the spec's ``worlds=``, else ``MODEL_WORLDS``."""
+        return MODEL_WORLDS if self.worlds is None else self.worlds
 
     @property
     def wants_clock(self) -> bool:

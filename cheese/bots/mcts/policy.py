@@ -2,8 +2,9 @@
 others' hidden cards, read from the moves they made, for the C search to deal them by.
 
 Each move another seat made is read by the game (``Evaluator.play_reading``): a cheaper
-search (``MODEL_SPEC``) stands in for the player, in ``MODEL_WORLDS`` worlds dealt from
-what this seat knew before the move; the hidden cards of the model's moves that look like
+search (``model_spec``, ``MODEL_ITERATIONS`` unless the spec's ``reader=`` says) stands
+in for the player, in ``MODEL_WORLDS`` worlds (``worlds=``) dealt from what this seat
+knew before the move; the hidden cards of the model's moves that look like
 the real one, each weighed by the model's share of it where the model tells one, are the
 odds. With ``infer=fit`` every move is read by each of
 ``FIT_MODEL_SPECS``, and each player's moves by the model that has explained them best so
@@ -23,16 +24,36 @@ from cheese.bots.base import Bot, Sighting, Turn
 from cheese.bots.search.evaluator import MoveRead, PlayReading
 from cheese.engine import Seat
 
-MODEL_SPEC = "mcts:iterations=2000"
-"""The model of each other player: the default search at 2,000 iterations, whose
-readings were worth about as much as those of the players' own 15,000 in the
-instrument's duels (docs/bots/get-the-cheese.md), at about an eighth of the work."""
+MODEL_ITERATIONS = 2000
+"""The iterations of the model of each other player, the default search, when the spec
+gives no ``reader=``: at 2,000 its readings were worth about as much as those of the
+players' own 15,000 in the instrument's duels (docs/bots/get-the-cheese.md), at about an
+eighth of the work."""
+
+
+def model_spec(iterations: int) -> str:
+    """The spec of the model of each other player: the default search at ``iterations``."""
+    return f"mcts:iterations={iterations}"
+
+
+MODEL_SPEC = model_spec(MODEL_ITERATIONS)
+"""The model of each other player when the spec gives no ``reader=``."""
 FIT_MODEL_SPECS = (MODEL_SPEC, "greedy")
 """The models ``infer=fit`` reads each player by, the one that explains the player best
 (ties: the first): a search, and greedy, whose plays a search explains poorly
-(docs/bots/get-the-cheese.md, "Which model explains which player")."""
+(docs/bots/get-the-cheese.md, "Which model explains which player"); the search at
+``reader=`` iterations when the spec says (``model_specs``)."""
+
+
+def model_specs(iterations: int, fit: bool) -> tuple[str, ...]:
+    """The models the others' moves are read by: the search at ``iterations``, and with
+    ``fit`` (``infer=fit``) the rest of ``FIT_MODEL_SPECS`` beside it."""
+    return (model_spec(iterations), *FIT_MODEL_SPECS[1:]) if fit else (model_spec(iterations),)
+
+
 MODEL_WORLDS = 24
-"""Worlds in which the model plays each move read, as in those duels."""
+"""Worlds in which the model plays each move read, as in those duels, when the spec
+gives no ``worlds=``."""
 
 
 def sighting_key(sighting: Sighting) -> str:
@@ -64,12 +85,13 @@ def best_models(reads: Iterable[tuple[Seat, Sequence[MoveRead]]]) -> dict[Seat, 
 
 class PlayReadings:
     """What each model made of each move of a game so far, by its ``sighting_key``: a
-    move costs ``MODEL_WORLDS`` searches a model to read, and is read once."""
+    move costs ``worlds`` searches a model to read, and is read once."""
 
-    __slots__ = ("_read",)
+    __slots__ = ("_read", "_worlds")
 
-    def __init__(self) -> None:
+    def __init__(self, worlds: int = MODEL_WORLDS) -> None:
         self._read: dict[str, tuple[Seat, tuple[MoveRead, ...]]] = {}
+        self._worlds = worlds
 
     def card_odds(
         self, turn: Turn, reading: PlayReading, models: Sequence[Bot]
@@ -85,7 +107,7 @@ class PlayReadings:
             if found is None:
                 seeds = [random.Random(reading_seed(key, m)) for m in range(len(models))]
                 found = sighting.actor, tuple(
-                    reading.read(sighting, model, MODEL_WORLDS, rng)
+                    reading.read(sighting, model, self._worlds, rng)
                     for model, rng in zip(models, seeds, strict=True)
                 )
             read[key] = found

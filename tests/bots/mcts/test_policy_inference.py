@@ -295,13 +295,9 @@ def test_the_odds_of_each_players_moves_come_from_its_own_model() -> None:
 
 
 @pytest.mark.parametrize("infer", ["policy", "fit"])
-def test_the_bot_plays_legal_moves_determined_by_its_seed_and_what_it_saw(
-    monkeypatch: pytest.MonkeyPatch, infer: str
-) -> None:
+def test_the_bot_plays_legal_moves_determined_by_its_seed_and_what_it_saw(infer: str) -> None:
     # A cheaper model than the bot's keeps the test quick; the reading is the same.
-    monkeypatch.setattr("cheese.bots.mcts.bot.MODEL_SPEC", "mcts:iterations=100")
-    monkeypatch.setattr("cheese.bots.mcts.bot.FIT_MODEL_SPECS", ("mcts:iterations=100", "greedy"))
-    bot = make_bot(f"mcts:iterations=200,infer={infer}")
+    bot = make_bot(f"mcts:iterations=200,infer={infer},reader=100")
     assert isinstance(bot, MctsBot)
     state, decided = played(4, seed=9, decisions=18)
     turn = Turn(state, state.current_player, past=decided)
@@ -331,3 +327,48 @@ def test_policy_inference_is_refused_where_the_game_has_no_reading(game: str, in
     refusal = bot.refusal_for(game)
     assert refusal is not None and refusal.startswith(f"infer={infer} needs")
     assert bot.refusal_for("get-the-cheese") is None
+
+
+class CountedWorlds:
+    """A reading that records the model and the worlds of every play it reads, and reads
+    nothing from them."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, int]] = []
+
+    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+        self.asked.append((model.spec, worlds))
+        return MoveRead({}, 0)
+
+    def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("spec", "models", "worlds"),
+    [
+        ("mcts:infer=policy", ("mcts:iterations=2000",), 24),
+        ("mcts:infer=policy,reader=1000,worlds=48", ("mcts:iterations=1000",), 48),
+        ("mcts:infer=fit,reader=500", ("mcts:iterations=500", "greedy"), 24),
+    ],
+)
+def test_reader_and_worlds_set_the_model_and_the_worlds_of_each_reading(
+    spec: str, models: tuple[str, ...], worlds: int
+) -> None:
+    bot = make_bot(spec)
+    assert isinstance(bot, MctsBot)
+    assert bot.config.reading_models == models
+    state, decided = played(4, seed=9, decisions=18)
+    reading = CountedWorlds()
+    readings = PlayReadings(bot.config.reading_worlds)
+    turn = Turn(state, state.current_player, past=decided)
+    readings.card_odds(turn, reading, [make_bot(model) for model in models])
+    assert reading.asked and set(reading.asked) == {(model, worlds) for model in models}
+
+
+@pytest.mark.parametrize(
+    "spec", ["mcts:reader=1000", "mcts:worlds=48", "mcts:infer=model,worlds=8"]
+)
+def test_reader_and_worlds_are_refused_without_a_reading_of_the_plays(spec: str) -> None:
+    with pytest.raises(ValueError, match="only infer=policy and infer=fit do; add infer=policy"):
+        make_bot(spec)
