@@ -65,9 +65,13 @@ class GameLadders:
         )
 
 
-READING = "mcts:iterations=15000,infer=policy"
-"""Get The Cheese!'s reading of the others' plays: the top of the table at every size
-(docs/bots/get-the-cheese.md)."""
+READING = "mcts:iterations=15000,infer=policy,reader=1000,worlds=48"
+"""Get The Cheese!'s reading of the others' plays, the top of the table at 3 and 4 seats:
+48 worlds of a 1,000-iteration model, which read the hidden cards better than the
+default 24 of 2,000 for less time a move (docs/bots/get-the-cheese.md)."""
+READING_AT_FIVE = "mcts:iterations=15000,infer=policy"
+"""The reading at 5 seats, the top of that table: the default 24 worlds of 2,000
+iterations, with which the table was measured; 48 of 1,000 are unmeasured there."""
 GET_THE_CHEESE_CANDIDATES = (
     "greedy:temperature=0.15",
     "greedy:temperature=0.06",
@@ -87,6 +91,10 @@ GET_THE_CHEESE_SHORT = tuple(
 105 games a deal, of eight 280, so seven play eight deals in the time eight would play
 three. The one left out is the middle one of the three softest greedies, so the span
 from the softest to the reading stays whole."""
+GET_THE_CHEESE_SHORT_AT_FIVE = tuple(
+    READING_AT_FIVE if spec == READING else spec for spec in GET_THE_CHEESE_SHORT
+)
+"""The seven at five seats, with the reading the 5-seat table was measured with."""
 GET_THE_CHEESE_3 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
@@ -94,8 +102,8 @@ GET_THE_CHEESE_3 = Ladder(
     default_games=1920,
     # 1,920 games, rounded up to 19 deals of the 105 tables (1,995; 19 minutes with 2
     # workers, most of them the reading's), leave ±16 to ±19 Elo a candidate: six levels,
-    # mcts within the interval of 15,000 iterations, and the reading 39 Elo above 15,000
-    # iterations (docs/bots/get-the-cheese.md).
+    # mcts within the interval of 15,000 iterations, and the reading 55 Elo above 15,000
+    # iterations (39 with 24 worlds of 2,000; docs/bots/get-the-cheese.md).
     min_levels=4,
 )
 GET_THE_CHEESE_4 = Ladder(
@@ -103,16 +111,17 @@ GET_THE_CHEESE_4 = Ladder(
     GET_THE_CHEESE_CANDIDATES,
     players=4,
     default_games=1960,
-    # 1,960 games (7 deals of the 280 tables; 38 minutes with 2 workers, the reading of
-    # the others' plays taking most of it) leave ±13 to ±17 Elo a candidate: six levels,
-    # greedy within mcts:iterations=500's interval, mcts within 15,000 iterations', and
-    # the reading 53 Elo above 15,000 iterations (docs/bots/get-the-cheese.md). The same
-    # reading at 45,000 iterations in its place measured the same on the same games (50
-    # above; 47 minutes), so the cheaper one stays.
+    # 1,960 games (7 deals of the 280 tables; 35 minutes with 2 workers, the reading of
+    # the others' plays taking most of it) leave ±12 to ±15 Elo a candidate: seven
+    # levels, mcts within 15,000 iterations' interval, and the reading 52 Elo above
+    # 15,000 iterations (docs/bots/get-the-cheese.md). The reading by 24 worlds of 2,000
+    # iterations had measured the same on the same games (53 above, six levels, greedy
+    # within mcts:iterations=500's interval), and so had the reading at 45,000
+    # iterations (50 above; 47 minutes): 48 worlds of 1,000 read better and cost less.
 )
 GET_THE_CHEESE_5 = Ladder(
     "get-the-cheese",
-    GET_THE_CHEESE_SHORT,
+    GET_THE_CHEESE_SHORT_AT_FIVE,
     players=5,
     default_games=1500,
     # 1,500 five-seat games, rounded up to 15 deals of the 105 tables (1,575; 72 minutes

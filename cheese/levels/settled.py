@@ -40,7 +40,7 @@ def level_gap(table: LevelTable) -> float:
 
     >>> from cheese.levels import level_table
     >>> round(level_gap(level_table("get-the-cheese", 4)), 1)
-    77.8
+    64.0
     """
     values = [level.value for level in table.levels]
     if len(values) < 2:
