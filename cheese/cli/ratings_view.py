@@ -106,7 +106,10 @@ def print_ratings(
         ("#", "right"), ("bot", "left"), ("Elo", "right"), ("±", "right"),
         ("games", "right"), ("score", "right"), ("draws", "right"),
     ):
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+        # A spec too long for its column is folded, never cut: two specs that differ
+        # only at the end (worlds=24, worlds=48) would be cut to the same text.
+        overflow = "fold" if heading == "bot" else "ellipsis"
+        table.add_column(heading, justify=justify, overflow=overflow)  # type: ignore[arg-type]
     for rank, rating in enumerate(ratings.ratings, start=1):
         margin = "" if rating.ci95 is None else f"{(rating.ci95[1] - rating.ci95[0]) / 2:.0f}"
         table.add_row(
@@ -133,7 +136,7 @@ def print_ratings(
     if with_los and ratings.los is not None:
         names = [rating.bot for rating in ratings.ratings]
         los = Table(title="LOS (row stronger than column)", box=None, pad_edge=False)
-        los.add_column("")
+        los.add_column("", overflow="fold")
         for index in range(len(names)):
             los.add_column(str(index + 1), justify="right")
         for index, name in enumerate(names):
