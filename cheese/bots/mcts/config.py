@@ -103,7 +103,7 @@ class Inference(StrEnum):
     for each player (``cheese.bots.mcts.policy``, ``Evaluator.play_reading``)."""
     FIT = "fit"
     """As ``POLICY``, each player's moves read by the model among a search and greedy
-    that has explained them best so far (``cheese.bots.mcts.policy.FIT_MODEL_SPECS``)."""
+    that has explained them best so far (``cheese.bots.mcts.policy.FIT_OTHER_MODELS``)."""
 
     @property
     def reads_moves(self) -> bool:

@@ -2,12 +2,12 @@
 others' hidden cards, read from the moves they made, for the C search to deal them by.
 
 Each move another seat made is read by the game (``Evaluator.play_reading``): a cheaper
-search (``model_spec``, ``MODEL_ITERATIONS`` unless the spec's ``reader=`` says) stands
+search (``model_specs``, ``MODEL_ITERATIONS`` unless the spec's ``reader=`` says) stands
 in for the player, in ``MODEL_WORLDS`` worlds (``worlds=``) dealt from what this seat
 knew before the move; the hidden cards of the model's moves that look like
 the real one, each weighed by the model's share of it where the model tells one, are the
-odds. With ``infer=fit`` every move is read by each of
-``FIT_MODEL_SPECS``, and each player's moves by the model that has explained them best so
+odds. With ``infer=fit`` every move is read by the search and by each of
+``FIT_OTHER_MODELS``, and each player's moves by the model that has explained them best so
 far. A move is read once per game: the readings are kept between decisions
 (``PlayReadings``), and each is seeded from what the seat saw of the move, so a reading
 does not depend on when it was made, nor a game continued from its record on what came
@@ -31,24 +31,17 @@ players' own 15,000 in the instrument's duels (docs/bots/get-the-cheese.md), at 
 eighth of the work."""
 
 
-def model_spec(iterations: int) -> str:
-    """The spec of the model of each other player: the default search at ``iterations``."""
-    return f"mcts:iterations={iterations}"
-
-
-MODEL_SPEC = model_spec(MODEL_ITERATIONS)
-"""The model of each other player when the spec gives no ``reader=``."""
-FIT_MODEL_SPECS = (MODEL_SPEC, "greedy")
-"""The models ``infer=fit`` reads each player by, the one that explains the player best
-(ties: the first): a search, and greedy, whose plays a search explains poorly
-(docs/bots/get-the-cheese.md, "Which model explains which player"); the search at
-``reader=`` iterations when the spec says (``model_specs``)."""
+FIT_OTHER_MODELS = ("greedy",)
+"""The models ``infer=fit`` reads every move by beside the search (each player by the one
+that explains it best; ties: the search): greedy, whose plays a search explains poorly
+(docs/bots/get-the-cheese.md, "Which model explains which player")."""
 
 
 def model_specs(iterations: int, fit: bool) -> tuple[str, ...]:
-    """The models the others' moves are read by: the search at ``iterations``, and with
-    ``fit`` (``infer=fit``) the rest of ``FIT_MODEL_SPECS`` beside it."""
-    return (model_spec(iterations), *FIT_MODEL_SPECS[1:]) if fit else (model_spec(iterations),)
+    """The models the others' moves are read by: the default search at ``iterations``,
+    and with ``fit`` (``infer=fit``) ``FIT_OTHER_MODELS`` after it."""
+    search = (f"mcts:iterations={iterations}",)
+    return (*search, *FIT_OTHER_MODELS) if fit else search
 
 
 MODEL_WORLDS = 24
