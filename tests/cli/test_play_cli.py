@@ -4,6 +4,7 @@ and seats filled by ``--vs``."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import shlex
 from datetime import datetime
@@ -297,6 +298,32 @@ def test_a_level_by_name_takes_the_bots_of_the_tables_actual_size(
     assert f"against level 1 ({name})" in " ".join(out.split())
     (record,) = stored
     assert record.players == ("human", table.level(1).spec, table.level(1).spec)
+
+
+def test_a_levels_bots_go_by_its_name_on_the_screens_and_its_spec_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = level_table("cheese-drop", 3)
+    name, spec = table.name(1), table.level(1).spec
+    path = tmp_path / "r.json"
+    typing(monkeypatch, ["quit", "y"])
+    argv = ["play", "cheese-drop", "--players", "3", "--level", "1", "--seed", "4", "--fast"]
+    code, out, _ = run(capsys, *argv, "--record", str(path))
+    words = " ".join(out.split())
+    assert code == 0 and f"P2 {name} · P3 {name}" in words
+    assert words.count(spec) == 1 and f"against level 1 ({name}), played by {spec}." in words
+    typing(monkeypatch, ["quit", "y"])
+    code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
+    assert code == 0 and f"P2 {name} · P3 {name}" in " ".join(out.split())
+    # Saved under a table since measured again, the bots are no longer the level's:
+    # the screens name them by their spec, not by a name that now means another bot.
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    saved["players"] = ["human", "greedy", "greedy"]
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    typing(monkeypatch, ["quit", "y"])
+    code, out, _ = run(capsys, "play", "--continue", str(path), "--fast")
+    words = " ".join(out.split())
+    assert code == 0 and "P2 greedy · P3 greedy" in words and "played by" not in words
 
 
 def test_a_name_the_table_does_not_have_is_one_line_naming_its_names(

@@ -74,9 +74,10 @@ def renderer_of(record: GameRecord) -> Renderer:
 
 
 def shown_names(players: tuple[str, ...], seat: Seat | None) -> tuple[str, ...]:
-    """The players' names as the game showed them to the person replayed: ``you`` for
-    the person's own seat (the seat shown, or the one person's when all is shown), the
-    record's names for the rest.
+    """The players' names in a replay: ``you`` for the person's own seat (the seat
+    shown, or the one person's when all is shown), the record's names for the rest: the
+    bots' specs, even where a level's name stood on the screens of the game (a replay
+    may come long after the level's table was measured again).
 
     >>> shown_names(("human", "mcts"), None), shown_names(("human", "human", "mcts"), 1)
     (('you', 'mcts'), ('human', 'you', 'mcts'))

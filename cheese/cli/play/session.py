@@ -113,6 +113,10 @@ class Players:
     hint: Bot
     level: int | None = None
     person: str | None = None
+    bot_name: str | None = None
+    """How the screens name every bot when a level chose them all: the level's name
+    (``master``), which reads shorter than its spec, given once in the greeting; None
+    names each bot by its spec."""
 
     @property
     def hot_seat(self) -> bool:
@@ -126,7 +130,11 @@ class Players:
 
     def screen_names(self, num_players: int, viewer: Seat) -> tuple[str, ...]:
         return tuple(
-            YOU if seat == viewer else HUMAN if seat in self.humans else self.bots[seat].spec
+            YOU
+            if seat == viewer
+            else HUMAN
+            if seat in self.humans
+            else self.bot_name or self.bots[seat].spec
             for seat in range(num_players)
         )
 
