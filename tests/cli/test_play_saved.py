@@ -44,6 +44,22 @@ def test_a_table_of_people_is_hot_seat_and_only_one_seat_is_solitaire(tmp_path: 
     }
 
 
+def test_a_levels_game_is_listed_by_its_level_and_never_with_a_spec_cut_short(
+    tmp_path: Path,
+) -> None:
+    long_spec = "mcts:iterations=15000,infer=policy,reader=1000,worlds=48"
+    for name, spec in (("short.json", "greedy"), ("long.json", long_spec)):
+        state = load_game("get-the-cheese").new_initial_state(num_players=4, seed=3)
+        bots = {seat: make_bot(spec) for seat in (1, 2, 3)}
+        terminal = Terminal(make_console(plain=True, width=80, file=io.StringIO()), input, 0.0)
+        players = Players((0,), bots, make_bot("greedy"), level=7)
+        PlaySession(RENDERERS["get-the-cheese"], players, terminal, tmp_path / name, state).save()
+    listed = {game.path.name: listing_lines([game])[1] for game in saved_games(tmp_path)}
+    assert listed["short.json"].strip() == "you: P1 · vs level 7 (3×greedy)"
+    assert listed["long.json"].strip() == "you: P1 · vs level 7 (3 bots)"
+    assert all(len(line) <= 80 and "…" not in line for line in listed.values())
+
+
 def finished_record(players: tuple[str, ...]) -> GameRecord:
     """A whole game of Get The Cheese! between random moves, seated as ``players``."""
     state = load_game("get-the-cheese").new_initial_state(num_players=len(players), seed=8)

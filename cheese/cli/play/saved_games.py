@@ -228,6 +228,31 @@ def table_words(game: SavedGame) -> str:
     return f"hot-seat, {len(game.humans)} people"
 
 
+def seating_words(game: SavedGame, room: int) -> str:
+    """The people's seats and who they played, in at most ``room`` columns where that can
+    be done without cutting a spec: a level's bots by the level first, their specs when
+    they fit, else their count (a spec cut short reads as another bot).
+
+    >>> from datetime import datetime
+    >>> game = SavedGame(Path("g.json"), "get-the-cheese", datetime(2026, 1, 2),
+    ...                  ("human", "mcts:iterations=15000", "mcts:iterations=15000"), (0,),
+    ...                  False, (), 3, 0, 6)
+    >>> seating_words(game, 60), seating_words(game, 40)
+    ('you: P1 · vs level 6 (2×mcts:iterations=15000)', 'you: P1 · vs level 6 (2 bots)')
+    """
+    people = ", ".join(f"P{seat + 1}" for seat in game.humans) or "nobody"
+    start = f"you: {people} · "
+    if game.level is None:
+        return start + table_words(game)
+    if not game.opponents:
+        # Alone at the table (Cheese Chasers) the level is the hint bot's.
+        return f"{start}{table_words(game)}, hints of level {game.level}"
+    whole = f"{start}vs level {game.level} ({counted_names(game.opponents)})"
+    if len(whole) <= room:
+        return whole
+    return f"{start}vs level {game.level} ({counted(len(game.opponents), 'bot')})"
+
+
 def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
     """Two lines a game (three when the second would not fit), each at most ``width``
     columns: the id, date, game and where it stands; who played; a finished game's
@@ -241,16 +266,7 @@ def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
                 width,
             )
         )
-        people = ", ".join(f"P{seat + 1}" for seat in game.humans) or "nobody"
-        # Alone at the table (Cheese Chasers) the level is the hint bot's.
-        level = (
-            ""
-            if game.level is None
-            else f" (level {game.level})"
-            if game.opponents
-            else f", hints of level {game.level}"
-        )
-        parts = [f"you: {people} · {table_words(game)}{level}"]
+        parts = [seating_words(game, width - len(indent))]
         if game.finished:
             parts.append(final_scores(game))
         joined = indent + " · ".join(parts)
