@@ -36,6 +36,7 @@ from cheese.cli.play.screens import level_words
 from cheese.cli.play.seats import (
     LevelChoice,
     check_bots_seated,
+    level_bot_name,
     level_choice,
     people_count,
     people_seats,
@@ -48,7 +49,7 @@ from cheese.cli.play.where_saved import record_name
 from cheese.engine import OptionError, RecordError, game_info, load_game
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord
-from cheese.levels import LevelError, auto_level, level_spec, level_table, resolve_level
+from cheese.levels import LevelError, auto_level, level_spec, resolve_level
 from cheese.levels.names import WORDS
 from cheese.levels.people import check_person, default_person_name, store_person_game
 from cheese.referee.seats import make_seat_bot
@@ -76,22 +77,6 @@ def _level_spec(game: str, level: int, players: int) -> str:
         return level_spec(game, level, players)
     except LevelError as error:
         raise UserInputError(f"--level {level}: {error}") from None
-
-
-def _level_bot_name(game: str, level: int | None, players: int, specs: list[str]) -> str | None:
-    """The level's name for the screens to call its bots, when ``specs`` (the bots at the
-    table) are all the level's bot; None when the table has changed since the game was
-    saved, so that its name would speak of another bot, or when there are no bots."""
-    if level is None or not specs:
-        return None
-    try:
-        table = level_table(game, players)
-    except LevelError:
-        return None
-    if not 1 <= level <= len(table.levels):
-        return None
-    spec = table.level(level).spec
-    return table.name(level) if all(each == spec for each in specs) else None
 
 
 def _level_number(game: str, choice: LevelChoice, person: str | None, players: int) -> int:
@@ -330,7 +315,7 @@ def _new_game(
         specs = seat_specs(vs, bot_seats, renderer.default_opponent)
     bots = {other: _bot(spec) for other, spec in specs.items()}
     hint_spec = _hint_spec(bool(bot_seats), level_bot, vs, renderer.default_opponent)
-    bot_name = _level_bot_name(slug, chosen_level, num_players, list(specs.values()))
+    bot_name = level_bot_name(slug, chosen_level, num_players, list(specs.values()))
     table = Players(people, bots, _bot(hint_spec), chosen_level, person, bot_name)
     return PlaySession(
         renderer=renderer,
@@ -408,7 +393,7 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     bots = {seat: _bot(spec) for seat, spec in bot_specs.items()}
     level = facts.level if facts is not None else None
     person = facts.person if facts is not None else None
-    bot_name = _level_bot_name(record.game, level, len(record.players), list(bot_specs.values()))
+    bot_name = level_bot_name(record.game, level, len(record.players), list(bot_specs.values()))
     table = Players(people, bots, _bot(hint_spec), level, person, bot_name)
     try:
         session = PlaySession.resumed(

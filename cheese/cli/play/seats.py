@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cheese.cli.errors import UserInputError
 from cheese.engine import Seat
 from cheese.engine.json_text import quoted
+from cheese.levels import LevelError, level_table
 from cheese.levels.names import WORDS
 
 AUTO = "auto"
@@ -146,3 +147,26 @@ def seat_specs(vs: list[str], bot_seats: list[int], default: str) -> dict[int, s
             "seats; give at most one --vs per bot seat"
         )
     return {seat: specs[min(index, len(specs) - 1)] for index, seat in enumerate(bot_seats)}
+
+
+def level_bot_name(game: str, level: int | None, players: int, specs: list[str]) -> str | None:
+    """The level's name for the screens to call its bots, when ``specs`` (the bots at the
+    table) are all the level's bot; None when the table has changed since the game was
+    saved, so that its name would speak of another bot, or when there are no bots.
+
+    >>> from cheese.levels import level_spec
+    >>> level_bot_name("cheese-drop", 1, 3, [level_spec("cheese-drop", 1, 3)] * 2)
+    'beginner'
+    >>> level_bot_name("cheese-drop", 1, 3, ["random"]), level_bot_name("cheese-drop", 9, 3, [])
+    (None, None)
+    """
+    if level is None or not specs:
+        return None
+    try:
+        table = level_table(game, players)
+    except LevelError:
+        return None
+    if not 1 <= level <= len(table.levels):
+        return None
+    spec = table.level(level).spec
+    return table.name(level) if all(each == spec for each in specs) else None
