@@ -66,12 +66,9 @@ class GameLadders:
 
 
 READING = "mcts:iterations=15000,infer=policy,reader=1000,worlds=48"
-"""Get The Cheese!'s reading of the others' plays, the top of the table at 3 and 4 seats:
+"""Get The Cheese!'s reading of the others' plays, the top of the table at every size:
 48 worlds of a 1,000-iteration model, which read the hidden cards better than the
 default 24 of 2,000 for less time a move (docs/bots/get-the-cheese.md)."""
-READING_AT_FIVE = "mcts:iterations=15000,infer=policy"
-"""The reading at 5 seats, the top of that table: the default 24 worlds of 2,000
-iterations, with which the table was measured; 48 of 1,000 are unmeasured there."""
 GET_THE_CHEESE_CANDIDATES = (
     "greedy:temperature=0.15",
     "greedy:temperature=0.06",
@@ -91,10 +88,6 @@ GET_THE_CHEESE_SHORT = tuple(
 105 games a deal, of eight 280, so seven play eight deals in the time eight would play
 three. The one left out is the middle one of the three softest greedies, so the span
 from the softest to the reading stays whole."""
-GET_THE_CHEESE_SHORT_AT_FIVE = tuple(
-    READING_AT_FIVE if spec == READING else spec for spec in GET_THE_CHEESE_SHORT
-)
-"""The seven at five seats, with the reading the 5-seat table was measured with."""
 GET_THE_CHEESE_3 = Ladder(
     "get-the-cheese",
     GET_THE_CHEESE_SHORT,
@@ -121,13 +114,14 @@ GET_THE_CHEESE_4 = Ladder(
 )
 GET_THE_CHEESE_5 = Ladder(
     "get-the-cheese",
-    GET_THE_CHEESE_SHORT_AT_FIVE,
+    GET_THE_CHEESE_SHORT,
     players=5,
     default_games=1500,
-    # 1,500 five-seat games, rounded up to 15 deals of the 105 tables (1,575; 72 minutes
+    # 1,500 five-seat games, rounded up to 15 deals of the 105 tables (1,575; 69 minutes
     # with 2 workers, the reading of the others' plays taking most of it), leave ±12 to
-    # ±14 Elo a candidate: six levels, greedy within mcts:iterations=500's interval, and
-    # the reading 47 Elo above 15,000 iterations (docs/bots/get-the-cheese.md).
+    # ±14 Elo a candidate: five levels, greedy within mcts:iterations=500's interval and
+    # mcts within 15,000 iterations', and the reading 60 Elo above 15,000 iterations (47
+    # with 24 worlds of 2,000; docs/bots/get-the-cheese.md).
     min_levels=4,
 )
 CHEESE_CHASERS_1 = Ladder(
