@@ -249,6 +249,7 @@ def _report_text(report: dict[str, object]) -> str:
     lines.append(f"{'level':<6} {'opponent':<{SPEC_WIDTH}} {'games':>6} {'pairs':>6} {'score':>7}")
     opponents = report["opponents"]
     assert isinstance(opponents, list)
+    whole: list[str] = []
     for opponent in opponents:
         level = (
             str(opponent["level"])
@@ -259,11 +260,16 @@ def _report_text(report: dict[str, object]) -> str:
         )
         spec = str(opponent["spec"])
         if len(spec) > SPEC_WIDTH:
-            spec = spec[: SPEC_WIDTH - 1] + "…"
+            # Cut short in its row, where it could read as another bot: whole under the table.
+            shown = spec[: SPEC_WIDTH - 1] + "…"
+            named = f"level {level}" if opponent["level"] is not None else shown
+            whole += textwrap.wrap(f"{named} in full: {spec}", WIDTH, break_on_hyphens=False)
+            spec = shown
         lines.append(
             f"{level:<6} {spec:<{SPEC_WIDTH}} {opponent['games']:>6} "
             f"{opponent['pairs']:>6} {float(opponent['score']):>7.1%}"
         )
+    lines += whole
     if any(opponent["level"] is None and opponent["rated"] for opponent in opponents):
         lines.append(
             f"{MEASURED_MARK} : measured with the levels, too close to one to be a level; "

@@ -186,6 +186,23 @@ def test_me_before_any_game_says_so_and_suggests_a_command(
     )
 
 
+def test_me_gives_a_spec_cut_short_in_its_row_whole_under_the_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "p.db"
+    table = level_table("get-the-cheese")
+    top = table.levels[-1].spec
+    other = "mcts:iterations=1234,c=0.25,leaf=2"
+    assert len(top) > 30 and len(other) > 30  # wider than the opponent column
+    for seed in range(2):
+        record = recorded("get-the-cheese", ["greedy", top, other, "random"], seed)
+        store_person_game(record, "ada", [0], db)
+    code, out, _ = run(capsys, "me", "--name", "ada", "--game", "get-the-cheese", "--db", str(db))
+    assert code == 0 and all(len(line) <= 80 for line in out.splitlines())
+    assert f"level {len(table.levels)} in full: {top}" in out
+    assert f"{other[:29]}… in full: {other}" in out
+
+
 def test_me_rates_the_person_against_the_levels(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
