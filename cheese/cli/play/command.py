@@ -439,9 +439,9 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
         )
         if table.level is not None:
             level = level_words(state.game.info.slug, state.num_players, table.level)
-            specs = sorted({bot.spec for bot in table.bots.values()})
-            # The screens call the bots by the level's name: its bot is named once, here.
-            shown = f", played by {' and '.join(specs)}" if table.bot_name is not None else ""
+            # The screens call the bots by the level's name (all are its bot): named once, here.
+            spec = next(iter(table.bots.values())).spec
+            shown = f", played by {spec}" if table.bot_name is not None else ""
             who += Text(f", against {level}{shown}")
     return Text(start) + who + ". Type help at any prompt for the commands and how to write moves."
 

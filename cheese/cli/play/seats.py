@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cheese.cli.errors import UserInputError
 from cheese.engine import Seat
 from cheese.engine.json_text import quoted
-from cheese.levels import LevelError, level_table
+from cheese.levels import LevelError, level_spec, level_table
 from cheese.levels.names import WORDS
 
 AUTO = "auto"
@@ -163,10 +163,9 @@ def level_bot_name(game: str, level: int | None, players: int, specs: list[str])
     if level is None or not specs:
         return None
     try:
-        table = level_table(game, players)
+        spec = level_spec(game, level, players)
     except LevelError:
         return None
-    if not 1 <= level <= len(table.levels):
+    if any(each != spec for each in specs):
         return None
-    spec = table.level(level).spec
-    return table.name(level) if all(each == spec for each in specs) else None
+    return level_table(game, players).name(level)
