@@ -316,7 +316,10 @@ def _new_game(
     bots = {other: _bot(spec) for other, spec in specs.items()}
     hint_spec = _hint_spec(bool(bot_seats), level_bot, vs, renderer.default_opponent)
     bot_name = level_bot_name(slug, chosen_level, num_players, list(specs.values()))
-    table = Players(people, bots, _bot(hint_spec), chosen_level, person, bot_name)
+    table = Players(
+        people, bots, _bot(hint_spec), chosen_level, person, bot_name,
+        _level_text(slug, num_players, chosen_level),
+    )
     return PlaySession(
         renderer=renderer,
         players=table,
@@ -394,7 +397,10 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     level = facts.level if facts is not None else None
     person = facts.person if facts is not None else None
     bot_name = level_bot_name(record.game, level, len(record.players), list(bot_specs.values()))
-    table = Players(people, bots, _bot(hint_spec), level, person, bot_name)
+    table = Players(
+        people, bots, _bot(hint_spec), level, person, bot_name,
+        _level_text(record.game, len(record.players), level),
+    )
     try:
         session = PlaySession.resumed(
             renderer, table, terminal, path, record, _after_game(table), saved.choices
@@ -411,6 +417,11 @@ def _continued(source: str | None, terminal: Terminal, allow_commands: bool) -> 
     return session
 
 
+def _level_text(game: str, players: int, level: int | None) -> str | None:
+    """How the screens name the ``level`` played (``level_words``), None without one."""
+    return None if level is None else level_words(game, players, level)
+
+
 def _greeting(session: PlaySession, continued: bool) -> Text:
     renderer: Renderer = session.renderer
     table = session.players
@@ -423,8 +434,8 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
     )
     if not table.bots and not table.hot_seat:
         who = Text("solitaire")
-        if table.level is not None:
-            who += Text(f", hints of {level_words(state.game.info.slug, 1, table.level)}")
+        if table.level_text is not None:
+            who += Text(f", hints of {table.level_text}")
     elif table.hot_seat:
         bots = ", ".join(f"{seat_label(seat)} {bot.spec}" for seat, bot in table.bots.items())
         who = Text(
@@ -437,12 +448,11 @@ def _greeting(session: PlaySession, continued: bool) -> Text:
         who = Text(f"you play {seat_label(seat)}, shown as ") + renderer.player_label(
             session.table(seat), seat
         )
-        if table.level is not None:
-            level = level_words(state.game.info.slug, state.num_players, table.level)
+        if table.level_text is not None:
             # The screens call the bots by the level's name (all are its bot): named once, here.
             spec = next(iter(table.bots.values())).spec
             shown = f", played by {spec}" if table.bot_name is not None else ""
-            who += Text(f", against {level}{shown}")
+            who += Text(f", against {table.level_text}{shown}")
     return Text(start) + who + ". Type help at any prompt for the commands and how to write moves."
 
 

@@ -46,7 +46,6 @@ from cheese.cli.play.screens import (
     hand_over,
     header,
     hint_text,
-    level_words,
     print_saved,
     question_screen,
     seat_label,
@@ -117,6 +116,9 @@ class Players:
     """How the screens name every bot when a level chose them all: the level's name
     (``master``), which reads shorter than its spec, given once in the greeting; None
     names each bot by its spec."""
+    level_text: str | None = None
+    """The level as the screens' headers and the greeting name it (``level_words``:
+    ``level 7 (master)``), read from its table once; None without a level."""
 
     @property
     def hot_seat(self) -> bool:
@@ -325,11 +327,7 @@ class PlaySession:
                 header(
                     self.renderer.title,
                     self.state.seed,
-                    None
-                    if players.level is None
-                    else level_words(
-                        self.state.game.info.slug, self.state.num_players, players.level
-                    ),
+                    players.level_text,
                     bool(players.bots),
                 )
             )
