@@ -35,7 +35,7 @@ from cheese.levels.solitaire import SoloRecord
 from cheese.levels.table import LevelTable
 from cheese.ratings.scales import levels_scale
 from cheese.store import StoreError
-from cheese.words import counted
+from cheese.words import counted, cut, in_full
 
 SPEC_WIDTH = 30
 WIDTH = 80
@@ -261,9 +261,9 @@ def _report_text(report: dict[str, object]) -> str:
         spec = str(opponent["spec"])
         if len(spec) > SPEC_WIDTH:
             # Cut short in its row, where it could read as another bot: whole under the table.
-            shown = spec[: SPEC_WIDTH - 1] + "…"
+            shown = cut(spec, SPEC_WIDTH)
             named = f"level {level}" if opponent["level"] is not None else shown
-            whole += textwrap.wrap(f"{named} in full: {spec}", WIDTH, break_on_hyphens=False)
+            whole += in_full(named, spec, WIDTH)
             spec = shown
         lines.append(
             f"{level:<6} {spec:<{SPEC_WIDTH}} {opponent['games']:>6} "

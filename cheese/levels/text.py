@@ -10,7 +10,7 @@ from cheese.engine import game_info
 from cheese.levels.ladders import ladders_of
 from cheese.levels.table import Level, LevelTable
 from cheese.ratings.scales import levels_scale
-from cheese.words import counted
+from cheese.words import counted, cut, in_full
 
 WIDTH = 80
 SPEC_WIDTH = 28
@@ -40,10 +40,8 @@ def table_text(table: LevelTable) -> str:
         )
         lines += [_completion_line(level, table.name(level.level)) for level in table.levels]
     for level in table.levels:
-        if _spec(level) != level.spec:  # cut short in its row: here whole
-            lines += textwrap.wrap(
-                f"level {level.level} in full: {level.spec}", WIDTH, break_on_hyphens=False
-            )
+        if cut(level.spec, SPEC_WIDTH) != level.spec:  # cut short in its row: here whole
+            lines += in_full(f"level {level.level}", level.spec, WIDTH)
     measured = {bot.spec: bot for bot in table.also_measured}
     left_out = [
         _also_measured(spec, measured.get(spec), table.measure)
@@ -100,16 +98,11 @@ def sizes_line(table: LevelTable) -> str:
     )
 
 
-def _spec(level: Level) -> str:
-    spec = level.spec
-    return spec if len(spec) <= SPEC_WIDTH else spec[: SPEC_WIDTH - 1] + "…"
-
-
 def _elo_line(level: Level, name: str) -> str:
     interval = f"[{level.ci95[0]:.0f}, {level.ci95[1]:.0f}]"
     half = (level.ci95[1] - level.ci95[0]) / 2
     return (
-        f"{level.level:<5} {name:<{NAME_WIDTH}} {_spec(level):<{SPEC_WIDTH}} "
+        f"{level.level:<5} {name:<{NAME_WIDTH}} {cut(level.spec, SPEC_WIDTH):<{SPEC_WIDTH}} "
         f"{level.value:>5.0f} {half:>4.0f}  "
         f"{interval:<14} "
         f"{level.games:>6}"
@@ -119,7 +112,7 @@ def _elo_line(level: Level, name: str) -> str:
 def _completion_line(level: Level, name: str) -> str:
     interval = f"[{level.ci95[0]:.1%}, {level.ci95[1]:.1%}]"
     return (
-        f"{level.level:<5} {name:<{NAME_WIDTH}} {_spec(level):<{SPEC_WIDTH}} "
+        f"{level.level:<5} {name:<{NAME_WIDTH}} {cut(level.spec, SPEC_WIDTH):<{SPEC_WIDTH}} "
         f"{level.value:>6.1%}  {interval:<14} "
         f"{level.score:>5.1f} {level.games:>6}"
     )

@@ -17,7 +17,7 @@ from cheese.cli.play.record_file import PlayFacts, load_saved, records_directory
 from cheese.engine import EngineError, RecordError, Seat
 from cheese.engine.json_text import quoted
 from cheese.engine.records import GameRecord, replay_states
-from cheese.words import counted
+from cheese.words import counted, cut
 
 ID_LENGTH = 6
 """Hex digits of a saved game's id: short to type, and 16 million of them."""
@@ -261,7 +261,7 @@ def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
     indent = " " * (ID_LENGTH + 2)
     for game in games:
         lines.append(
-            _cut(
+            cut(
                 f"{game.id}  {game.saved_at:%Y-%m-%d %H:%M}  {game.game}  {where_it_stands(game)}",
                 width,
             )
@@ -273,9 +273,6 @@ def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
         if len(joined) <= width:
             lines.append(joined)
         else:
-            lines.extend(_cut(indent + part, width) for part in parts)
+            lines.extend(cut(indent + part, width) for part in parts)
     return lines
 
-
-def _cut(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: width - 1] + "…"
