@@ -31,6 +31,11 @@ where none played alike), and by every world's plays weighed by the model's shar
 (``leaning_odds``, beside ``SHARE_BLIND_WORLDS``; a model that gives no shares, greedy,
 is read by its plays alone either way).
 
+With ``--recall`` each player's plays are read in worlds that deal its face-down cards
+read before by the odds its earlier plays were read to give them (``mcts:recall=1``);
+only the player's own cards matter there, as the model deals the others' from the
+player's view.
+
 With ``--blind-worlds`` given more than once, the table is for the first count, and a
 second one gives dealt, never and loss for each.
 
@@ -52,8 +57,9 @@ import argparse
 import math
 import random
 import sys
+from array import array
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean
@@ -66,8 +72,11 @@ from cheese.bots.base import Bot, BotSpecError, Sighting
 from cheese.bots.evaluation.get_the_cheese.play_odds import (
     BLIND_WORLDS,
     SHARE_BLIND_WORLDS,
+    GtcPlayReading,
+    Slot,
     alike_odds,
     card_weights,
+    decisions_read,
     gives_shares,
     leaning_odds,
     model_decisions,
@@ -76,6 +85,7 @@ from cheese.bots.evaluation.get_the_cheese.play_odds import (
     unseen_after,
 )
 from cheese.bots.mcts.policy import MODEL_WORLDS
+from cheese.bots.search.evaluator import MoveRead
 from cheese.engine import Action, State
 from cheese.engine.get_the_cheese.moves import DRAW, decode_play
 from cheese.engine.get_the_cheese.view import GtcView
@@ -97,6 +107,9 @@ class FitTask:
     seed: int
     deal: int
     worlds: int
+    recall: bool = False
+    """Whether each player's plays are read in worlds that deal its face-down cards
+    read before by their odds (``--recall``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,15 +165,23 @@ class PlayFit:
 
 
 def read_play(
-    sighting: Sighting, action: Action, model: Bot, worlds: int, rng: random.Random
-) -> tuple[tuple[int, ...], tuple[float, ...], bool]:
+    sighting: Sighting,
+    action: Action,
+    model: Bot,
+    worlds: int,
+    rng: random.Random,
+    earlier: Mapping[Slot, Sequence[int]],
+) -> tuple[tuple[int, ...], tuple[float, ...], bool, MoveRead]:
     """How many of ``worlds`` worlds ``model`` played as ``action`` showed putting each
     kind first; the weight of each kind first by the model's shares (``leaning_odds``);
-    and whether it gave shares."""
+    whether it gave shares; and the odds the bot reads of each face-down card. The
+    worlds deal the cards of ``earlier`` by its odds (none: blind)."""
     play = shown(action)
-    decisions = model_decisions(sighting, play, model, worlds, rng)
+    card_odds = array("q", GtcPlayReading().card_odds(earlier, sighting.game)) if earlier else None
+    decisions = model_decisions(sighting, play, model, worlds, rng, card_odds)
     first = alike_odds([decision.action for decision in decisions], play)[0]
-    return first, leaning_odds(decisions, play)[0], gives_shares(decisions)
+    read = decisions_read(sighting, play, decisions)
+    return first, leaning_odds(decisions, play)[0], gives_shares(decisions), read
 
 
 def dealt_chance(
@@ -203,6 +224,8 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
     specs = [task.table[(seat + task.deal) % players] for seat in range(players)]
     game_seed = task.seed + task.deal
     models = [make_bot(spec) for spec in task.models]
+    # With --recall, per model and player, the odds of its face-down cards read so far.
+    earlier: dict[tuple[str, int], dict[Slot, Sequence[int]]] = defaultdict(dict)
 
     def read(state: State, seat: int, action: Action, number: int) -> list[PlayFit]:
         if action == DRAW:
@@ -216,7 +239,11 @@ def play_deal(task: FitTask) -> tuple[PlayFit, ...]:
         fits = []
         for spec, model in zip(task.models, models):
             rng = random.Random(f"{game_seed}:{index}:{spec}")
-            first, leaning, weighed = read_play(sighting, action, model, task.worlds, rng)
+            known = earlier[spec, seat]
+            first, leaning, weighed, move_read = read_play(
+                sighting, action, model, task.worlds, rng, known if task.recall else {}
+            )
+            known.update(move_read.odds)
             odds = first[true_kind] / sum(first) if any(first) else NO_ODDS
             fits.append(
                 PlayFit(
@@ -333,6 +360,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         help=f"worlds dealt blind beside the alike plays in the dealt odds (repeat to "
         f"compare; default {BLIND_WORLDS:g}, the bot's)",
     )
+    parser.add_argument(
+        "--recall", action="store_true",
+        help="read each play in worlds that deal the player's face-down cards read "
+        "before by their odds (mcts:infer=policy,recall=1)",
+    )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=36201)
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals")
@@ -351,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.exit(2, f"gtc_reading_fit: {error}\n")
     table = tuple(args.table[seat % len(args.table)] for seat in range(args.players))
     tasks = [
-        FitTask(table, tuple(args.model), args.seed, deal, args.worlds)
+        FitTask(table, tuple(args.model), args.seed, deal, args.worlds, args.recall)
         for deal in range(args.deals)
     ]
     deals = kept_until_stopped(map_deals(play_deal, tasks, args.workers))

@@ -156,6 +156,12 @@ class Sighting:
         what the watcher knew then."""
         return self._before.determinize(self.seat, rng)
 
+    def determinize_by_odds(self, rng: random.Random, card_odds: Sequence[int]) -> State:
+        """A full state before the move, drawn among those consistent with what the
+        watcher knew then, the cards on the table it could not see by ``card_odds``
+        (``State.determinize_by_odds``)."""
+        return self._before.determinize_by_odds(self.seat, rng, card_odds)
+
 
 Decided = tuple[State, Action]
 """A decision of the game so far: the state it was made in and the action chosen."""

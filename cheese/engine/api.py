@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
@@ -251,6 +251,15 @@ class State(ABC):
         The result depends only on ``view(seat)`` and ``rng``, never on what ``seat``
         cannot see; ``view(seat)`` of the result equals ``view(seat)`` of ``self``.
         """
+
+    def determinize_by_odds(
+        self, seat: Seat, rng: random.Random, card_odds: Sequence[int]
+    ) -> State:
+        """A full state drawn like ``determinize``, each card on the table ``seat``
+        cannot see drawn by ``card_odds``, odds per card and kind in the layout of the
+        game's C search; a ``ValueError`` in a game without such cards (Get The Cheese!
+        has them, its face-down cards)."""
+        raise ValueError(f"{self.game.info.slug} deals no cards by their odds")
 
     # --- notation -------------------------------------------------------------------
     @abstractmethod

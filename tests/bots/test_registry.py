@@ -106,6 +106,7 @@ def test_the_catalogue_lists_the_built_ins_with_parameters() -> None:
         "infer",
         "reader",
         "worlds",
+        "recall",
     ]
     assert [parameter.name for parameter in catalogue["expectimax"].parameters] == [
         "depth",

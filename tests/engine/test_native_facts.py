@@ -47,6 +47,8 @@ SHARED_NUMBERS: list[tuple[str, str, int]] = [
     ("get-the-cheese", "max_cheese_value", gtc_options.MAX_CHEESE_VALUE),
     ("get-the-cheese", "line_bins", gtc_determinize.LINE_BINS),
     ("get-the-cheese", "weight_count", gtc_determinize.WEIGHT_COUNT),
+    ("get-the-cheese", "max_line", gtc_determinize.MAX_LINE),
+    ("get-the-cheese", "card_odds_count", gtc_determinize.CARD_ODDS_COUNT),
     ("cheese-drop", "rounds", drop_core.ROUNDS),
     ("cheese-drop", "lanes", drop_core.LANE_COUNT),
     ("cheese-drop", "max_rows", drop_options.MAX_ROWS),

@@ -51,6 +51,15 @@ def test_the_same_seed_reads_the_same_and_the_table_turns_by_deal() -> None:
     assert play_deal(turned) != play_deal(task)
 
 
+def test_with_recall_the_plays_after_the_first_are_read_in_other_worlds() -> None:
+    blind = play_deal(FitTask(TABLE, MODELS, seed=3, deal=1, worlds=5))
+    recalled = play_deal(FitTask(TABLE, MODELS, seed=3, deal=1, worlds=5, recall=True))
+    assert len(recalled) == len(blind)
+    # The game's first play has nothing read before it; the readings part later.
+    assert recalled[: len(MODELS)] == blind[: len(MODELS)]
+    assert recalled != blind
+
+
 def test_the_report_has_a_line_per_player_and_model(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--table", *TABLE[:2], "--model", MODELS[0], "--model", MODELS[1],
           "--worlds", "3", "--deals", "1", "--seed", "5"])

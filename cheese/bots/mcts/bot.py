@@ -60,7 +60,7 @@ class MctsBot(ConfiguredBot[MctsConfig]):
 
     def __init__(self, config: MctsConfig | None = None) -> None:
         super().__init__(config)
-        self._readings = PlayReadings(self.config.reading_worlds)
+        self._readings = PlayReadings(self.config.reading_worlds, bool(self.config.recall))
 
     def refusal_for(self, game: str) -> str | None:
         """Why this bot's settings cannot serve the game ``game``, or None: ``finish=``

@@ -290,11 +290,19 @@ class MctsConfig(SpecConfig):
         absent=None,
     )
 
+    recall: int = setting(
+        IntParameter("recall", 0, 0, 1,
+                     "infer=policy or fit: 1 = each play is read in worlds that deal the "
+                     "cards hidden before it by the odds read of them; 0 = uniformly")
+    )
+
     def __post_init__(self) -> None:
         super(MctsConfig, self).__post_init__()
         reading = [
             f"{name}={value}"
-            for name, value in (("reader", self.reader), ("worlds", self.worlds))
+            for name, value in (
+                ("reader", self.reader), ("worlds", self.worlds), ("recall", self.recall or None)
+            )
             if value is not None
         ]
         if reading and not self.infer.reads_moves:

@@ -8,10 +8,13 @@ knew before the move; the hidden cards of the model's moves that look like
 the real one, each weighed by the model's share of it where the model tells one, are the
 odds. With ``infer=fit`` every move is read by the search and by each of
 ``FIT_OTHER_MODELS``, and each player's moves by the model that has explained them best so
-far. A move is read once per game: the readings are kept between decisions
-(``PlayReadings``), and each is seeded from what the seat saw of the move, so a reading
-does not depend on when it was made, nor a game continued from its record on what came
-before the break.
+far. With ``recall=1`` each model reads a move in worlds that deal the hidden cards of
+the moves before it by the odds it read of them, not uniformly. A move is read once per
+game: the readings are kept between decisions (``PlayReadings``), and each is seeded
+from what the seat saw of the move (and, with ``recall=1``, reads what the readings of
+the moves before it read, which the same sightings decide), so a reading does not
+depend on when it was made, nor a game continued from its record on what came before
+the break.
 """
 
 from __future__ import annotations
@@ -78,13 +81,17 @@ def best_models(reads: Iterable[tuple[Seat, Sequence[MoveRead]]]) -> dict[Seat, 
 
 class PlayReadings:
     """What each model made of each move of a game so far, by its ``sighting_key``: a
-    move costs ``worlds`` searches a model to read, and is read once."""
+    move costs ``worlds`` searches a model to read, and is read once. With ``recall``
+    (``recall=1``) each model reads a move in worlds that deal the hidden cards of the
+    moves before it by the odds it read of them, which the game's record decides as
+    well: a reading still does not depend on when it was made."""
 
-    __slots__ = ("_read", "_worlds")
+    __slots__ = ("_read", "_worlds", "_recall")
 
-    def __init__(self, worlds: int = MODEL_WORLDS) -> None:
+    def __init__(self, worlds: int = MODEL_WORLDS, recall: bool = False) -> None:
         self._read: dict[str, tuple[Seat, tuple[MoveRead, ...]]] = {}
         self._worlds = worlds
+        self._recall = recall
 
     def card_odds(
         self, turn: Turn, reading: PlayReading, models: Sequence[Bot]
@@ -94,16 +101,22 @@ class PlayReadings:
         (``best_models``), as the C search takes them; ``None`` when no move gave any
         (the search deals blind)."""
         read: dict[str, tuple[Seat, tuple[MoveRead, ...]]] = {}
+        # Per model, the odds it read of the hidden cards so far (with recall).
+        earlier: list[dict[tuple[int, int], Sequence[int]]] = [{} for _ in models]
+        recalled = earlier if self._recall else [None] * len(models)
         for sighting in turn.sightings():
             key = sighting_key(sighting)
             found = self._read.get(key)
             if found is None:
                 seeds = [random.Random(reading_seed(key, m)) for m in range(len(models))]
                 found = sighting.actor, tuple(
-                    reading.read(sighting, model, self._worlds, rng)
-                    for model, rng in zip(models, seeds, strict=True)
+                    reading.read(sighting, model, self._worlds, rng, known)
+                    for model, rng, known in zip(models, seeds, recalled, strict=True)
                 )
             read[key] = found
+            if self._recall:
+                for known, move_read in zip(earlier, found[1], strict=True):
+                    known.update(move_read.odds)
         # Only this game's moves are kept: a bot that plays on in another game starts
         # afresh instead of growing.
         self._read = read

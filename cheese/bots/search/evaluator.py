@@ -140,10 +140,18 @@ class MoveRead:
 class PlayReading(Protocol):
     """A game's reading of another seat's move (``Evaluator.play_reading``)."""
 
-    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+    def read(
+        self,
+        sighting: Sighting,
+        model: Bot,
+        worlds: int,
+        rng: random.Random,
+        earlier: Mapping[tuple[int, int], Sequence[int]] | None = None,
+    ) -> MoveRead:
         """The move of ``sighting`` as ``model`` explains it: what it played in
-        ``worlds`` worlds dealt from the watcher's view, the hidden cards of those in
-        which it played as the player did."""
+        ``worlds`` worlds dealt from the watcher's view (the hidden cards of
+        ``earlier`` by its odds, when given), the hidden cards of those in which it
+        played as the player did."""
         ...
 
     def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:

@@ -39,6 +39,12 @@ FIRST_PLACE_WEIGHTS = KIND_COUNT * LINE_BINS
 """The weights of a card played first, face down: one per (kind, line bin)."""
 WEIGHT_COUNT = FIRST_PLACE_WEIGHTS + 2 * KIND_COUNT
 """All the weights: those of the first place, then one per kind for the 2nd and 3rd."""
+MAX_LINE = 50
+"""The longest line a cheese can hold (the C engine's fact ``max_line``): card odds give
+a row of ``KIND_COUNT`` per place, ``cheese * MAX_LINE + index``."""
+CARD_ODDS_COUNT = 2 * 5 * MAX_LINE * KIND_COUNT
+"""Card odds' numbers: a row per place of every cheese of the largest table (two
+cheeses a player, five players)."""
 CATCHES, TAKES, EATS = range(3)
 """The line features: the mice a cat would catch, whether the dog takes the cat in
 front, whether a mouse eats."""
@@ -89,6 +95,7 @@ def determinize_table(
     options: GtcOptions,
     generator: SplitMix64,
     weights: Sequence[int] | None = None,
+    card_odds: Sequence[int] | None = None,
 ) -> Table:
     """A full table drawn among those consistent with ``view``: uniformly, or with
     ``weights`` for the others' face-down cards.
@@ -136,9 +143,21 @@ def determinize_table(
     shuffles what is left and deals only the hand and deck from it. Weights that favour
     what a player tends to put face down, and where, make the worlds follow what its
     plays reveal.
+
+    With ``card_odds`` (``CARD_ODDS_COUNT`` integers; ``gtc_determinize_odds`` in C) the
+    draws are the weighted ones, each card picked by the odds of its own place: the row
+    ``cheese * MAX_LINE + index``, a number per kind, of the symbol kinds alone for a
+    card played 2nd or 3rd. Where none of the cards it may be has odds there, it is
+    picked uniformly among them (by weights of 1). Odds read from the others' plays
+    (``mcts:infer=policy``) deal each of their face-down cards as its reading found it.
     """
     if weights is not None and len(weights) != WEIGHT_COUNT:
         raise ValueError(f"the face-down weights are {WEIGHT_COUNT} numbers, not {len(weights)}")
+    if card_odds is not None and (weights is not None or len(card_odds) != CARD_ODDS_COUNT):
+        raise ValueError(
+            f"the card odds are {CARD_ODDS_COUNT} numbers, given without weights, "
+            f"not {len(card_odds)}" + (" with weights" if weights is not None else "")
+        )
     kinds: dict[Slot, Kind] = {}
     hands: list[Pile] = []
     decks: list[Pile] = []
@@ -146,7 +165,9 @@ def determinize_table(
         if seat == view.seat:
             hand, deck = _own_cards(view, options)
         else:
-            hand, deck = _deal_hidden_cards(view, options, seat, generator, kinds, weights)
+            hand, deck = _deal_hidden_cards(
+                view, options, seat, generator, kinds, weights, card_odds
+            )
         hands.append(hand)
         decks.append(deck)
     lines = tuple(
@@ -175,6 +196,7 @@ def _deal_hidden_cards(
     generator: SplitMix64,
     kinds: dict[Slot, Kind],
     weights: Sequence[int] | None,
+    card_odds: Sequence[int] | None,
 ) -> tuple[Pile, Pile]:
     """Steps 3a-3c for one other seat; fills ``kinds`` for its unseen slots."""
     pool_counts = list(options.composition)
@@ -192,7 +214,9 @@ def _deal_hidden_cards(
                 pool_counts[card.kind] -= 1
     pool = kinds_of(tuple(pool_counts))
     for slot in constrained:
-        if weights is None:
+        if card_odds is not None:
+            kinds[slot] = pool.pop(generator.pick(_place_odds(card_odds, slot, pool, True)))
+        elif weights is None:
             symbol_places = [place for place, kind in enumerate(pool) if kind in SYMBOL_KINDS]
             kinds[slot] = pool.pop(symbol_places[generator.below(len(symbol_places))])
         else:
@@ -200,7 +224,11 @@ def _deal_hidden_cards(
             offset = FIRST_PLACE_WEIGHTS + (place - 2) * KIND_COUNT
             odds = [weights[offset + k] if k in SYMBOL_KINDS else 0 for k in pool]
             kinds[slot] = pool.pop(generator.pick(odds))
-    if weights is None:
+    if card_odds is not None:
+        for slot in free:
+            kinds[slot] = pool.pop(generator.pick(_place_odds(card_odds, slot, pool, False)))
+        generator.shuffle(pool)
+    elif weights is None:
         generator.shuffle(pool)
         for place, slot in enumerate(free):
             kinds[slot] = pool[place]
@@ -213,3 +241,15 @@ def _deal_hidden_cards(
         generator.shuffle(pool)
     hand_end = view.hand_sizes[seat]
     return pile_of(pool[:hand_end]), pile_of(pool[hand_end:])
+
+
+def _place_odds(
+    card_odds: Sequence[int], slot: Slot, pool: Sequence[Kind], symbol: bool
+) -> list[int]:
+    """The odds of each card of ``pool`` at ``slot`` by ``card_odds`` (``symbol``: of the
+    symbol cards alone); one each, of the cards it may be, where none of those has any."""
+    start = (slot[0] * MAX_LINE + slot[1]) * KIND_COUNT
+    row = card_odds[start : start + KIND_COUNT]
+    allowed = [not symbol or kind in SYMBOL_KINDS for kind in pool]
+    odds = [row[kind] if may else 0 for kind, may in zip(pool, allowed, strict=True)]
+    return odds if any(odds) else [int(may) for may in allowed]

@@ -189,6 +189,17 @@ class GtcState(SetupState):
         table = determinize_table(self.view(seat), self.setup.options, generator, weights)
         return GtcState(replace(self.setup, seed=deal_seed), table, self.maker)
 
+    def determinize_by_odds(
+        self, seat: Seat, rng: random.Random, card_odds: Sequence[int]
+    ) -> GtcState:
+        """The hidden cards dealt anew, each card on the table ``seat`` cannot see by
+        ``card_odds`` (``determinize.determinize_table``), under a fresh deal seed."""
+        generator, deal_seed = determinization_draw(rng)
+        table = determinize_table(
+            self.view(seat), self.setup.options, generator, card_odds=card_odds
+        )
+        return GtcState(replace(self.setup, seed=deal_seed), table, self.maker)
+
     # --- notation -------------------------------------------------------------------
     def _actor_view(self) -> GtcView:
         player = self.current_player

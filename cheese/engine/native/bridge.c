@@ -33,6 +33,15 @@ int32_t ch_determinize_weighted_copy(const ch_game *game, const char *source, ch
     return 0;
 }
 
+int32_t ch_determinize_odds_copy(const ch_game *game, const char *source, char *target,
+                                 int32_t size, int32_t seat, uint64_t rng_seed,
+                                 const int64_t *card_odds) {
+    if (!game->determinize_odds) return -1;
+    memcpy(target, source, (size_t)size);
+    game->determinize_odds((uint8_t *)target, seat, rng_seed, card_odds);
+    return 0;
+}
+
 int32_t ch_seen_action(const ch_game *game, const uint8_t *state, int32_t action,
                        int32_t seat) {
     return game->seen_action ? game->seen_action(state, action, seat) : -1;

@@ -10,6 +10,7 @@ on the Python side (options, view decoding, notation) comes from the game's code
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -171,6 +172,14 @@ class NativeGame(Game):
         return NativeState(setup, bytes(data))
 
 
+def int64_array(values: Sequence[int]) -> Any:
+    """``values`` as C's ``int64_t[]``: an ``array("q")`` lent without a copy (a reading
+    deals many worlds by the same thousands of odds), any other sequence copied."""
+    if isinstance(values, array) and values.typecode == "q":
+        return ffi.from_buffer("int64_t[]", values)
+    return ffi.new("int64_t[]", list(values))
+
+
 class NativeState(State):
     """An immutable position of a native game: the C struct's bytes plus the setup."""
 
@@ -323,27 +332,67 @@ class NativeState(State):
         game's weighted determinization (a ``ValueError`` in a game without one)."""
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
+        if weights is not None:
+            return self._dealt_by(
+                lib.ch_determinize_weighted_copy, seat, rng, ffi.new("int64_t[]", list(weights)),
+                f"{self._setup.game.info.slug} has no weighted determinization",
+            )
         functions = self._setup.game.functions
         generator, deal_seed = determinization_draw(rng)
-        if weights is None:
-            lib.ch_determinize_copy(
-                functions.determinize_pointer,
-                self._data,
-                functions.scratch,
-                functions.state_size,
-                seat,
-                generator.state,
-            )
-        elif lib.ch_determinize_weighted_copy(
+        lib.ch_determinize_copy(
+            functions.determinize_pointer,
+            self._data,
+            functions.scratch,
+            functions.state_size,
+            seat,
+            generator.state,
+        )
+        return self._dealt(deal_seed)
+
+    def determinize_by_odds(
+        self, seat: Seat, rng: random.Random, card_odds: Sequence[int]
+    ) -> NativeState:
+        """The hidden cards dealt anew for ``seat``, each card on the table it cannot
+        see drawn by ``card_odds``, the game's odds per card and kind (its native fact
+        ``card_odds_count`` integers; a card without odds is dealt uniformly), as the
+        search deals its worlds by them (a ``ValueError`` in a game without them). An
+        ``array("q")`` is lent to C as it is; other sequences are copied each call."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
+        missing = f"{self._setup.game.info.slug} deals no cards by their odds"
+        count = self._setup.game.functions.facts.get("card_odds_count")
+        if count is None:
+            raise ValueError(missing)
+        if len(card_odds) != count:
+            # C reads all of them: a shorter buffer would be read past its end.
+            raise ValueError(f"the card odds are {count} numbers, not {len(card_odds)}")
+        return self._dealt_by(
+            lib.ch_determinize_odds_copy, seat, rng, int64_array(card_odds), missing
+        )
+
+    def _dealt_by(
+        self, deal: Callable[..., int], seat: Seat, rng: random.Random, numbers: Any, missing: str
+    ) -> NativeState:
+        """A copy dealt for ``seat`` by the C ``deal`` (``ch_determinize_weighted_copy``
+        or ``ch_determinize_odds_copy``) with the game's ``numbers``; ``ValueError``
+        ``missing`` when the game has no such deal."""
+        functions = self._setup.game.functions
+        generator, deal_seed = determinization_draw(rng)
+        if deal(
             getattr(lib, f"{self._setup.game.c_prefix}_game")(),
             self._data,
             functions.scratch,
             functions.state_size,
             seat,
             generator.state,
-            ffi.new("int64_t[]", list(weights)),
+            numbers,
         ):
-            raise ValueError(f"{self._setup.game.info.slug} has no weighted determinization")
+            raise ValueError(missing)
+        return self._dealt(deal_seed)
+
+    def _dealt(self, deal_seed: int) -> NativeState:
+        """The state the last deal left in the game's scratch buffer, under ``deal_seed``."""
+        functions = self._setup.game.functions
         return NativeState(
             replace(self._setup, seed=deal_seed),
             ffi.unpack(functions.scratch, functions.state_size),

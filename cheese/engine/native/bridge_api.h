@@ -7,6 +7,11 @@ typedef struct ch_game ch_game;
 int32_t ch_determinize_weighted_copy(const ch_game *game, const char *source, char *target,
                                      int32_t size, int32_t seat, uint64_t rng_seed,
                                      const int64_t *weights);
+/* determinize_odds of `game` on a copy, each card on the table the seat cannot see drawn
+ * by `card_odds` (per card and kind); -1 when the game has none. */
+int32_t ch_determinize_odds_copy(const ch_game *game, const char *source, char *target,
+                                 int32_t size, int32_t seat, uint64_t rng_seed,
+                                 const int64_t *card_odds);
 /* A game's table of the primitives a search calls (common.h), opaque to Python: the
  * search in C and ch_playouts take it from <prefix>_game(). */
 /* The decision `action` of the player to move in `state` as `seat` sees it (ch_game's

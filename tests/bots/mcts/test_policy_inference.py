@@ -4,6 +4,7 @@ would have hidden to play as it did, read from the seat's own sightings of the g
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -242,18 +243,112 @@ def test_a_reading_depends_on_what_the_seat_saw_not_on_the_hidden_cards() -> Non
     assert sighting_key(twin) == sighting_key(sighting)
 
 
-def test_readings_are_the_same_however_often_they_are_asked() -> None:
+@pytest.mark.parametrize("recall", [False, True])
+def test_readings_are_the_same_however_often_they_are_asked(recall: bool) -> None:
     state, decided = played(4, seed=7, decisions=22)
     seat = state.current_player
     reading = GtcPlayReading()
-    at_once = PlayReadings().card_odds(Turn(state, seat, past=decided), reading, [MODEL])
+    at_once = PlayReadings(recall=recall).card_odds(
+        Turn(state, seat, past=decided), reading, [MODEL]
+    )
     assert at_once is not None and any(at_once)
-    step_by_step = PlayReadings()
+    step_by_step = PlayReadings(recall=recall)
     for index, (before, _) in enumerate(decided):
         if before.current_player == seat:
             step_by_step.card_odds(Turn(before, seat, past=decided[:index]), reading, [MODEL])
     assert step_by_step.card_odds(Turn(state, seat, past=decided), reading, [MODEL]) == at_once
-    assert PlayReadings().card_odds(Turn(state, seat), reading, [MODEL]) is None
+    assert PlayReadings(recall=recall).card_odds(Turn(state, seat), reading, [MODEL]) is None
+
+
+def face_down_of_others(view: GtcView) -> list[tuple[int, int, int]]:
+    """(cheese, index, owner) of each card on the table ``view`` does not show."""
+    return [
+        (cheese, index, card.owner)
+        for cheese, line in enumerate(view.lines)
+        for index, card in enumerate(line)
+        if card.owner != view.seat and card.kind < 0
+    ]
+
+
+def test_worlds_dealt_by_odds_keep_the_view_and_give_each_card_its_odds() -> None:
+    state, _ = played(4, seed=7, decisions=22)
+    seat = state.current_player
+    view = gtc_view(state.view(seat))
+    hidden = face_down_of_others(view)
+    assert len(hidden) >= 2
+    composition = state.options["composition"]
+    assert isinstance(composition, tuple)
+    # Each card not shown gets all its odds on one kind its owner has left unseen.
+    wanted: dict[tuple[int, int], int] = {}
+    left = {owner: list(unseen_cards(view, owner, composition)) for _, _, owner in hidden}
+    for cheese, index, owner in hidden:
+        symbol = view.lines[cheese][index].position > 1
+        kinds = SYMBOL_KINDS if symbol else range(KIND_COUNT)
+        kind = max(k for k in kinds if left[owner][k])
+        left[owner][kind] -= 1
+        wanted[cheese, index] = kind
+    odds = {
+        slot: tuple(1000 if k == kind else 0 for k in range(KIND_COUNT))
+        for slot, kind in wanted.items()
+    }
+    card_odds = GtcPlayReading().card_odds(odds, state.game)
+    rng = random.Random(5)
+    for _ in range(20):
+        world = state.determinize_by_odds(seat, rng, card_odds)
+        assert world.view(seat) == view
+        dealt = {
+            (cheese, index): gtc_view(world.view(owner)).lines[cheese][index].kind
+            for cheese, index, owner in hidden
+        }
+        assert dealt == wanted
+    # The same seed deals the same world, the odds lent to C as an array or copied.
+    assert state.determinize_by_odds(seat, random.Random(5), array("q", card_odds)) == (
+        state.determinize_by_odds(seat, random.Random(5), card_odds)
+    )
+
+
+class RecordedEarlier:
+    """A reading that records the odds of the earlier moves each reading was given, and
+    reads odds naming the move and the model."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[int, str, dict[tuple[int, int], Sequence[int]] | None]] = []
+
+    def read(
+        self,
+        sighting: Sighting,
+        model: Bot,
+        worlds: int,
+        rng: random.Random,
+        earlier: Mapping[tuple[int, int], Sequence[int]] | None = None,
+    ) -> MoveRead:
+        self.given.append((sighting.index, model.spec, None if earlier is None else dict(earlier)))
+        return MoveRead({(sighting.index, 0): (len(model.spec),)}, 1)
+
+    def card_odds(self, odds: Mapping[tuple[int, int], Sequence[int]], game: Game) -> list[int]:
+        return []
+
+
+def test_with_recall_each_model_reads_a_move_by_what_it_read_before() -> None:
+    state, decided = played(4, seed=7, decisions=22)
+    turn = Turn(state, state.current_player, past=decided)
+    models = [make_bot("greedy"), make_bot("random")]
+    blind = RecordedEarlier()
+    PlayReadings().card_odds(turn, blind, models)
+    assert blind.given and all(earlier is None for _, _, earlier in blind.given)
+    recalling = RecordedEarlier()
+    PlayReadings(recall=True).card_odds(turn, recalling, models)
+    read = [index for index, spec, _ in recalling.given if spec == "greedy"]
+    for index, spec, earlier in recalling.given:
+        before = [i for i in read if i < index]
+        assert earlier == {(i, 0): (len(spec),) for i in before}
+
+
+def test_recall_is_a_setting_of_the_reading() -> None:
+    bot = make_bot("mcts:infer=policy,recall=1")
+    assert isinstance(bot, MctsBot) and bot.config.recall == 1
+    with pytest.raises(ValueError, match="recall=1 sets the reading"):
+        make_bot("mcts:recall=1")
 
 
 def test_each_player_is_read_by_the_model_that_explains_it_best() -> None:
@@ -271,7 +366,14 @@ class ReadBySeat:
     """A reading in which the first model explains seat 1's moves, the second the others';
     each model's odds name the model, and the odds are laid out as their sorted items."""
 
-    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+    def read(
+        self,
+        sighting: Sighting,
+        model: Bot,
+        worlds: int,
+        rng: random.Random,
+        earlier: Mapping[tuple[int, int], Sequence[int]] | None = None,
+    ) -> MoveRead:
         first = model is MODELS[0]
         explains = first == (sighting.actor == 1)
         place = (sighting.index, 0)
@@ -336,7 +438,14 @@ class CountedWorlds:
     def __init__(self) -> None:
         self.asked: list[tuple[str, int]] = []
 
-    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+    def read(
+        self,
+        sighting: Sighting,
+        model: Bot,
+        worlds: int,
+        rng: random.Random,
+        earlier: Mapping[tuple[int, int], Sequence[int]] | None = None,
+    ) -> MoveRead:
         self.asked.append((model.spec, worlds))
         return MoveRead({}, 0)
 

@@ -11,8 +11,10 @@ from cheese.engine import State
 from cheese.engine.get_the_cheese import GtcState, ReferenceGame
 from cheese.engine.get_the_cheese.cards import CAT, DOG, KIND_COUNT, SYMBOL_CAT, SYMBOL_KINDS
 from cheese.engine.get_the_cheese.determinize import (
+    CARD_ODDS_COUNT,
     FIRST_PLACE_WEIGHTS,
     LINE_BINS,
+    MAX_LINE,
     WEIGHT_COUNT,
     line_bins,
 )
@@ -102,25 +104,91 @@ def play_to(state: State, rng: random.Random, decisions: int) -> State:
     return state
 
 
+def same_game_in_both(players: int, seed: int) -> tuple[State, State]:
+    """The same seeded game, ``3 * seed`` random decisions in, in the reference engine
+    and in C."""
+    reference, native = (
+        play_to(
+            advance_chance(game.new_initial_state(players, seed)),
+            random.Random(seed),
+            decisions=3 * seed,
+        )
+        for game in (REFERENCE_GAME, NATIVE_GAME)
+    )
+    return reference, native
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_c_engine_draws_the_same_worlds_as_the_reference(players: int) -> None:
     for seed in range(12):
-        reference = play_to(
-            advance_chance(REFERENCE_GAME.new_initial_state(players, seed)),
-            random.Random(seed),
-            decisions=3 * seed,
-        )
-        native = play_to(
-            advance_chance(NATIVE_GAME.new_initial_state(players, seed)),
-            random.Random(seed),
-            decisions=3 * seed,
-        )
+        reference, native = same_game_in_both(players, seed)
         for seat in range(players):
             for weights in (FAVOUR_CATS, FAVOUR_DOGS, CATCHING):
                 ours = reference.determinize(seat, random.Random(seed + seat), weights)
                 theirs = native.determinize(seat, random.Random(seed + seat), weights)
                 for viewer in range(players):
                     assert theirs.view(viewer) == ours.view(viewer)
+
+
+def random_card_odds(rng: random.Random) -> list[int]:
+    """Odds for every place and kind, a third of them 0, so that some places have odds
+    for none of the cards they may be (those are dealt uniformly)."""
+    return [rng.choice((0, rng.randrange(1, 1000))) for _ in range(CARD_ODDS_COUNT)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_c_engine_deals_the_same_worlds_by_card_odds_as_the_reference(players: int) -> None:
+    for seed in range(12):
+        reference, native = same_game_in_both(players, seed)
+        odds = random_card_odds(random.Random(seed))
+        for seat in range(players):
+            ours = reference.determinize_by_odds(seat, random.Random(seed + seat), odds)
+            theirs = native.determinize_by_odds(seat, random.Random(seed + seat), odds)
+            assert ours.view(seat) == reference.view(seat)
+            for viewer in range(players):
+                assert theirs.view(viewer) == ours.view(viewer)
+
+
+def test_card_odds_deal_each_card_by_its_own_place(game: ReferenceGame) -> None:
+    state = midgame(game, 4, 11, decisions=24)
+    view = state.view(0)
+    assert isinstance(view, GtcView)
+    places = [
+        (cheese, index)
+        for cheese, line in enumerate(view.lines)
+        for index, card in enumerate(line)
+        if card.owner != 0 and card.face_down and card.position == 1
+    ]
+    assert len(places) >= 2
+    # All the odds of the first place on the kind it holds (its owner has that card
+    # unseen, wherever the view stands): every world deals it there.
+    cheese, index = places[0]
+    held = state.table.lines[cheese][index].kind
+    odds = [0] * CARD_ODDS_COUNT
+    odds[(cheese * MAX_LINE + index) * KIND_COUNT + held] = 1
+    for seed in range(20):
+        world = state.determinize_by_odds(0, random.Random(seed), odds)
+        assert world.table.lines[cheese][index].kind == held
+    # The other places had no odds: dealt uniformly, so not always the same kind.
+    others = {
+        state.determinize_by_odds(0, random.Random(seed), odds).table.lines[c][i].kind
+        for seed in range(20)
+        for c, i in places[1:]
+    }
+    assert len(others) > 1
+
+
+def test_card_odds_are_one_number_a_place_and_kind(game: ReferenceGame) -> None:
+    state = midgame(game, 4, 11, decisions=24)
+    native = advance_chance(NATIVE_GAME.new_initial_state(4, 11))
+    for short in (state, native):
+        with pytest.raises(ValueError, match=f"the card odds are {CARD_ODDS_COUNT} numbers"):
+            short.determinize_by_odds(0, random.Random(1), [1] * 10)
+    _, drop = both_backends("cheese-drop")
+    with pytest.raises(ValueError, match="deals no cards by their odds"):
+        advance_chance(drop.new_initial_state(seed=1)).determinize_by_odds(
+            0, random.Random(1), [1] * CARD_ODDS_COUNT
+        )
 
 
 def test_a_game_without_a_weighted_determinization_says_so() -> None:

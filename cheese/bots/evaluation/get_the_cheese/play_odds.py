@@ -12,6 +12,9 @@ worlds dealt blind, are the odds with which the searching seat deals that card
 leaned (a search: its root visits, ``Decision.shares``) is read by every play it leaned
 to that shows the same, each weighed by its share (``leaning_odds``), beside
 ``SHARE_BLIND_WORLDS``. A play nothing explains is dealt uniformly, as without inference.
+With ``recall=1`` the worlds of a reading deal the cards hidden before the play by the
+odds their own readings gave them (``Sighting.determinize_by_odds``): the player knows
+what it hid, and what it hid is not in its hand.
 
 This is the policy-based inference Buro, Long, Furtak and Sturtevant describe for Skat
 ("Improving State Evaluation, Inference, and Search in Trick-Based Card Games", IJCAI
@@ -22,6 +25,7 @@ This is the policy-based inference Buro, Long, Furtak and Sturtevant describe fo
 from __future__ import annotations
 
 import random
+from array import array
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -108,11 +112,18 @@ def holds_shown_cards(hand: Sequence[int], play: ShownPlay) -> bool:
     return symbols >= needed.pop(HIDDEN, 0) and all(hand[kind] >= n for kind, n in needed.items())
 
 
-def holding_world(sighting: Sighting, play: ShownPlay, rng: random.Random) -> State:
+def holding_world(
+    sighting: Sighting, play: ShownPlay, rng: random.Random, card_odds: Sequence[int] | None = None
+) -> State:
     """A world before the play, as the watcher knew it, in which the player holds what
-    ``play`` shows: the first of up to ``WORLD_TRIES`` deals that does (else the last)."""
+    ``play`` shows: the first of up to ``WORLD_TRIES`` deals that does (else the last).
+    With ``card_odds`` (the C search's layout) the cards on the table the watcher could
+    not see are dealt by them, the rest as before."""
     for _ in range(WORLD_TRIES):
-        world = sighting.determinize(rng)
+        if card_odds is None:
+            world = sighting.determinize(rng)
+        else:
+            world = sighting.determinize_by_odds(rng, card_odds)
         view = world.view(sighting.actor)
         assert isinstance(view, GtcView)
         if holds_shown_cards(view.hand, play):
@@ -121,13 +132,18 @@ def holding_world(sighting: Sighting, play: ShownPlay, rng: random.Random) -> St
 
 
 def model_decisions(
-    sighting: Sighting, play: ShownPlay, model: Bot, worlds: int, rng: random.Random
+    sighting: Sighting,
+    play: ShownPlay,
+    model: Bot,
+    worlds: int,
+    rng: random.Random,
+    card_odds: Sequence[int] | None = None,
 ) -> list[Decision]:
     """``model``'s decision in each of ``worlds`` worlds in which the player holds what
-    ``play`` shows (``holding_world``)."""
+    ``play`` shows (``holding_world``, dealt by ``card_odds`` when given)."""
     decisions = []
     for _ in range(worlds):
-        world = holding_world(sighting, play, rng)
+        world = holding_world(sighting, play, rng, card_odds)
         decisions.append(model.choose(Turn(world, sighting.actor), rng))
     return decisions
 
@@ -217,6 +233,30 @@ def card_weights(
     return tuple(weights)
 
 
+def decisions_read(sighting: Sighting, play: ShownPlay, decisions: Sequence[Decision]) -> MoveRead:
+    """What the model's ``decisions`` in the worlds of ``sighting``'s ``play`` say of its
+    face-down cards: per card, the weights of its kinds by the alike plays (by every
+    play the model leaned to, weighed by its shares, when it gives them) beside the
+    blind worlds; how many worlds played alike."""
+    counts = alike_odds([decision.action for decision in decisions], play)
+    alike = sum(counts[0])
+    rows: Mapping[int, Sequence[float]] = counts
+    blind_worlds: float = BLIND_WORLDS
+    if gives_shares(decisions):
+        rows, blind_worlds = leaning_odds(decisions, play), SHARE_BLIND_WORLDS
+    if not sum(rows[0]):
+        return MoveRead({}, alike)
+    before = sighting.view_before
+    assert isinstance(before, GtcView)
+    slots = play_slots(before, play[0])
+    unseen = unseen_after(sighting)
+    odds = {
+        slots[place]: card_weights(row, unseen, symbol=place > 0, blind_worlds=blind_worlds)
+        for place, row in rows.items()
+    }
+    return MoveRead(odds, alike)
+
+
 def play_slots(before: GtcView, start: int) -> tuple[Slot, ...]:
     """Where a play from cheese ``start`` put its three cards, in their order."""
     cheeses = [(start + place) % len(before.lines) for place in range(3)]
@@ -247,31 +287,27 @@ def odds_array(odds: Mapping[Slot, Sequence[int]], layout: OddsLayout) -> list[i
 class GtcPlayReading:
     """Get The Cheese!'s reading of another seat's play (``Evaluator.play_reading``)."""
 
-    def read(self, sighting: Sighting, model: Bot, worlds: int, rng: random.Random) -> MoveRead:
+    def read(
+        self,
+        sighting: Sighting,
+        model: Bot,
+        worlds: int,
+        rng: random.Random,
+        earlier: Mapping[Slot, Sequence[int]] | None = None,
+    ) -> MoveRead:
         """The odds of each card ``sighting``'s play put face down, from ``model``'s plays
         in ``worlds`` worlds that hold what it showed (weighed by its shares, when it
-        gives them), and how many played alike; nothing for a draw."""
+        gives them), and how many played alike; nothing for a draw. With ``earlier``,
+        the odds of cards read before, the worlds deal those cards by them."""
         before, after = sighting.view_before, sighting.view_after
         assert isinstance(before, GtcView) and isinstance(after, GtcView)
         play = seen_play(before, after)
         if play is None:
             return MoveRead({}, 0)
-        decisions = model_decisions(sighting, play, model, worlds, rng)
-        counts = alike_odds([decision.action for decision in decisions], play)
-        alike = sum(counts[0])
-        rows: Mapping[int, Sequence[float]] = counts
-        blind_worlds: float = BLIND_WORLDS
-        if gives_shares(decisions):
-            rows, blind_worlds = leaning_odds(decisions, play), SHARE_BLIND_WORLDS
-        if not sum(rows[0]):
-            return MoveRead({}, alike)
-        slots = play_slots(before, play[0])
-        unseen = unseen_after(sighting)
-        odds = {
-            slots[place]: card_weights(row, unseen, symbol=place > 0, blind_worlds=blind_worlds)
-            for place, row in rows.items()
-        }
-        return MoveRead(odds, alike)
+        # An array("q") is lent to C as it is by each of the reading's many deals.
+        card_odds = array("q", self.card_odds(earlier, sighting.game)) if earlier else None
+        decisions = model_decisions(sighting, play, model, worlds, rng, card_odds)
+        return decisions_read(sighting, play, decisions)
 
     def card_odds(self, odds: Mapping[Slot, Sequence[int]], game: Game) -> list[int]:
         """``odds`` as the C search of ``game`` takes them."""
