@@ -9,6 +9,7 @@ none is ever renamed, so every database stays readable.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 
@@ -53,6 +54,16 @@ class Fault(StrEnum):
         'hung (worker killed)'
         """
         return _FAULT_WORDS[self]
+
+
+def fault_counts(counts: Iterable[tuple[Fault, int]]) -> str:
+    """How many forfeits of each kind, as the summaries show them: the count after the
+    kind's words and a colon, so that it never reads as part of them (an exit code).
+
+    >>> fault_counts([(Fault.CRASH, 4), (Fault.TIMEOUT, 1)])
+    'bot process exited: 4, lost on time: 1'
+    """
+    return ", ".join(f"{kind.words}: {count}" for kind, count in counts)
 
 
 _FAULT_WORDS = {

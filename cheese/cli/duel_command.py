@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from cheese.bots.base import BotSpecError
+from cheese.bots.faults import fault_counts
 from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
 from cheese.cli.logs import LOG_HELP, logging_to
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
@@ -304,7 +305,7 @@ def report_as_text(report: DuelReport) -> str:
         lines.append(line)
     for name, side in (("A", report.a), ("B", report.b)):
         if side.forfeits:
-            kinds = ", ".join(f"{kind.words} {count}" for kind, count in side.forfeits)
+            kinds = fault_counts(side.forfeits)
             total = sum(count for _, count in side.forfeits)
             lines.append(
                 f"forfeits: {name} {side.spec}: {counted(total, 'game')} "

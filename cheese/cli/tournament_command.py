@@ -13,6 +13,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
+from cheese.bots.faults import fault_counts
 from cheese.cli.errors import UserInputError
 from cheese.cli.ratings_view import (
     AnchorOption,
@@ -246,7 +247,7 @@ def list_tournaments(
             print(f"  clock: {clock} s a seat, margin {settings.get('tc_margin')} s")
         if replies[stored.id]:
             print(f"  replies: {latencies_text(replies[stored.id])}")
-        kinds = ", ".join(f"{kind.words} {count}" for kind, count in stored.faults.items())
+        kinds = fault_counts(stored.faults.items())
         print(
             f"  {stored.games_done} of {stored.total_games} games played, "
             f"{stored.forfeits} forfeits{f' ({kinds})' if kinds else ''}; game ids {ids}; "

@@ -248,7 +248,7 @@ def test_a_bot_that_runs_out_of_its_clock_forfeits_on_time(
     assert sorted(stored_faults(tmp_path / "clock.db")) == [(0, kind), (1, kind)]
     listed = cheese("tournament", "list", "clock.db", cwd=tmp_path)
     assert "clock: 0.4 s a seat, margin 0.05 s" in listed.stdout
-    words = {"timeout": "lost on time 2", "protocol": "broke the protocol 2"}[kind]
+    words = {"timeout": "lost on time: 2", "protocol": "broke the protocol: 2"}[kind]
     assert f"2 forfeits ({words})" in listed.stdout
 
 
