@@ -275,4 +275,3 @@ def listing_lines(games: list[SavedGame], width: int = 80) -> list[str]:
         else:
             lines.extend(cut(indent + part, width) for part in parts)
     return lines
-

@@ -153,11 +153,10 @@ def determinize_table(
     """
     if weights is not None and len(weights) != WEIGHT_COUNT:
         raise ValueError(f"the face-down weights are {WEIGHT_COUNT} numbers, not {len(weights)}")
-    if card_odds is not None and (weights is not None or len(card_odds) != CARD_ODDS_COUNT):
-        raise ValueError(
-            f"the card odds are {CARD_ODDS_COUNT} numbers, given without weights, "
-            f"not {len(card_odds)}" + (" with weights" if weights is not None else "")
-        )
+    if card_odds is not None and weights is not None:
+        raise ValueError("deal by the face-down weights or by the card odds, not by both")
+    if card_odds is not None and len(card_odds) != CARD_ODDS_COUNT:
+        raise ValueError(f"the card odds are {CARD_ODDS_COUNT} numbers, not {len(card_odds)}")
     kinds: dict[Slot, Kind] = {}
     hands: list[Pile] = []
     decks: list[Pile] = []
