@@ -386,8 +386,8 @@ def test_forfeits_are_counted_by_their_fault_not_their_message(
     raw(path, "UPDATE games SET error = 'bot ''raise'' in seat 0 chose to stop' WHERE id = 4")
     assert main(["tournament", "list", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "12 of 12 games played, 10 forfeits (illegal action 5, raised an error 5);" in out
-    assert "6 of 6 games played, 6 forfeits (overran the move time 3, hung (worker killed) 3)" in (
+    assert "12 of 12 games played, 10 forfeits (illegal action: 5, raised an error: 5);" in out
+    assert "6 of 6 games played, 6 forfeits (overran the move time: 3, hung (worker killed): 3)" in (
         out
     )
     assert main(["tournament", "list", str(path), "--json"]) == 0
