@@ -387,8 +387,9 @@ def test_forfeits_are_counted_by_their_fault_not_their_message(
     assert main(["tournament", "list", str(path)]) == 0
     out = capsys.readouterr().out
     assert "12 of 12 games played, 10 forfeits (illegal action: 5, raised an error: 5);" in out
-    assert "6 of 6 games played, 6 forfeits (overran the move time: 3, hung (worker killed): 3)" in (
-        out
+    assert (
+        "6 of 6 games played, 6 forfeits (overran the move time: 3, hung (worker killed): 3)"
+        in out
     )
     assert main(["tournament", "list", str(path), "--json"]) == 0
     listed = {entry["name"]: entry for entry in json.loads(capsys.readouterr().out)}
