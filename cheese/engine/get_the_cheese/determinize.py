@@ -23,7 +23,7 @@ from cheese.engine.get_the_cheese.cards import (
     kinds_of,
     pile_of,
 )
-from cheese.engine.get_the_cheese.options import GtcOptions
+from cheese.engine.get_the_cheese.options import MAX_CHEESES, GtcOptions
 from cheese.engine.get_the_cheese.resolve import CAT_REACH
 from cheese.engine.get_the_cheese.table import PlacedCard, Table
 from cheese.engine.get_the_cheese.view import UNKNOWN, UNKNOWN_SYMBOL, GtcView
@@ -42,9 +42,8 @@ WEIGHT_COUNT = FIRST_PLACE_WEIGHTS + 2 * KIND_COUNT
 MAX_LINE = 50
 """The longest line a cheese can hold (the C engine's fact ``max_line``): card odds give
 a row of ``KIND_COUNT`` per place, ``cheese * MAX_LINE + index``."""
-CARD_ODDS_COUNT = 2 * 5 * MAX_LINE * KIND_COUNT
-"""Card odds' numbers: a row per place of every cheese of the largest table (two
-cheeses a player, five players)."""
+CARD_ODDS_COUNT = MAX_CHEESES * MAX_LINE * KIND_COUNT
+"""Card odds' numbers: a row per place of every cheese of the largest table."""
 CATCHES, TAKES, EATS = range(3)
 """The line features: the mice a cat would catch, whether the dog takes the cat in
 front, whether a mouse eats."""

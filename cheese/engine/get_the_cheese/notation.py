@@ -27,7 +27,7 @@ from cheese.engine.get_the_cheese.moves import (
     decode_play,
     play_action,
 )
-from cheese.engine.get_the_cheese.options import CHEESES_PER_PLAYER, INFO
+from cheese.engine.get_the_cheese.options import MAX_CHEESES
 from cheese.engine.get_the_cheese.view import GtcView
 
 DRAW_TEXT = "draw"
@@ -52,9 +52,7 @@ def _play_text(action: Action) -> str:
 # referee names every legal play at every decision of an external bot.
 _PLAY_TEXTS = tuple(
     _play_text(action)
-    for action in range(
-        PLAY_BASE, PLAY_BASE + CHEESES_PER_PLAYER * INFO.max_players * TRIPLES_PER_START
-    )
+    for action in range(PLAY_BASE, PLAY_BASE + MAX_CHEESES * TRIPLES_PER_START)
 )
 
 

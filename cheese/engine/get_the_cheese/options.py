@@ -38,6 +38,8 @@ MAX_CHEESE_VALUE = 99
 
 OPTION_NAMES: tuple[str, ...] = ("composition", "cheese_values", "start_player")
 CHEESES_PER_PLAYER = 2
+MAX_CHEESES = CHEESES_PER_PLAYER * INFO.max_players
+"""The most cheeses in the circle: the largest table's."""
 HAND_LIMIT = 6
 CARDS_PER_TURN = 3
 

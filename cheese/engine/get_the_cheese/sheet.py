@@ -31,11 +31,10 @@ from cheese.engine.get_the_cheese.cards import (
     Pile,
 )
 from cheese.engine.get_the_cheese.options import (
-    CHEESES_PER_PLAYER,
     DEFAULT_CHEESE_VALUES,
     DEFAULT_COMPOSITION,
-    INFO,
     MAX_CHEESE_VALUE,
+    MAX_CHEESES,
 )
 from cheese.engine.get_the_cheese.resolve import Animal, rank_key, score_piles
 
@@ -56,7 +55,6 @@ CARD_GROUPS: dict[str, tuple[Kind, ...]] = {
     "dog": (DOG,),
 }
 """How a sheet names cards (the symbol does not matter) and which kinds each name covers."""
-MAX_CHEESES = CHEESES_PER_PLAYER * INFO.max_players
 EXAMPLE_LINE = "3: r:mouse b:cat g:dog"
 
 
