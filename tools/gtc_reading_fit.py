@@ -57,7 +57,6 @@ import argparse
 import math
 import random
 import sys
-from array import array
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -177,7 +176,7 @@ def read_play(
     whether it gave shares; and the odds the bot reads of each face-down card. The
     worlds deal the cards of ``earlier`` by its odds (none: blind)."""
     play = shown(action)
-    card_odds = array("q", GtcPlayReading().card_odds(earlier, sighting.game)) if earlier else None
+    card_odds = GtcPlayReading().deal_odds(earlier, sighting.game)
     decisions = model_decisions(sighting, play, model, worlds, rng, card_odds)
     first = alike_odds([decision.action for decision in decisions], play)[0]
     read = decisions_read(sighting, play, decisions)

@@ -334,7 +334,7 @@ class NativeState(State):
             raise ValueError(f"seat {seat} is not in 0..{self.num_players - 1}")
         if weights is not None:
             return self._dealt_by(
-                lib.ch_determinize_weighted_copy, seat, rng, ffi.new("int64_t[]", list(weights)),
+                lib.ch_determinize_weighted_copy, seat, rng, int64_array(weights),
                 f"{self._setup.game.info.slug} has no weighted determinization",
             )
         functions = self._setup.game.functions

@@ -304,10 +304,17 @@ class GtcPlayReading:
         play = seen_play(before, after)
         if play is None:
             return MoveRead({}, 0)
-        # An array("q") is lent to C as it is by each of the reading's many deals.
-        card_odds = array("q", self.card_odds(earlier, sighting.game)) if earlier else None
+        card_odds = self.deal_odds(earlier, sighting.game)
         decisions = model_decisions(sighting, play, model, worlds, rng, card_odds)
         return decisions_read(sighting, play, decisions)
+
+    def deal_odds(
+        self, earlier: Mapping[Slot, Sequence[int]] | None, game: Game
+    ) -> array[int] | None:
+        """The odds of the cards read before, ``earlier``, as a reading's worlds are
+        dealt by them: an ``array("q")``, which C borrows as it is in each of the
+        reading's many deals; ``None`` (dealt blind) when none were read."""
+        return array("q", self.card_odds(earlier, game)) if earlier else None
 
     def card_odds(self, odds: Mapping[Slot, Sequence[int]], game: Game) -> list[int]:
         """``odds`` as the C search of ``game`` takes them."""
