@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from cheese.cli.errors import UserInputError
 from cheese.engine import Seat
 from cheese.engine.json_text import quoted
-from cheese.levels import LevelError, level_spec, level_table
+from cheese.levels import LevelError, level_table
 from cheese.levels.names import WORDS
 
 AUTO = "auto"
@@ -163,9 +163,12 @@ def level_bot_name(game: str, level: int | None, players: int, specs: list[str])
     if level is None or not specs:
         return None
     try:
-        spec = level_spec(game, level, players)
+        table = level_table(game, players)
     except LevelError:
         return None
+    if not 1 <= level <= len(table.levels):
+        return None
+    spec = table.level(level).spec
     if any(each != spec for each in specs):
         return None
-    return level_table(game, players).name(level)
+    return table.name(level)
