@@ -57,13 +57,19 @@ class Fault(StrEnum):
 
 
 def fault_counts(counts: Iterable[tuple[Fault, int]]) -> str:
-    """How many forfeits of each kind, as the summaries show them: the count after the
-    kind's words and a colon, so that it never reads as part of them (an exit code).
+    """How many forfeits of each kind, as the summaries show them beside their total: the
+    count after the kind's words and a colon, so that it never reads as part of them (an
+    exit code); one kind alone by its words, as the total is its count.
 
     >>> fault_counts([(Fault.CRASH, 4), (Fault.TIMEOUT, 1)])
     'bot process exited: 4, lost on time: 1'
+    >>> fault_counts([(Fault.CRASH, 4)])
+    'bot process exited'
     """
-    return ", ".join(f"{kind.words}: {count}" for kind, count in counts)
+    kinds = list(counts)
+    if len(kinds) == 1:
+        return kinds[0][0].words
+    return ", ".join(f"{kind.words}: {count}" for kind, count in kinds)
 
 
 _FAULT_WORDS = {

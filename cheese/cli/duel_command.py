@@ -22,6 +22,7 @@ from cheese.cli.workers import ClusterOption, PinCoresOption, WorkersOption, wor
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
+from cheese.referee.external.spec import is_external
 from cheese.referee.latency import Latency
 from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore
@@ -183,6 +184,14 @@ def duel(
         print(json.dumps(report_as_json(report), allow_nan=False))
     else:
         print(report_as_text(report))
+    if log is None and any(
+        side.forfeits and is_external(side.spec) for side in (report.a, report.b)
+    ):
+        print(
+            "cheese: what the bots wrote on their stderr (a crash's traceback) is kept in "
+            "the log: add --log FILE",
+            file=sys.stderr,
+        )
 
 
 def _given(**flags: object) -> list[str]:
@@ -229,6 +238,7 @@ def report_as_json(report: DuelReport) -> dict[str, object]:
         if side.completion is not None:
             entry["completion"] = side.completion
         entry["forfeits"] = {kind.value: count for kind, count in side.forfeits}
+        entry["first_forfeit"] = side.first_forfeit
         entry["latency"] = latency_json(side.latency)
         data[key] = entry
     if report.setup.time_control is not None:
@@ -311,6 +321,8 @@ def report_as_text(report: DuelReport) -> str:
                 f"forfeits: {name} {side.spec}: {counted(total, 'game')} "
                 f"({kinds}); each counted as a loss of the forfeiting seat"
             )
+            if side.first_forfeit is not None:
+                lines.append(f"  the first: {side.first_forfeit}")
     pairs = report.pairs
     lines.append(
         f"A against B: {counted(pairs.wins, 'win')}, {counted(pairs.draws, 'draw')}, "

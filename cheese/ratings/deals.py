@@ -29,6 +29,9 @@ class Deal:
     """Per side, whether each of its seats' games reached its natural end."""
     forfeits: tuple[tuple[Fault, ...], tuple[Fault, ...]] = ((), ())
     """Per side, the kind of each game it forfeited."""
+    first_errors: tuple[str | None, str | None] = field(default=(None, None), compare=False)
+    """Per side, why it forfeited the first of its games that it forfeited, in rotation
+    order, in the referee's words (None: it forfeited none)."""
     replies: tuple[tuple[float, ...], tuple[float, ...]] = field(default=((), ()), compare=False)
     """Per side, the seconds of each of its decisions (seat by seat, game by game)."""
     seated: tuple[SeatedGame, ...] = field(default=(), compare=False)
@@ -39,6 +42,7 @@ class Deal:
         points: tuple[list[int], list[int]] = ([], [])
         finished: tuple[list[bool], list[bool]] = ([], [])
         forfeits: tuple[list[Fault], list[Fault]] = ([], [])
+        first_errors: list[str | None] = [None, None]
         replies: tuple[list[float], list[float]] = ([], [])
         for game in games:
             for seat, side in enumerate(game.job.sides):
@@ -48,13 +52,17 @@ class Deal:
                 if seat < len(game.replies):
                     replies[side].extend(game.replies[seat])
             if game.forfeit is not None and game.fault is not None:
-                forfeits[game.job.sides[game.forfeit]].append(game.fault)
+                side = game.job.sides[game.forfeit]
+                forfeits[side].append(game.fault)
+                if first_errors[side] is None:
+                    first_errors[side] = game.error or game.fault.words
         return cls(
             index=index,
             pairs=deal_pairs(games),
             points=(tuple(points[SIDE_A]), tuple(points[SIDE_B])),
             finished=(tuple(finished[SIDE_A]), tuple(finished[SIDE_B])),
             forfeits=(tuple(forfeits[SIDE_A]), tuple(forfeits[SIDE_B])),
+            first_errors=(first_errors[SIDE_A], first_errors[SIDE_B]),
             replies=(tuple(replies[SIDE_A]), tuple(replies[SIDE_B])),
             seated=tuple(_seated(index, game) for game in games),
         )

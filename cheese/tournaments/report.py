@@ -36,6 +36,9 @@ class SideSummary:
     completion: float | None
     forfeits: tuple[tuple[Fault, int], ...] = ()
     """How many games it forfeited, by kind (only the kinds that happened)."""
+    first_forfeit: str | None = field(default=None, compare=False)
+    """Why it forfeited its first forfeited game, in deal and rotation order, in the
+    referee's words: what a bot's author needs to find the fault (None: no forfeit)."""
     latency: Latency | None = field(default=None, compare=False)
     """Its reply times over every decision it made (None: it made none); left out of
     comparisons, as the machine decides them."""
@@ -138,5 +141,8 @@ def _side_summary(
         mean_points=fmean(points) if points else None,
         completion=sum(finished) / len(finished) if with_completion else None,
         forfeits=tuple(sorted(kinds.items())),
+        first_forfeit=next(
+            (deal.first_errors[side] for deal in deals if deal.first_errors[side]), None
+        ),
         latency=latency([seconds for deal in deals for seconds in deal.replies[side]]),
     )

@@ -68,7 +68,7 @@ def test_the_json_object_has_the_documented_fields(capsys: pytest.CaptureFixture
     assert data["wins"] + data["draws"] + data["losses"] == 2 * 2 * 4
     assert data["score"] == (data["wins"] + data["draws"] / 2) / 16
     for side in ("a", "b"):
-        assert set(data[side]) == {"spec", "mean_points", "forfeits", "latency"}
+        assert set(data[side]) == {"spec", "mean_points", "forfeits", "first_forfeit", "latency"}
         assert data[side]["spec"] == "random" and data[side]["forfeits"] == {}
         latency = data[side]["latency"]
         assert set(latency) == {"decisions", "median", "max"} and latency["decisions"] > 0
@@ -110,7 +110,9 @@ def test_chasers_report_completion_and_the_points_difference(
 ) -> None:
     data = duel_json(capsys, "random", "random", "--game", "cheese-chasers", "--games", "4")
     assert (data["players"], data["games"], data["deals"]) == (1, 4, 2)
-    assert set(data["a"]) == {"spec", "mean_points", "completion", "forfeits", "latency"}
+    assert set(data["a"]) == {
+        "spec", "mean_points", "completion", "forfeits", "first_forfeit", "latency"
+    }
     assert set(data["score_difference"]) == {"mean", "ci95"}
 
 

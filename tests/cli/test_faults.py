@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from cheese.bots.faults import Fault
+
 from .conftest import Running
 
 FAULT_BOTS = Path(__file__).resolve().parents[1] / "fault_bots"
@@ -60,6 +62,7 @@ DUEL_FAULTS = [
     ("fault-segv", "crashed"),
     ("fault-late-build", "not_built"),
 ]
+KINDS = dict(DUEL_FAULTS)
 
 
 @pytest.mark.parametrize(("bot", "kind"), DUEL_FAULTS)
@@ -75,6 +78,7 @@ def test_a_failing_bot_forfeits_every_duel_game_and_the_duel_ends(
     report = json.loads(result.stdout)
     assert report["a"]["forfeits"] == {kind: 4} and report["b"]["forfeits"] == {}
     assert (report["wins"], report["losses"]) == (0, 4)
+    assert bot in report["a"]["first_forfeit"] and report["b"]["first_forfeit"] is None
 
 
 @pytest.mark.parametrize("bot", ["fault-raise", "fault-exit", "fault-illegal"])
@@ -84,7 +88,13 @@ def test_a_duel_on_two_workers_ends_after_a_failure(tmp_path: Path, bot: str) ->
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    assert "forfeits: A " + bot + ": 4 games" in result.stdout
+    lines = result.stdout.splitlines()
+    at = lines.index(
+        f"forfeits: A {bot}: 4 games ({Fault(KINDS[bot]).words}); each counted as a loss of "
+        "the forfeiting seat"
+    )
+    # The first forfeit in deal order, whichever worker finished it first.
+    assert lines[at + 1].startswith(f"  the first: bot '{bot}' in seat 0 ")
 
 
 def test_what_a_bot_prints_never_reaches_the_json(tmp_path: Path) -> None:
@@ -248,7 +258,7 @@ def test_a_bot_that_runs_out_of_its_clock_forfeits_on_time(
     assert sorted(stored_faults(tmp_path / "clock.db")) == [(0, kind), (1, kind)]
     listed = cheese("tournament", "list", "clock.db", cwd=tmp_path)
     assert "clock: 0.4 s a seat, margin 0.05 s" in listed.stdout
-    words = {"timeout": "lost on time: 2", "protocol": "broke the protocol: 2"}[kind]
+    words = {"timeout": "lost on time", "protocol": "broke the protocol"}[kind]
     assert f"2 forfeits ({words})" in listed.stdout
 
 

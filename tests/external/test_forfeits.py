@@ -140,3 +140,30 @@ def test_a_stale_reply_is_called_the_same_on_every_run(tmp_path: Path, version: 
         )
         runs.append([fault for _, fault, _ in _rows(database)])
     assert runs[0] == runs[1] == ["illegal", "protocol"]
+
+
+def test_a_duel_names_the_first_forfeit_and_where_the_bots_stderr_is_kept(
+    tmp_path: Path,
+) -> None:
+    spec = f"cmd:{sys.executable} {BOTS / 'misbehaving.py'} exit"
+    command = [
+        sys.executable, "-m", "cheese", "duel", spec, "random", "--game", "cheese-drop",
+        "--games", "2", "--workers", "1",
+    ]
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    at = next(index for index, line in enumerate(lines) if line.startswith("forfeits: A "))
+    assert lines[at].endswith(": 2 games (bot process exited); each counted as a loss of "
+                              "the forfeiting seat")
+    assert lines[at + 1].startswith(f"  the first: bot {spec!r} in seat 0 exited with code 3")
+    assert "add --log FILE" in result.stderr
+    log = tmp_path / "duel.log"
+    logged = subprocess.run(
+        [*command, "--log", str(log)],
+        capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path,
+    )
+    assert logged.returncode == 0 and "add --log FILE" not in logged.stderr
+    assert "exited with code 3" in log.read_text()

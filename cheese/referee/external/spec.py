@@ -20,7 +20,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cheese.bots.base import BotSpecError
-from cheese.referee.external.bots_file import BotsFile, ExternalCommand, command_of_file_spec
+from cheese.referee.external.bots_file import (
+    BotsFile,
+    ExternalCommand,
+    command_of_file_spec,
+    split_file_spec,
+)
 
 INLINE_PREFIX = "cmd:"
 
@@ -32,6 +37,15 @@ class ExternalSpec:
 
     text: str
     command: ExternalCommand
+
+
+def is_external(spec: str) -> bool:
+    """Whether ``spec`` is of an external bot's form, by its text alone (no file read).
+
+    >>> is_external("cmd:./my_bot"), is_external("mine@bots.toml"), is_external("mcts")
+    (True, True, False)
+    """
+    return spec.startswith(INLINE_PREFIX) or split_file_spec(spec) is not None
 
 
 def external_spec(spec: str) -> ExternalSpec | None:
