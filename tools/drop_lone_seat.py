@@ -38,6 +38,7 @@ from cheese.referee.play import play_job
 from cheese.tournaments.schedule import Schedule
 from cheese.tournaments.seating import seatings
 from cheese.tournaments.tournament import seats_of
+from cheese.words import counted
 from tools.chasers_completion import kept_until_stopped, map_deals
 
 GAME = "cheese-drop"
@@ -104,7 +105,7 @@ def interval_text(values: Sequence[float], rng: random.Random, signed: bool = Fa
 def report(specs: tuple[str, str], deals: Sequence[dict[str, PairTally]], seed: int) -> str:
     """Each arrangement's score with its interval, and their difference deal by deal."""
     rng = random.Random(seed)
-    lines = [f"{specs[0]} against {specs[1]}, {len(deals)} deals, seed {seed}"]
+    lines = [f"{specs[0]} against {specs[1]}, {counted(len(deals), 'deal')}, seed {seed}"]
     for arrangement in ARRANGEMENTS:
         total = sum((deal[arrangement] for deal in deals), PairTally())
         scores = [deal[arrangement].score for deal in deals]

@@ -14,7 +14,7 @@ import typer
 from cheese.bots.base import BotSpecError
 from cheese.bots.faults import fault_counts
 from cheese.cli.errors import UserInputError, stopped_by, stopped_exit_code
-from cheese.cli.logs import LOG_HELP, logging_to
+from cheese.cli.logs import LOG_HELP, logging_to, point_to_the_log
 from cheese.cli.parameters import DEFAULT_PLAYERS, GAME_HELP, game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.stored_run import run_failures_answered
@@ -22,7 +22,6 @@ from cheese.cli.workers import ClusterOption, PinCoresOption, WorkersOption, wor
 from cheese.ratings.scales import duel_scale
 from cheese.ratings.sprt import SprtSettings
 from cheese.referee.clocks import DEFAULT_MARGIN, TimeControl
-from cheese.referee.external.spec import is_external
 from cheese.referee.latency import Latency
 from cheese.referee.seats import parse_seats
 from cheese.store import ResultsStore
@@ -184,14 +183,9 @@ def duel(
         print(json.dumps(report_as_json(report), allow_nan=False))
     else:
         print(report_as_text(report))
-    if log is None and any(
-        side.forfeits and is_external(side.spec) for side in (report.a, report.b)
-    ):
-        print(
-            "cheese: what the bots wrote on their stderr (a crash's traceback) is kept in "
-            "the log: add --log FILE",
-            file=sys.stderr,
-        )
+    point_to_the_log(
+        (side.spec for side in (report.a, report.b) if side.forfeits), logged=log is not None
+    )
 
 
 def _given(**flags: object) -> list[str]:

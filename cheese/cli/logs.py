@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from cheese.cli.errors import UserInputError
+from cheese.referee.external.spec import is_external
 
 LOG_FORMAT = "%(asctime)s %(processName)s %(levelname)s %(name)s: %(message)s"
 LOG_HELP = "Write the log (the bots' stderr included) to this file."
@@ -51,3 +52,15 @@ def logging_to(path: Path | None, verbose: bool = False) -> Iterator[None]:
         for handler in added:
             root.removeHandler(handler)
             handler.close()
+
+
+def point_to_the_log(forfeited: Iterable[str], logged: bool) -> None:
+    """Say on stderr that the log keeps what the bots wrote on their stderr, when an
+    external bot among the ``forfeited`` bots' specs forfeited and no ``--log`` was given:
+    its one line of error rarely says all a crash's traceback does."""
+    if not logged and any(is_external(spec) for spec in forfeited):
+        print(
+            "cheese: what the bots wrote on their stderr (a crash's traceback) is kept in "
+            "the log: add --log FILE",
+            file=sys.stderr,
+        )

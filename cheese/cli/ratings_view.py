@@ -17,6 +17,7 @@ from cheese.cli.errors import UserInputError
 from cheese.ratings.bradley_terry import Rating, Ratings
 from cheese.ratings.scales import relative_scale
 from cheese.ratings.variance_shares import VarianceShares
+from cheese.words import counted
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the table as JSON.")]
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print the table as CSV.")]
@@ -122,8 +123,8 @@ def print_ratings(
             f"{rating.draws:.1%}",
         )
     console.print(table)
-    notes = [f"{ratings.games} games, {ratings.deals} deals; ± is half the 95% interval "
-             "(a bootstrap over deals)", relative_scale(anchor)]
+    notes = [f"{counted(ratings.games, 'game')}, {counted(ratings.deals, 'deal')}; ± is half "
+             "the 95% interval (a bootstrap over deals)", relative_scale(anchor)]
     if any(rating.bound is not None for rating in ratings.ratings):
         notes.append(
             "> and < mark bounds: a bot that never lost (never won) a point has no finite "

@@ -18,9 +18,10 @@ import typer
 from rich.console import Console
 
 from cheese.bots.base import BotSpecError
+from cheese.bots.faults import fault_counts
 from cheese.cli.duel_command import time_control_of
 from cheese.cli.errors import EXIT_FAILURE, UserInputError, stopped_by, stopped_exit_code
-from cheese.cli.logs import logging_to
+from cheese.cli.logs import logging_to, point_to_the_log
 from cheese.cli.parameters import game_slug, seed_value
 from cheese.cli.players import player_of
 from cheese.cli.ratings_view import print_ratings
@@ -168,7 +169,7 @@ def run(
         _fail(f"{error}; resume with: {resume}")
     finally:
         progress.close()
-    _finish(summary, database, chosen_name, resume, stop)
+    _finish(summary, database, chosen_name, resume, stop, logged=log_path is not None)
 
 
 def resume_command(values: Mapping[str, object]) -> str:
@@ -188,7 +189,7 @@ def _fail(message: str) -> NoReturn:
 
 
 def _finish(
-    summary: RunSummary, db: Path, name: str, resume: str, stop: StopRequest
+    summary: RunSummary, db: Path, name: str, resume: str, stop: StopRequest, logged: bool
 ) -> None:
     taken = (
         f" ({_games(summary.taken)} more played, but another run stored them first)"
@@ -209,7 +210,7 @@ def _finish(
             pass
         else:
             print_ratings(ratings, Console())
-        _print_forfeits(connection, stored)
+        _print_forfeits(connection, stored, logged)
     finally:
         connection.close()
     if summary.stopped:
@@ -234,11 +235,14 @@ def _games(count: int) -> str:
     return counted(count, "game")
 
 
-def _print_forfeits(connection: sqlite3.Connection, stored: StoredTournament) -> None:
+def _print_forfeits(
+    connection: sqlite3.Connection, stored: StoredTournament, logged: bool
+) -> None:
     found = forfeits(connection, stored)
     for bot, kinds in sorted(found.by_bot.items()):
-        why = ", ".join(f"{kind} {count}" for kind, count in kinds.items())
-        print(f"forfeits: {bot}: {sum(kinds.values())} ({why})")
+        print(f"forfeits: {bot}: {_games(sum(kinds.values()))} ({fault_counts(kinds.items())})")
+        print(f"  the first: {found.first_errors[bot]}")
+    point_to_the_log(found.by_bot, logged)
 
 
 

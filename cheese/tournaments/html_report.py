@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cheese.bots.faults import fault_counts
 from cheese.ratings.bradley_terry import Ratings
 from cheese.ratings.scales import relative_scale
 from cheese.ratings.variance_shares import COMPONENTS, VarianceShares
@@ -274,8 +275,8 @@ def _forfeits(faults: Forfeits) -> str:
         return "<p>None.</p>"
     rows = "".join(
         f"<tr><td></td><td>{html.escape(bot)}</td><td>{sum(kinds.values())}</td>"
-        f"<td>{html.escape(', '.join(f'{kind}: {count}' for kind, count in kinds.items()))}"
-        "</td></tr>"
+        f"<td>{html.escape(fault_counts(kinds.items()))}<br>"
+        f"<small>the first: {html.escape(faults.first_errors.get(bot, ''))}</small></td></tr>"
         for bot, kinds in sorted(faults.by_bot.items())
     )
     return f"<table><tr><th></th><th>bot</th><th>forfeits</th><th>why</th></tr>{rows}</table>"

@@ -10,8 +10,9 @@ from __future__ import annotations
 import sqlite3
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from cheese.bots.faults import Fault
 from cheese.ratings.bradley_terry import RatedGame, Ratings, rate
 from cheese.ratings.variance_shares import SeatedGame, VarianceShares, variance_shares
 from cheese.referee.latency import Latency, latencies
@@ -96,21 +97,25 @@ def luck_and_skill(
 
 @dataclass(frozen=True, slots=True)
 class Forfeits:
-    """How often each bot forfeited, by kind of fault in words (``Fault.words``), in the
-    order the kinds first occur in the schedule."""
+    """How often each bot forfeited, by kind of fault, in the order the kinds first occur
+    in the schedule, and why it forfeited the first of them."""
 
-    by_bot: dict[str, Counter[str]]
+    by_bot: dict[str, Counter[Fault]]
+    first_errors: dict[str, str] = field(default_factory=dict)
+    """Per bot that forfeited, the stored error of its first forfeit in the schedule."""
 
 
 def forfeits(connection: sqlite3.Connection, tournament: StoredTournament) -> Forfeits:
     """The tournament's forfeits per bot and kind, counted from the stored ``fault``."""
-    by_bot: dict[str, Counter[str]] = {}
+    by_bot: dict[str, Counter[Fault]] = {}
+    first_errors: dict[str, str] = {}
     for game in games(connection, tournament.id):
         if game.forfeit is None or game.fault is None:
             continue
         bot = game.seats[game.forfeit]
-        by_bot.setdefault(bot, Counter())[game.fault.words] += 1
-    return Forfeits(by_bot)
+        by_bot.setdefault(bot, Counter())[game.fault] += 1
+        first_errors.setdefault(bot, game.error or game.fault.words)
+    return Forfeits(by_bot, first_errors)
 
 
 def bot_latencies(

@@ -105,7 +105,7 @@ def test_a_new_database_keeps_the_schema_version_and_each_forfeit_s_fault(
     assert all(game.fault is None and game.error is None for game in stored[:2])
     assert find_tournament(connection, "t").faults == {Fault.RAISED: 4}
     assert forfeits(connection, find_tournament(connection, "t")).by_bot == {
-        "raise": {"raised an error": 4}
+        "raise": {Fault.RAISED: 4}
     }
 
 
@@ -146,7 +146,7 @@ def test_a_database_of_the_first_schema_is_converted_once(tmp_path: Path) -> Non
         "timing": (6, 6, {Fault.OVERRAN: 3, Fault.HUNG: 3}),
     }
     assert forfeits(connection, found["timing"]).by_bot == {
-        "slow": {"overran the move time": 3}, "hang": {"hung (worker killed)": 3}
+        "slow": {Fault.OVERRAN: 3}, "hang": {Fault.HUNG: 3}
     }
     with ResultsStore(path) as store:
         assert store.done_jobs(found["failed"].id) == set()

@@ -65,7 +65,7 @@ def test_the_report_gives_each_arrangement_and_their_difference() -> None:
 def test_a_run_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     main(["--spec", "random", "--players", "3", "--deals", "1", "--seed", "2"])
     printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == "random against greedy, 1 deals, seed 2"
+    assert printed[0] == "random against greedy, 1 deal, seed 2"
     assert printed[1].startswith("alone: score ")
     assert printed[3].startswith("alone - duel, deal by deal: ")
 

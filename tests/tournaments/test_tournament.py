@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cheese.bots.faults import Fault
 from cheese.engine.records import replay
 from cheese.ratings.bradley_terry import Ratings
 from cheese.referee.jobs import GameJob, GameResult
@@ -127,10 +128,10 @@ def test_the_same_bot_twice_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("bad", "kind"), [("illegal", "illegal action"), ("raise", "raised an error")]
+    ("bad", "kind"), [("illegal", Fault.ILLEGAL), ("raise", Fault.RAISED)]
 )
 def test_a_failing_bot_forfeits_and_the_tournament_goes_on(
-    tmp_path: Path, bad: str, kind: str
+    tmp_path: Path, bad: str, kind: Fault
 ) -> None:
     path = tmp_path / "results.db"
     summary = play(path, settings("first", bad, "last", deals=1))
@@ -153,7 +154,7 @@ def test_a_slow_bot_overruns_and_a_hung_bot_is_killed(tmp_path: Path) -> None:
     found = forfeits(connection, find_tournament(connection, "t"))
     # seat 0 moves first: of the two games slow plays against hang, each forfeits one
     assert found.by_bot == {
-        "hang": {"hung (worker killed)": 3}, "slow": {"overran the move time": 3}
+        "hang": {Fault.HUNG: 3}, "slow": {Fault.OVERRAN: 3}
     }
 
 
