@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cheese.levels.ladders import ladders_of
 from cheese.levels.person_rating import nearest_level
-from cheese.levels.table import LevelError, LevelTable, TableError, load_table
+from cheese.levels.table import LevelError, LevelTable, TableError, load_table, table_of
 
 __all__ = [
     "LevelError",
@@ -42,13 +42,6 @@ def table_sizes(game: str) -> tuple[int, ...]:
 
 
 
-def _table_of(game: str, players: int) -> str:
-    """The table a message names: the game alone for a solitaire, else with its seats."""
-    return game if players == 1 else f"{game} at {players} players"
-
-
-def _players_option(players: int) -> str:
-    return "" if players == 1 else f" --players {players}"
 
 def level_count(game: str, players: int | None = None) -> int:
     """How many levels ``game`` has at ``players`` seats; ``LevelError`` if no table."""
@@ -58,15 +51,7 @@ def level_count(game: str, players: int | None = None) -> int:
 def level_spec(game: str, level: int, players: int | None = None) -> str:
     """The bot spec of ``level`` (1 is the weakest) of ``game`` at ``players`` seats;
     ``LevelError`` for a level the table does not have."""
-    table = load_table(game, players)
-    count = len(table.levels)
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= count:
-        raise LevelError(
-            f"{_table_of(game, table.players)} has levels 1 to {count}, not {level!r}; "
-            f"`cheese levels {game}{_players_option(table.players)}` shows them, --level "
-            "auto picks yours"
-        )
-    return table.level(level).spec
+    return load_table(game, players).level(level).spec
 
 
 def top_level_spec(game: str, players: int | None = None) -> str:
@@ -88,7 +73,7 @@ def resolve_level(game: str, word: str, players: int | None = None) -> int:
     if text in table.names:
         return table.names.index(text) + 1
     raise LevelError(
-        f"{word!r} is not a level of {_table_of(game, table.players)}; give 1 to {count}, "
+        f"{word!r} is not a level of {table_of(game, table.players)}; give 1 to {count}, "
         f"a name ({', '.join(table.names)}) or auto"
     )
 

@@ -64,6 +64,16 @@ class Level:
         }
 
 
+def table_of(game: str, players: int) -> str:
+    """The table a message names: the game alone for a solitaire, else with its seats."""
+    return game if players == 1 else f"{game} at {players} players"
+
+
+def players_option(players: int) -> str:
+    """The ``--players`` option that names a table of ``players`` seats in a command."""
+    return "" if players == 1 else f" --players {players}"
+
+
 @dataclass(frozen=True, slots=True)
 class LevelTable:
     """A game's levels, weakest first, and how they were measured.
@@ -88,6 +98,15 @@ class LevelTable:
     also_measured: tuple[Level, ...] = ()
 
     def level(self, number: int) -> Level:
+        """Level ``number`` (1 is the weakest); ``LevelError`` for one the table does not
+        have, in one line naming its levels."""
+        count = len(self.levels)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+            raise LevelError(
+                f"{table_of(self.game, self.players)} has levels 1 to {count}, not {number!r}; "
+                f"`cheese levels {self.game}{players_option(self.players)}` shows them, "
+                "--level auto picks yours"
+            )
         return self.levels[number - 1]
 
     def name(self, number: int) -> str:

@@ -164,11 +164,9 @@ def level_bot_name(game: str, level: int | None, players: int, specs: list[str])
         return None
     try:
         table = level_table(game, players)
+        spec = table.level(level).spec
     except LevelError:
         return None
-    if not 1 <= level <= len(table.levels):
-        return None
-    spec = table.level(level).spec
     if any(each != spec for each in specs):
         return None
     return table.name(level)
