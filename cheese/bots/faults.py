@@ -55,6 +55,15 @@ class Fault(StrEnum):
         """
         return _FAULT_WORDS[self]
 
+    def why(self, error: str | None) -> str:
+        """Why a game was forfeited for this kind, as the summaries give it: the referee's
+        stored ``error``, or the kind's words when it stored none.
+
+        >>> Fault.HUNG.why(None), Fault.HUNG.why("bot 'x' hung at act 2")
+        ('hung (worker killed)', "bot 'x' hung at act 2")
+        """
+        return error or self.words
+
 
 def fault_counts(counts: Iterable[tuple[Fault, int]]) -> str:
     """How many forfeits of each kind, as the summaries show them beside their total: the

@@ -55,7 +55,7 @@ class Deal:
                 side = game.job.sides[game.forfeit]
                 forfeits[side].append(game.fault)
                 if first_errors[side] is None:
-                    first_errors[side] = game.error or game.fault.words
+                    first_errors[side] = game.fault.why(game.error)
         return cls(
             index=index,
             pairs=deal_pairs(games),

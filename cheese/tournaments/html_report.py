@@ -276,7 +276,7 @@ def _forfeits(faults: Forfeits) -> str:
     rows = "".join(
         f"<tr><td></td><td>{html.escape(bot)}</td><td>{sum(kinds.values())}</td>"
         f"<td>{html.escape(fault_counts(kinds.items()))}<br>"
-        f"<small>the first: {html.escape(faults.first_errors.get(bot, ''))}</small></td></tr>"
+        f"<small>the first: {html.escape(faults.first_errors[bot])}</small></td></tr>"
         for bot, kinds in sorted(faults.by_bot.items())
     )
     return f"<table><tr><th></th><th>bot</th><th>forfeits</th><th>why</th></tr>{rows}</table>"

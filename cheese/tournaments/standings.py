@@ -114,7 +114,7 @@ def forfeits(connection: sqlite3.Connection, tournament: StoredTournament) -> Fo
             continue
         bot = game.seats[game.forfeit]
         by_bot.setdefault(bot, Counter())[game.fault] += 1
-        first_errors.setdefault(bot, game.error or game.fault.words)
+        first_errors.setdefault(bot, game.fault.why(game.error))
     return Forfeits(by_bot, first_errors)
 
 
